@@ -1,0 +1,56 @@
+import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
+import Fastify, { type FastifyInstance } from "fastify";
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_GROUP } from "@shared/constants.js";
+import type { Database, Db } from "./db/client.js";
+import { registerAuth } from "./plugins/auth.js";
+import { registerClient } from "./plugins/client.js";
+import { registerErrorHandling } from "./plugins/errors.js";
+import { registerSecurity } from "./plugins/security.js";
+import { modules } from "./modules/index.js";
+
+export interface AppConfig {
+  sessionTtlHours: number;
+  /** Folder of the built storefront; omitted in API-only tests. */
+  clientDir?: string;
+  logLevel?: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    database: Database;
+    db: Db;
+    config: AppConfig;
+  }
+}
+
+/** Builds the whole app (API and, when clientDir is set, the storefront) without listening. */
+export async function buildApp(database: Database, config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel && config.logLevel !== "silent" ? { level: config.logLevel } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  app.decorate("config", config);
+
+  registerErrorHandling(app);
+  registerSecurity(app);
+  registerAuth(app);
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_IMAGE_BYTES,
+      // Five default images plus five per colour for up to six colours, and the form's fields.
+      files: MAX_IMAGES_PER_GROUP * 7,
+      fields: 20,
+      fieldSize: 512 * 1024,
+      parts: 60,
+    },
+  });
+  for (const routes of modules) await app.register(routes);
+  if (config.clientDir) await registerClient(app, config.clientDir);
+  return app;
+}

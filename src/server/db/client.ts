@@ -1,0 +1,52 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { fileURLToPath } from "node:url";
+import * as schema from "./schema.js";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** The PGlite instance, for backups and test templates. */
+  pglite?: PGlite;
+}
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's error (e.g. the server restarting) must not crash the process.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    migrate: () => migratePg(db as never, { migrationsFolder }),
+    ping: async () => (await pool.query("select 1")).rowCount === 1,
+    close: () => pool.end(),
+  };
+}
+
+/** PGlite in a data directory, or in memory (dataDir undefined), optionally from a dump. */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<Database> {
+  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ping: async () => (await client.query("select 1")).rows.length === 1,
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  ADMIN_USERNAME: z.string().min(1).optional(),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  DEMO_DATA: z.enum(["0", "1"]).default("1"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
+});
+export type Env = z.infer<typeof schema>;
+
+/** Parsed once at start-up; a bad value stops the server with a message naming it. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}

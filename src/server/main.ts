@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app.js";
+import { openPglite, openPostgres, type Database } from "./db/client.js";
+import { seedDemoData } from "./db/demo/seed.js";
+import { lockDataDir } from "./db/lock.js";
+import { readEnv } from "./env.js";
+import { hasAnyAdmin, upsertAdmin } from "./modules/auth/auth-service.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+async function main(): Promise<void> {
+  const env = readEnv();
+  let releaseLock = () => {};
+  let database: Database;
+  if (env.DATABASE_URL) {
+    database = openPostgres(env.DATABASE_URL);
+  } else {
+    const dataDir = path.resolve(env.DATA_DIR);
+    releaseLock = lockDataDir(dataDir);
+    database = await openPglite(path.join(dataDir, "pglite"));
+  }
+  await database.migrate();
+
+  if (env.ADMIN_USERNAME || env.ADMIN_PASSWORD) {
+    if (!env.ADMIN_USERNAME || !env.ADMIN_PASSWORD) throw new Error("Set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither");
+    await upsertAdmin(database.db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
+  } else if (!(await hasAnyAdmin(database.db))) {
+    const password = randomBytes(12).toString("base64url");
+    await upsertAdmin(database.db, "admin", password);
+    console.log(`\n  Admin account created: username "admin", password "${password}"\n  (shown once; set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own)\n`);
+  }
+  if (env.DEMO_DATA === "1") await seedDemoData(database.db);
+
+  const app = await buildApp(database, {
+    sessionTtlHours: env.SESSION_TTL_HOURS,
+    clientDir: path.join(root, "dist/client"),
+    logLevel: env.LOG_LEVEL,
+  });
+  await app.listen({ port: env.PORT, host: env.HOST });
+  console.log(`Store running on http://localhost:${env.PORT} (${database.kind})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: finishing in-flight requests`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close(); // stops accepting, drains requests
+    await database.close();
+    releaseLock();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("exit", () => releaseLock());
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../lib/app-error.js";
+
+const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Cross-site request refusal for every mutation (cookie-authenticated admin calls above all):
+ * a browser sends Sec-Fetch-Site and Origin; a request from another site is refused before any
+ * handler runs. Non-browser clients (no such headers) are unaffected.
+ */
+export function registerSecurity(app: FastifyInstance): void {
+  // text/plain bodies are how cross-site forms smuggle JSON in; only real JSON is accepted.
+  app.removeContentTypeParser("text/plain");
+
+  app.addHook("onRequest", async (request) => {
+    if (!MUTATIONS.has(request.method)) return;
+    const site = request.headers["sec-fetch-site"];
+    if (site === "cross-site") throw new AppError("FORBIDDEN", "Cross-site requests are not allowed");
+    const origin = request.headers.origin;
+    if (origin && origin !== "null") {
+      let host: string;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        throw new AppError("FORBIDDEN", "Cross-site requests are not allowed");
+      }
+      if (host !== request.headers.host) throw new AppError("FORBIDDEN", "Cross-site requests are not allowed");
+    } else if (origin === "null") {
+      throw new AppError("FORBIDDEN", "Cross-site requests are not allowed");
+    }
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    reply.header("X-Content-Type-Options", "nosniff");
+    reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    reply.header("X-Frame-Options", "DENY");
+    if (request.url.startsWith("/api/") && !reply.hasHeader("Cache-Control")) {
+      reply.header("Cache-Control", "no-store");
+    }
+    return payload;
+  });
+}

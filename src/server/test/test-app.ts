@@ -1,0 +1,35 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app.js";
+import type { Db } from "../db/client.js";
+import { upsertAdmin } from "../modules/auth/auth-service.js";
+import { createTestDatabase } from "./test-db.js";
+
+export const ADMIN = { username: "owner", password: "correct horse battery" };
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  /** Cookie header of a logged-in admin session. */
+  adminCookie: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database with one admin account, for one test file. */
+export async function createTestApp(): Promise<TestContext> {
+  const database = await createTestDatabase();
+  await upsertAdmin(database.db, ADMIN.username, ADMIN.password);
+  const app = await buildApp(database, { sessionTtlHours: 1 });
+  await app.ready();
+  const login = await app.inject({ method: "POST", url: "/api/admin/login", payload: ADMIN });
+  if (login.statusCode !== 200) throw new Error(`admin login failed in test setup: ${login.body}`);
+  const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  return {
+    app,
+    db: database.db,
+    adminCookie: cookie,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

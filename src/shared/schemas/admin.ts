@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+export const loginInput = z.object({
+  username: z.string().trim().min(1, "Enter your username").max(100),
+  password: z.string().min(1, "Enter your password").max(200),
+});
+export const adminSession = z.object({ username: z.string() });
+
+const money = z.number();
+const statusBlock = z.object({ count: z.number().int(), amount: money, percent: z.number() });
+
+/** GET /api/admin/analytics?year=&month= : everything the Overview tab shows. */
+export const analytics = z.object({
+  totals: z.object({
+    totalProducts: z.number().int(),
+    totalOrders: z.number().int(),
+    pendingOrders: z.number().int(),
+    totalRevenue: money,
+    dominatingCategory: z.string().nullable(),
+  }),
+  revenueByStatus: z.object({
+    pending: statusBlock,
+    processing: statusBlock,
+    shipped: statusBlock,
+    delivered: statusBlock,
+    totalExcludingCancelled: money,
+    cancelledCount: z.number().int(),
+  }),
+  topProducts: z.array(z.object({ productId: z.number().int(), productName: z.string(), quantity: z.number().int(), revenue: money })),
+  topVariants: z.array(
+    z.object({ productId: z.number().int(), productName: z.string(), color: z.string(), size: z.string(), quantity: z.number().int(), revenue: money }),
+  ),
+  /** 12 entries, Jan..Dec of `year`. */
+  salesPerMonth: z.array(z.object({ month: z.string(), revenue: money, orders: z.number().int() })),
+  /** The chosen month in every year that has orders. */
+  monthAcrossYears: z.array(z.object({ year: z.number().int(), revenue: money, orders: z.number().int() })),
+  salesPerYear: z.array(z.object({ year: z.number().int(), revenue: money, orders: z.number().int() })),
+  categoryPerformance: z.array(
+    z.object({ category: z.string(), revenue: money, itemsSold: z.number().int(), averagePerItem: money, top: z.boolean() }),
+  ),
+  years: z.array(z.number().int()),
+  year: z.number().int(),
+  month: z.number().int(),
+});
+export type Analytics = z.infer<typeof analytics>;
+
+export const analyticsQuery = z.object({
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  month: z.coerce.number().int().min(1).max(12).optional(),
+});
+
+export const customer = z.object({
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+  city: z.string(),
+  orderCount: z.number().int(),
+  totalSpent: money,
+  averageOrder: money,
+  lastOrderDate: z.string(),
+});
+export type Customer = z.infer<typeof customer>;
+
+/** GET /api/admin/customers: everything the Customers tab shows. */
+export const customersReport = z.object({
+  totalCustomers: z.number().int(),
+  repeatCustomers: z.number().int(),
+  repeatPercent: z.number(),
+  averageOrderValue: money,
+  totalOrders: z.number().int(),
+  topCustomers: z.array(customer),
+  customers: z.array(customer),
+  distribution: z.object({ oneTime: z.number().int(), twoToThree: z.number().int(), fourToFive: z.number().int(), vip: z.number().int() }),
+  topCities: z.array(z.object({ city: z.string(), customers: z.number().int() })),
+});
+export type CustomersReport = z.infer<typeof customersReport>;

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { MAX_QUANTITY, MIN_QUANTITY } from "../rules/cart-line.js";
+import { imageRef } from "./common.js";
+
+export const sessionId = z.string().uuid("A cart session id must be a UUID");
+
+const quantity = z.coerce
+  .number({ message: "Quantity must be a number" })
+  .int("Quantity must be a whole number")
+  .min(MIN_QUANTITY, "Quantity must be at least 1")
+  .max(MAX_QUANTITY, "Quantity can be at most 99");
+
+export const addToCartInput = z.object({
+  productId: z.coerce.number().int().positive("Product not found"),
+  quantity: quantity.default(1),
+  size: z.string().trim().min(1, "Please select a size").max(50),
+  color: z.string().trim().min(1, "Please select a color").max(50),
+  /** The spec's JSON-encoded image string (or null). */
+  selectedImage: z.string().max(2000).nullable().optional(),
+  sessionId,
+});
+export type AddToCartInput = z.infer<typeof addToCartInput>;
+
+export const updateCartInput = z.object({ quantity });
+
+export const cartItem = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  quantity: z.number().int(),
+  size: z.string(),
+  color: z.string(),
+  selectedImage: z.string().nullable(),
+  sessionId: z.string(),
+  product: z.object({
+    name: z.string(),
+    sku: z.string(),
+    price: z.string(),
+    images: z.array(imageRef),
+  }),
+});
+export type CartItem = z.infer<typeof cartItem>;

@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { MIN_ADDRESS_LENGTH, MIN_PHONE_LENGTH } from "../constants.js";
+import { normalizePhone } from "../rules/phone.js";
+import { ORDER_STATUSES } from "../rules/order-status.js";
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => v ?? "");
+
+const phoneField = z
+  .string({ message: "Phone number must be at least 10 characters" })
+  .trim()
+  .min(MIN_PHONE_LENGTH, "Phone number must be at least 10 characters")
+  .max(30, "Phone number is too long")
+  .refine((v) => normalizePhone(v).length >= 10, "Enter a phone number with at least 10 digits");
+
+const emailField = z
+  .union([z.literal(""), z.string().trim().email("Invalid email address").max(200)])
+  .optional()
+  .nullable()
+  .transform((v) => v || "");
+
+/** The checkout form (SPEC.md §5), used by react-hook-form on the client. */
+export const checkoutForm = z.object({
+  firstName: z.string().trim().min(1, "First name is required").max(100),
+  lastName: z.string().trim().min(1, "Last name is required").max(100),
+  phone: phoneField,
+  email: emailField,
+  address: z.string().trim().min(MIN_ADDRESS_LENGTH, "Address must be at least 10 characters").max(500),
+  city: z.string().trim().min(1, "City is required").max(100),
+  postalCode: optionalText(20),
+  specialInstructions: optionalText(1000),
+  paymentMethod: z.enum(["cod", "online"]).default("cod"),
+});
+export type CheckoutForm = z.input<typeof checkoutForm>;
+
+export const orderItemInput = z.object({
+  productId: z.coerce.number().int().positive(),
+  productName: z.string().max(300).optional(),
+  quantity: z.coerce.number().int().min(1, "Quantity must be at least 1").max(99, "Quantity can be at most 99"),
+  size: z.string().trim().max(50).default(""),
+  color: z.string().trim().max(50).default(""),
+  /** Sent by the spec's client and ignored: the server prices every item. */
+  price: z.unknown().optional(),
+  selectedImage: z.string().max(2000).nullable().optional(),
+});
+
+/** POST /api/orders: the spec's payload. Amounts are accepted for compatibility and ignored. */
+export const placeOrderInput = z.object({
+  customerName: z.string({ message: "First name is required" }).trim().min(1, "First name is required").max(200),
+  customerPhone: phoneField,
+  customerEmail: emailField,
+  shippingAddress: z
+    .string({ message: "Address must be at least 10 characters" })
+    .trim()
+    .min(MIN_ADDRESS_LENGTH, "Address must be at least 10 characters")
+    .max(500),
+  city: z.string({ message: "City is required" }).trim().min(1, "City is required").max(100),
+  postalCode: optionalText(20),
+  specialInstructions: optionalText(1000),
+  items: z.array(orderItemInput).min(1, "Your cart is empty").max(50, "At most 50 items per order"),
+  subtotal: z.unknown().optional(),
+  tax: z.unknown().optional(),
+  total: z.unknown().optional(),
+  paymentMethod: z.literal("cod", { message: "Online payment is coming soon; choose Cash on Delivery" }).default("cod"),
+  sessionId: z.string().uuid().optional().nullable(),
+});
+export type PlaceOrderInput = z.input<typeof placeOrderInput>;
+
+export const orderStatus = z.enum(ORDER_STATUSES, {
+  message: `Status must be one of: ${ORDER_STATUSES.join(", ")}`,
+});
+
+export const updateOrderInput = z.object({
+  status: orderStatus,
+  /** A shopper cancelling proves ownership with the order's phone number. */
+  phone: z.string().max(30).optional(),
+  sessionId: z.string().uuid().optional(),
+});
+
+export const trackOrdersInput = z.object({
+  phone: z
+    .string({ message: "Phone number is required" })
+    .max(30)
+    .refine((v) => normalizePhone(v).length >= 10, "Enter your phone number with at least 10 digits"),
+  name: z.string().trim().max(100).optional(),
+  city: z.string().trim().max(100).optional(),
+});
+
+export const adminOrderListQuery = z.object({
+  status: orderStatus.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+
+export const orderItem = z.object({
+  productId: z.number().int(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  size: z.string(),
+  color: z.string(),
+  price: z.number(),
+  selectedImage: z.string().nullable(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+/** What the admin sees. */
+export const adminOrder = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  customerEmail: z.string(),
+  shippingAddress: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  specialInstructions: z.string(),
+  items: z.array(orderItem),
+  subtotal: z.string(),
+  tax: z.string(),
+  total: z.string(),
+  paymentMethod: z.string(),
+});
+export type AdminOrder = z.infer<typeof adminOrder>;
+
+export const adminOrderPage = z.object({
+  orders: z.array(adminOrder),
+  total: z.number().int(),
+  counts: z.record(z.string(), z.number().int()),
+});
+export type AdminOrderPage = z.infer<typeof adminOrderPage>;
+
+export const statusEvent = z.object({ status: z.string(), actor: z.string(), createdAt: z.string() });
+export const adminOrderDetail = adminOrder.extend({
+  timeline: z.array(statusEvent),
+  customerHistory: z.object({
+    orders: z.array(adminOrder.pick({ id: true, createdAt: true, status: true, total: true })),
+    cancelledCount: z.number().int(),
+  }),
+  whatsappUrl: z.string(),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
+
+/** What a shopper sees when tracking: the spec's order card and nothing more. */
+export const trackedOrder = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  city: z.string(),
+  total: z.string(),
+  items: z.array(orderItem),
+});
+export type TrackedOrder = z.infer<typeof trackedOrder>;
+
+/** The response to POST /api/orders and the entries of GET /api/orders/mine. */
+export const placedOrder = trackedOrder.extend({ subtotal: z.string(), tax: z.string(), paymentMethod: z.string() });
+export type PlacedOrder = z.infer<typeof placedOrder>;

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { PRICE_RANGES } from "../constants.js";
+import { imageIdInput, imageRef, moneyString, trimmed } from "./common.js";
+
+export const product = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  description: z.string(),
+  price: z.string(),
+  originalPrice: z.string().nullable(),
+  category: z.string(),
+  sizes: z.array(z.string()),
+  colors: z.array(z.string()),
+  inStock: z.union([z.literal(0), z.literal(1)]),
+  featured: z.union([z.literal(0), z.literal(1)]),
+  createdAt: z.string(),
+  images: z.array(imageRef),
+  colorVariantImages: z.record(z.string(), z.array(imageRef)),
+  colorVariantStock: z.record(z.string(), z.boolean()),
+});
+export type Product = z.infer<typeof product>;
+
+const many = <T extends z.ZodTypeAny>(item: T) =>
+  z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).max(50).optional());
+
+export const productListQuery = z.object({
+  category: many(z.string().max(100)),
+  priceRange: z.enum(PRICE_RANGES.map((r) => r.value) as [string, ...string[]]).optional(),
+  sizes: many(z.string().max(50)),
+  colors: many(z.string().max(50)),
+  q: z.string().trim().max(100).optional(),
+  sort: z.enum(["featured", "price-asc", "price-desc", "newest"]).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuery>;
+
+const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => (v ? 1 : 0));
+const list = z
+  .union([z.array(z.string()), z.string()])
+  .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.string().max(50)).max(30));
+
+/**
+ * The admin's productData. Images already on the server are kept by id; new files come as
+ * multipart 'images' parts. The server adds a new colour to colorVariantStock as in stock.
+ */
+export const productInput = z.object({
+  name: trimmed(200).min(1, "Product name is required"),
+  sku: trimmed(100).default(""),
+  description: trimmed(5000).default(""),
+  price: z.coerce.string().pipe(moneyString),
+  originalPrice: z
+    .union([z.coerce.string(), z.null()])
+    .optional()
+    .transform((v) => (v == null || v === "" || v === "0" ? null : v))
+    .pipe(moneyString.nullable()),
+  category: trimmed(100).min(1, "Category is required"),
+  sizes: list.default([]),
+  colors: list.default([]),
+  inStock: flag.default(1),
+  featured: flag.default(0),
+  /** Existing images to keep, in order (ids or image objects). */
+  images: z.array(imageIdInput).max(5, "Maximum 5 images allowed").optional(),
+  colorVariantImages: z.record(z.string().max(50), z.array(imageIdInput).max(5, "Maximum 5 images allowed")).optional(),
+  colorVariantStock: z.record(z.string().max(50), z.boolean()).optional(),
+});
+export type ProductInput = z.infer<typeof productInput>;
+
+export const ratingSummary = z.object({ averageRating: z.number(), totalReviews: z.number().int() });
+export type RatingSummary = z.infer<typeof ratingSummary>;

@@ -1,0 +1,41 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const alias = { "@shared": here("./src/shared"), "@server": here("./src/server"), "@client": here("./src/client") };
+
+const api = (name: string, dbKind: "pglite" | "postgres") => ({
+  resolve: { alias },
+  test: {
+    name,
+    include: ["src/server/**/*.test.ts"],
+    environment: "node",
+    globalSetup: [here("./src/server/test/global-setup.ts")],
+    env: { TEST_DB_KIND: dbKind },
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["src/shared/**/*.test.ts", "src/client/**/*.test.ts"], environment: "node" } },
+      api("api-pglite", "pglite"),
+      ...(process.env.TEST_DATABASE_URL ? [api("api-postgres", "postgres")] : []),
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: [here("./e2e/support/global-setup.ts")],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
