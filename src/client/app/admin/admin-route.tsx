@@ -1,0 +1,3 @@
+export default function AdminRoute() {
+  return <div className="p-8">Admin</div>;
+}

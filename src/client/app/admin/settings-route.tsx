@@ -1,0 +1,3 @@
+export default function SettingsRoute() {
+  return <div className="p-8">Website Settings</div>;
+}

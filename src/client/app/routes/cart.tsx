@@ -1,0 +1,3 @@
+export default function CartRoute() {
+  return <div className="p-8">Cart</div>;
+}

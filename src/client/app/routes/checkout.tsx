@@ -1,0 +1,3 @@
+export default function CheckoutRoute() {
+  return <div className="p-8">Checkout</div>;
+}

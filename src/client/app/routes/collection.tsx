@@ -1,0 +1,3 @@
+export default function CollectionRoute() {
+  return <div className="p-8">Collection</div>;
+}

@@ -1,0 +1,3 @@
+export default function ProductRoute() {
+  return <div className="p-8">Product</div>;
+}

@@ -1,0 +1,3 @@
+export default function SearchRoute() {
+  return <div className="p-8">Search</div>;
+}

@@ -1,0 +1,3 @@
+export default function WishlistRoute() {
+  return <div className="p-8">Wishlist</div>;
+}

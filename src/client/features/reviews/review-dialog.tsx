@@ -1,0 +1,3 @@
+export default function ReviewDialog(_props: { open: boolean; productId?: number; onOpenChange: (open: boolean) => void }) {
+  return null;
+}

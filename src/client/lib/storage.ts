@@ -1,0 +1,43 @@
+/** localStorage that never throws (private mode, full quota): the store keeps working without it. */
+export function readStored<T>(key: string, fallback: T): T {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw === null ? fallback : (JSON.parse(raw) as T);
+  } catch {
+    return fallback;
+  }
+}
+
+export function writeStored(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage unavailable: the value lives for this page only */
+  }
+}
+
+export const STORAGE_KEYS = {
+  cartSession: "store.cart.session",
+  wishlist: "store.wishlist",
+  adminFlag: "store.admin",
+} as const;
+
+/** The browser's random cart session id (spec: a UUID created on the client). */
+export function cartSessionId(): string {
+  let id = readStored<string | null>(STORAGE_KEYS.cartSession, null);
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) {
+    id = randomUuid();
+    writeStored(STORAGE_KEYS.cartSession, id);
+  }
+  return id;
+}
+
+/** crypto.randomUUID exists only in secure contexts; a shop opened over plain http still needs an id. */
+function randomUuid(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

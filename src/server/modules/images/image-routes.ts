@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { IMAGE_VARIANTS } from "@shared/constants.js";
+import { notFound } from "../../lib/app-error.js";
+import { parse } from "../../lib/validate.js";
+import { readImageBytes } from "./image-service.js";
+
+const params = z.object({
+  id: z.string().uuid("Image not found"),
+  variant: z.enum(Object.keys(IMAGE_VARIANTS) as [string, ...string[]], { message: "Unknown image size" }).optional(),
+});
+
+export async function imageRoutes(app: FastifyInstance): Promise<void> {
+  const serve = async (request: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
+    const { id, variant } = parse(params, request.params);
+    // Images never change once stored (a new upload is a new id): the ETag is the id itself.
+    const etag = `"${id}${variant ? `-${variant}` : ""}"`;
+    reply.header("Cache-Control", "public, max-age=31536000, immutable").header("ETag", etag);
+    if (request.headers["if-none-match"] === etag) return reply.status(304).send();
+    const image = await readImageBytes(app.db, id, variant);
+    if (!image) throw notFound("Image");
+    return reply.type(image.mimeType).send(image.bytes);
+  };
+  app.get("/api/images/:id", serve);
+  app.get("/api/images/:id/:variant", serve);
+}
