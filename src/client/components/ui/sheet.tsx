@@ -22,12 +22,12 @@ export function Sheet({
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
-        <D.Overlay className="sheet-overlay fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px]" />
+        <D.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px] transition-opacity duration-300 starting:opacity-0 motion-reduce:transition-none" />
         <D.Content
-          data-side={side}
           className={cn(
-            "sheet-panel fixed inset-y-0 z-50 flex w-[min(22rem,88vw)] flex-col overflow-y-auto bg-cream p-5 shadow-2xl outline-none",
-            side === "left" ? "left-0" : "right-0",
+            "fixed inset-y-0 z-50 flex w-[min(22rem,88vw)] flex-col overflow-y-auto bg-cream p-5 shadow-2xl outline-none transition-transform duration-300 ease-out motion-reduce:transition-none",
+            // Slides in on open (@starting-style); Radix unmounts it at once on close.
+            side === "left" ? "left-0 starting:-translate-x-full" : "right-0 starting:translate-x-full",
             className,
           )}
         >
