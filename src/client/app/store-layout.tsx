@@ -1,14 +1,58 @@
-import { Outlet, ScrollRestoration } from "react-router";
-import { StoreDialogsProvider } from "./dialogs";
+import "@fontsource-variable/inter";
+import "@fontsource/playfair-display/600.css";
+import { useEffect } from "react";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { useCartItems } from "@client/features/cart/cart-api";
+import { useRobotsMeta } from "@client/features/layout/page-meta";
+import { SiteFooter } from "@client/features/layout/site-footer";
+import { SiteHeader } from "@client/features/layout/site-header";
+import { useSiteSettings } from "@client/features/settings/settings-api";
+import { useWishlist } from "@client/features/wishlist/wishlist-store";
+import { StoreDialogsProvider, useStoreDialogs } from "./dialogs";
 
-/** Navigation, footer and the page (the storefront-browse work fills this in). */
+/** Titles of the pages whose routes do not set their own (cart and checkout). */
+const TITLES: Record<string, string> = { "/cart": "Shopping Cart", "/checkout": "Checkout" };
+
+/** The storefront frame: navigation, the page, the footer; robots meta and titles by route. */
 export function StoreLayout() {
   return (
     <StoreDialogsProvider>
-      <main id="main">
+      <StoreFrame />
+    </StoreDialogsProvider>
+  );
+}
+
+function StoreFrame() {
+  const { pathname } = useLocation();
+  const settings = useSiteSettings();
+  const dialogs = useStoreDialogs();
+  const cart = useCartItems();
+  const wishlist = useWishlist();
+  useRobotsMeta(pathname);
+
+  const title = TITLES[pathname];
+  useEffect(() => {
+    if (title) document.title = `${title} | ${settings.site_name}`;
+  }, [title, settings.site_name]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only z-50 rounded-full bg-ink px-4 py-2 text-cream focus:not-sr-only focus:fixed focus:left-3 focus:top-3">
+        Skip to content
+      </a>
+      <SiteHeader
+        siteName={settings.site_name}
+        wishlistCount={wishlist.length}
+        cartCount={cart.data?.length ?? 0}
+        onTrackOrders={dialogs.openTracking}
+        onWriteReview={() => dialogs.openReview()}
+      />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
+      <SiteFooter siteName={settings.site_name} tagline={settings.site_tagline} />
+      {/* New pages start at the top; back and forward restore where the shopper was. */}
       <ScrollRestoration />
-    </StoreDialogsProvider>
+    </div>
   );
 }

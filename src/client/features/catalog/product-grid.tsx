@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+import type { Product } from "@shared/schemas/products.js";
+import { Skeleton } from "@client/components/ui/skeleton";
+import { cn } from "@client/lib/cn";
+import { ProductCard, type CardLayout } from "./product-card";
+
+const GRID = "grid grid-cols-1 gap-5 sm:grid-cols-2 sm:gap-6";
+
+/** Cards in a grid of 1, 2 or 3 (optionally 4) columns by width, or a single list column. */
+export function ProductGrid({
+  products,
+  cardAction,
+  layout = "grid",
+  columns = 3,
+  priorityCount = 0,
+}: {
+  products: Product[];
+  cardAction?: (product: Product) => ReactNode;
+  layout?: CardLayout;
+  columns?: 3 | 4;
+  priorityCount?: number;
+}) {
+  return (
+    <ul className={layout === "list" ? "grid gap-5" : cn(GRID, columns === 4 ? "lg:grid-cols-3 xl:grid-cols-4" : "lg:grid-cols-3")}>
+      {products.map((p, i) => (
+        <li key={p.id}>
+          <ProductCard product={p} layout={layout} action={cardAction?.(p)} priority={i < priorityCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ProductGridSkeleton({ count, columns = 3 }: { count: number; columns?: 3 | 4 }) {
+  return (
+    <div role="status" aria-label="Loading products" className={cn(GRID, columns === 4 ? "lg:grid-cols-3 xl:grid-cols-4" : "lg:grid-cols-3")}>
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="overflow-hidden rounded-2xl bg-white ring-1 ring-ink/5">
+          <Skeleton className="aspect-[4/5] w-full rounded-none" />
+          <div className="space-y-2 p-4">
+            <Skeleton className="h-3 w-1/3" />
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-4 w-1/4" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

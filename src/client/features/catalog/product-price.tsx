@@ -1,0 +1,32 @@
+import { discountPercent } from "@shared/rules/discount.js";
+import { formatRs } from "@shared/rules/money.js";
+import { cn } from "@client/lib/cn";
+
+/** Price, struck-through original price when it is higher, and optionally the discount badge. */
+export function ProductPrice({
+  price,
+  originalPrice,
+  showDiscount = false,
+  className,
+}: {
+  price: string;
+  originalPrice: string | null;
+  showDiscount?: boolean;
+  className?: string;
+}) {
+  const discount = discountPercent(price, originalPrice);
+  return (
+    <p className={cn("flex flex-wrap items-baseline gap-x-2 gap-y-1", className)}>
+      <span className="font-semibold text-ink">{formatRs(price)}</span>
+      {discount !== null && (
+        <>
+          <s className="text-sm text-muted">
+            <span className="sr-only">Original price </span>
+            {formatRs(originalPrice!)}
+          </s>
+          {showDiscount && <span className="rounded-full bg-rose/10 px-2 py-0.5 text-xs font-semibold text-rose">{discount}% OFF</span>}
+        </>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,51 @@
+import { PRICE_RANGES } from "@shared/constants.js";
+import type { ProductFilters } from "./catalog-api";
+import { DEFAULT_SORT, isSortOrder, type SortOrder } from "./product-sorting";
+
+/** The shop's state, kept in the URL so a reload or a shared link shows the same products. */
+export interface ShopState {
+  filters: Required<Pick<ProductFilters, "category" | "sizes" | "colors">> & { priceRange?: string };
+  sort: SortOrder;
+  view: "grid" | "list";
+}
+
+const PRICE_VALUES = new Set<string>(PRICE_RANGES.map((r) => r.value));
+
+export function readShopState(params: URLSearchParams): ShopState {
+  const priceRange = params.get("priceRange");
+  const sort = params.get("sort");
+  return {
+    filters: {
+      category: unique(params.getAll("category")),
+      priceRange: priceRange && PRICE_VALUES.has(priceRange) ? priceRange : undefined,
+      sizes: unique(params.getAll("sizes")),
+      colors: unique(params.getAll("colors")),
+    },
+    sort: isSortOrder(sort) ? sort : DEFAULT_SORT,
+    view: params.get("view") === "list" ? "list" : "grid",
+  };
+}
+
+/** Defaults are left out of the URL, so the plain /shop stays the plain /shop. */
+export function writeShopState(state: ShopState): URLSearchParams {
+  const params = new URLSearchParams();
+  state.filters.category.forEach((c) => params.append("category", c));
+  if (state.filters.priceRange) params.set("priceRange", state.filters.priceRange);
+  state.filters.sizes.forEach((s) => params.append("sizes", s));
+  state.filters.colors.forEach((c) => params.append("colors", c));
+  if (state.sort !== DEFAULT_SORT) params.set("sort", state.sort);
+  if (state.view !== "grid") params.set("view", state.view);
+  return params;
+}
+
+export function toggleValue(list: readonly string[], value: string): string[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
+export function activeFilterCount(filters: ShopState["filters"]): number {
+  return filters.category.length + filters.sizes.length + filters.colors.length + (filters.priceRange ? 1 : 0);
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values.filter(Boolean))];
+}
