@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { orderStatus } from "./orders.js";
 
 export const loginInput = z.object({
   username: z.string().trim().min(1, "Enter your username").max(100),
@@ -7,9 +8,14 @@ export const loginInput = z.object({
 export const adminSession = z.object({ username: z.string() });
 
 const money = z.number();
+/** percent: share of the non-cancelled revenue, rounded to 2 decimals (0 when there is none). */
 const statusBlock = z.object({ count: z.number().int(), amount: money, percent: z.number() });
 
-/** GET /api/admin/analytics?year=&month= : everything the Overview tab shows. */
+/**
+ * GET /api/admin/analytics?year=&month= : everything the Overview tab shows. Cancelled orders
+ * never count. Months and years are the store's local time (Asia/Karachi). Categories are the
+ * raw category names of the items at order time (the client labels them).
+ */
 export const analytics = z.object({
   totals: z.object({
     totalProducts: z.number().int(),
@@ -38,6 +44,7 @@ export const analytics = z.object({
   categoryPerformance: z.array(
     z.object({ category: z.string(), revenue: money, itemsSold: z.number().int(), averagePerItem: money, top: z.boolean() }),
   ),
+  /** Years that have orders, plus the current and the chosen year; ascending. */
   years: z.array(z.number().int()),
   year: z.number().int(),
   month: z.number().int(),
@@ -49,6 +56,7 @@ export const analyticsQuery = z.object({
   month: z.coerce.number().int().min(1).max(12).optional(),
 });
 
+/** email is '' when the customer gave none (the client shows 'N/A'); lastOrderDate is ISO. */
 export const customer = z.object({
   name: z.string(),
   phone: z.string(),
@@ -70,8 +78,17 @@ export const customersReport = z.object({
   averageOrderValue: money,
   totalOrders: z.number().int(),
   topCustomers: z.array(customer),
+  /** Every customer by spend, at most CUSTOMERS_TABLE_MAX of them. */
   customers: z.array(customer),
+  /** True when there are more customers than `customers` holds. */
+  customersTruncated: z.boolean(),
   distribution: z.object({ oneTime: z.number().int(), twoToThree: z.number().int(), fourToFive: z.number().int(), vip: z.number().int() }),
   topCities: z.array(z.object({ city: z.string(), customers: z.number().int() })),
 });
+export const CUSTOMERS_TABLE_MAX = 1000;
 export type CustomersReport = z.infer<typeof customersReport>;
+
+/** GET /api/admin/orders.csv?status= : one status, or every order ('all' or absent). */
+export const ordersCsvQuery = z.object({
+  status: z.union([z.literal("all"), orderStatus]).optional(),
+});

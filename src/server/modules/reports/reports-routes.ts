@@ -1,3 +1,29 @@
+import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import { analyticsQuery, ordersCsvQuery } from "@shared/schemas/admin.js";
+import { parse } from "../../lib/validate.js";
+import { requireAdmin } from "../../plugins/auth.js";
+import { computeAnalytics } from "./analytics-service.js";
+import { computeCustomers } from "./customers-service.js";
+import { ordersCsvLines } from "./orders-csv.js";
+import { storeClock } from "./store-time.js";
 
-export async function reportsRoutes(_app: FastifyInstance): Promise<void> {}
+/** The admin's reports: Overview analytics, the Customers tab and the orders export. */
+export async function reportsRoutes(app: FastifyInstance): Promise<void> {
+  app.get("/api/admin/analytics", { preHandler: requireAdmin }, async (request) => {
+    const query = parse(analyticsQuery, request.query);
+    return computeAnalytics(app.db, query);
+  });
+
+  app.get("/api/admin/customers", { preHandler: requireAdmin }, async () => computeCustomers(app.db));
+
+  app.get("/api/admin/orders.csv", { preHandler: requireAdmin }, async (request, reply) => {
+    const { status } = parse(ordersCsvQuery, request.query);
+    const only = status === "all" ? undefined : status;
+    const filename = `orders-${only ?? "all"}-${storeClock().date}.csv`;
+    reply
+      .type("text/csv; charset=utf-8")
+      .header("Content-Disposition", `attachment; filename="${filename}"`);
+    return reply.send(Readable.from(ordersCsvLines(app.db, only)));
+  });
+}
