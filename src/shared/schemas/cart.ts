@@ -11,10 +11,11 @@ const quantity = z.coerce
   .max(MAX_QUANTITY, "Quantity can be at most 99");
 
 export const addToCartInput = z.object({
-  productId: z.coerce.number().int().positive("Product not found"),
+  productId: z.coerce.number({ message: "Product not found" }).int("Product not found").positive("Product not found").max(2_147_483_647, "Product not found"),
   quantity: quantity.default(1),
-  size: z.string().trim().min(1, "Please select a size").max(50),
-  color: z.string().trim().min(1, "Please select a color").max(50),
+  /** Empty means "not chosen": the server answers 'Please select a size' after checking the product exists (SPEC.md §5 order). */
+  size: z.string().trim().max(50).default(""),
+  color: z.string().trim().max(50).default(""),
   /** The spec's JSON-encoded image string (or null). */
   selectedImage: z.string().max(2000).nullable().optional(),
   sessionId,

@@ -19,11 +19,16 @@ const phoneField = z
   .max(30, "Phone number is too long")
   .refine((v) => normalizePhone(v).length >= 10, "Enter a phone number with at least 10 digits");
 
-const emailField = z
-  .union([z.literal(""), z.string().trim().email("Invalid email address").max(200)])
-  .optional()
-  .nullable()
-  .transform((v) => v || "");
+const emailPattern = z.email();
+/** Optional; an empty string is allowed (SPEC.md §5). Any other wrong value reads 'Invalid email address'. */
+const emailField = z.preprocess(
+  (v) => (v == null ? "" : v),
+  z
+    .string({ message: "Invalid email address" })
+    .trim()
+    .max(200, "Invalid email address")
+    .refine((v) => v === "" || emailPattern.safeParse(v).success, "Invalid email address"),
+);
 
 /** The checkout form (SPEC.md §5), used by react-hook-form on the client. */
 export const checkoutForm = z.object({
@@ -40,9 +45,9 @@ export const checkoutForm = z.object({
 export type CheckoutForm = z.input<typeof checkoutForm>;
 
 export const orderItemInput = z.object({
-  productId: z.coerce.number().int().positive(),
+  productId: z.coerce.number({ message: "Each item needs a product id" }).int("Each item needs a product id").positive("Each item needs a product id").max(2_147_483_647, "Each item needs a product id"),
   productName: z.string().max(300).optional(),
-  quantity: z.coerce.number().int().min(1, "Quantity must be at least 1").max(99, "Quantity can be at most 99"),
+  quantity: z.coerce.number({ message: "Quantity must be a number" }).int("Quantity must be a whole number").min(1, "Quantity must be at least 1").max(99, "Quantity can be at most 99"),
   size: z.string().trim().max(50).default(""),
   color: z.string().trim().max(50).default(""),
   /** Sent by the spec's client and ignored: the server prices every item. */

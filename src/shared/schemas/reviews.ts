@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { REVIEW_TEXT_MAX } from "../constants.js";
+import { imageRef } from "./common.js";
 
 export const review = z.object({
   id: z.number().int(),
   customerName: z.string(),
   rating: z.number().int(),
   reviewText: z.string(),
-  images: z.array(z.object({ id: z.string(), url: z.string(), filename: z.string(), mimeType: z.string() })),
+  images: z.array(imageRef),
   createdAt: z.string(),
 });
 export type Review = z.infer<typeof review>;
@@ -33,7 +34,7 @@ export type ReviewValidation = z.infer<typeof reviewValidation>;
 
 /** The multipart 'reviewData' field. */
 export const reviewInput = z.object({
-  productId: z.coerce.number().int().positive("Choose a product to review"),
+  productId: z.coerce.number({ message: "Choose a product to review" }).int("Choose a product to review").positive("Choose a product to review").max(2_147_483_647, "Choose a product to review"),
   orderId: z.string().uuid("Choose an order to review"),
   customerName: validateReviewInput.shape.customerName,
   customerPhone: validateReviewInput.shape.customerPhone,

@@ -1,0 +1,117 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { MAX_QUANTITY } from "@shared/rules/cart-line.js";
+import type { AddToCartInput, CartItem } from "@shared/schemas/cart.js";
+import type { ImageRef } from "@shared/schemas/common.js";
+import type { Db } from "../../db/client.js";
+import { cartItems, products } from "../../db/schema.js";
+import { AppError } from "../../lib/app-error.js";
+import { findImageRefs } from "../images/image-service.js";
+import { checkChoice, loadChoiceProducts, resolveSelectedImage } from "./product-choice.js";
+
+const lineColumns = {
+  id: cartItems.id,
+  productId: cartItems.productId,
+  quantity: cartItems.quantity,
+  size: cartItems.size,
+  color: cartItems.color,
+  selectedImage: cartItems.selectedImage,
+  sessionId: cartItems.sessionId,
+  name: products.name,
+  sku: products.sku,
+  price: products.price,
+  images: products.images,
+};
+interface LineRow {
+  id: number;
+  productId: number;
+  quantity: number;
+  size: string;
+  color: string;
+  selectedImage: string | null;
+  sessionId: string;
+  name: string;
+  sku: string;
+  price: string;
+  images: string[];
+}
+
+const lineNotFound = () => new AppError("NOT_FOUND", "Cart item not found");
+
+function toCartItem(row: LineRow, refs: Map<string, ImageRef>): CartItem {
+  return {
+    id: row.id,
+    productId: row.productId,
+    quantity: row.quantity,
+    size: row.size,
+    color: row.color,
+    selectedImage: row.selectedImage,
+    sessionId: row.sessionId,
+    product: {
+      name: row.name,
+      sku: row.sku,
+      price: row.price,
+      images: row.images.map((id) => refs.get(id)).filter((r): r is ImageRef => !!r),
+    },
+  };
+}
+
+async function serialise(db: Db, rows: LineRow[]): Promise<CartItem[]> {
+  const refs = await findImageRefs(db, rows.flatMap((r) => r.images));
+  return rows.map((r) => toCartItem(r, refs));
+}
+
+async function readLines(db: Db, sessionId: string, lineId?: number): Promise<CartItem[]> {
+  const where = lineId === undefined ? eq(cartItems.sessionId, sessionId) : and(eq(cartItems.sessionId, sessionId), eq(cartItems.id, lineId));
+  const rows = await db
+    .select(lineColumns)
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(where)
+    .orderBy(asc(cartItems.id));
+  return serialise(db, rows);
+}
+
+export const listCart = (db: Db, sessionId: string) => readLines(db, sessionId);
+
+/**
+ * Adds a line after the spec's checks, merging with an identical line of the same session in
+ * one statement (the unique line index), so two quick taps never make two lines.
+ */
+export async function addToCart(db: Db, input: AddToCartInput): Promise<CartItem> {
+  const product = (await loadChoiceProducts(db, [input.productId])).get(input.productId);
+  if (!product) throw new AppError("NOT_FOUND", "Product not found");
+  const choice = checkChoice(product, input.size, input.color);
+  if (!choice.ok) throw new AppError(choice.problem.kind === "stock" ? "CONFLICT" : "VALIDATION", choice.problem.message);
+  const selectedImage = await resolveSelectedImage(db, product, choice.color, input.selectedImage);
+
+  const [line] = await db
+    .insert(cartItems)
+    .values({ sessionId: input.sessionId, productId: product.id, quantity: input.quantity, size: choice.size, color: choice.color, selectedImage })
+    .onConflictDoUpdate({
+      target: [cartItems.sessionId, cartItems.productId, cartItems.size, cartItems.color],
+      set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_QUANTITY})` },
+    })
+    .returning({ id: cartItems.id });
+  const [item] = await readLines(db, input.sessionId, line.id);
+  return item;
+}
+
+/** Only the line's own session may change it; any other session is told it does not exist. */
+export async function updateCartLine(db: Db, sessionId: string, lineId: number, quantity: number): Promise<CartItem> {
+  const updated = await db
+    .update(cartItems)
+    .set({ quantity })
+    .where(and(eq(cartItems.id, lineId), eq(cartItems.sessionId, sessionId)))
+    .returning({ id: cartItems.id });
+  if (updated.length === 0) throw lineNotFound();
+  const [item] = await readLines(db, sessionId, lineId);
+  return item;
+}
+
+export async function removeCartLine(db: Db, sessionId: string, lineId: number): Promise<void> {
+  const deleted = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, lineId), eq(cartItems.sessionId, sessionId)))
+    .returning({ id: cartItems.id });
+  if (deleted.length === 0) throw lineNotFound();
+}
