@@ -1,3 +1,5 @@
+import { CartPage } from "@client/features/cart/cart-page";
+
 export default function CartRoute() {
-  return <div className="p-8">Cart</div>;
+  return <CartPage />;
 }

@@ -1,3 +1,5 @@
+import { CheckoutPage } from "@client/features/checkout/checkout-page";
+
 export default function CheckoutRoute() {
-  return <div className="p-8">Checkout</div>;
+  return <CheckoutPage />;
 }

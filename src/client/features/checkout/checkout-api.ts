@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { PlacedOrder } from "@shared/schemas/orders.js";
+import { cartKeys } from "@client/features/cart/cart-api";
+import { api } from "@client/lib/api";
+import { cartSessionId } from "@client/lib/storage";
+import type { OrderPayload } from "./checkout-items";
+
+/** Orders placed from this browser (the review prompt reads them). */
+const myOrdersKey = ["/api/orders/mine"] as const;
+
+export function usePlaceOrder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ payload, idempotencyKey }: { payload: OrderPayload; idempotencyKey: string }) =>
+      api<PlacedOrder>("/api/orders", {
+        method: "POST",
+        json: payload,
+        headers: { "Idempotency-Key": idempotencyKey, "X-Session-Id": cartSessionId() },
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: myOrdersKey }),
+  });
+}
+
+/** After an order its cart lines go; a line that cannot be removed is only logged (spec §8). */
+export function useClearOrderedLines() {
+  const qc = useQueryClient();
+  return async (lineIds: readonly number[]) => {
+    await Promise.all(
+      lineIds.map((id) =>
+        api(`/api/cart/${id}`, { method: "DELETE", headers: { "X-Session-Id": cartSessionId() } }).catch((error: unknown) =>
+          console.error(`Could not remove cart line ${id} after the order`, error),
+        ),
+      ),
+    );
+    await qc.invalidateQueries({ queryKey: cartKeys.all });
+  };
+}
+
+/** A fresh key per checkout attempt (randomUUID only exists on secure origins). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import type { CartItem } from "@shared/schemas/cart.js";
+import { placeOrderInput } from "@shared/schemas/orders.js";
+import { groupCartLines } from "@client/features/cart/cart-groups";
+import { checkoutLines, formFieldErrors, orderPayload, parseItemsParam } from "./checkout-items";
+
+const line = (id: number, quantity = 1, price = "1500.00"): CartItem => ({
+  id,
+  productId: 3,
+  quantity,
+  size: "S",
+  color: "Black",
+  selectedImage: null,
+  sessionId: "x",
+  product: { name: "Lawn Suit", sku: "LS-3", price, images: [] },
+});
+
+const form = {
+  firstName: " Ayesha ",
+  lastName: "Khan",
+  phone: "0300 1234567",
+  email: "",
+  address: "House 12, Street 4, Model Town",
+  city: "Lahore",
+  postalCode: "",
+  specialInstructions: "",
+  paymentMethod: "cod" as const,
+};
+
+describe("parseItemsParam", () => {
+  it("reads the JSON list of cart lines the cart puts in the URL", () => {
+    expect(parseItemsParam(JSON.stringify([line(1)]))?.[0].id).toBe(1);
+  });
+
+  it("gives null for a missing, broken or wrongly shaped parameter", () => {
+    expect(parseItemsParam(null)).toBeNull();
+    expect(parseItemsParam("[{")).toBeNull();
+    expect(parseItemsParam(JSON.stringify([{ id: "x" }]))).toBeNull();
+  });
+});
+
+describe("checkoutLines", () => {
+  it("uses the cart when no items were passed and the cart's fresh data for passed lines", () => {
+    expect(checkoutLines(null, [line(1), line(2)])).toHaveLength(2);
+    const fresh = checkoutLines([line(1, 1), line(9, 1)], [line(1, 4)]);
+    expect(fresh.map((l) => l.quantity)).toEqual([4, 1]);
+  });
+});
+
+describe("orderPayload", () => {
+  it("builds the spec's payload, which the server's schema accepts", () => {
+    const payload = orderPayload(form, groupCartLines([line(1, 2), line(2, 1)]), "0b5c2f1e-8a4b-4c1d-9e2f-3a4b5c6d7e8f");
+    expect(payload.customerName).toBe("Ayesha Khan");
+    expect(payload).not.toHaveProperty("customerEmail");
+    expect(payload.items).toEqual([
+      { productId: 3, productName: "Lawn Suit", quantity: 3, size: "S", color: "Black", price: 1500, selectedImage: null },
+    ]);
+    expect(payload.subtotal).toBe("4500.00");
+    expect(payload.tax).toBe("0");
+    expect(placeOrderInput.safeParse(payload).success).toBe(true);
+  });
+});
+
+describe("formFieldErrors", () => {
+  it("maps the server's payload fields onto the form's fields and skips the rest", () => {
+    expect(formFieldErrors({ customerPhone: "too short", shippingAddress: "short", items: "x" })).toEqual([
+      ["phone", "too short"],
+      ["address", "short"],
+    ]);
+  });
+});

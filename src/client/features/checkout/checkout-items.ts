@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { cartItem, type CartItem } from "@shared/schemas/cart.js";
+import type { CheckoutForm, PlaceOrderInput } from "@shared/schemas/orders.js";
+
+/** The cart's 'items' query parameter (JSON list of cart lines); null when absent or unreadable. */
+export function parseItemsParam(value: string | null): CartItem[] | null {
+  if (!value) return null;
+  try {
+    const parsed = z.array(cartItem).safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Lines passed from the cart, refreshed with the cart's current data when they are still in it. */
+export function checkoutLines(fromParam: CartItem[] | null, cart: readonly CartItem[]): CartItem[] {
+  if (!fromParam) return [...cart];
+  return fromParam.map((line) => cart.find((c) => c.id === line.id) ?? line);
+}
+
+/** The spec says customerEmail is omitted when empty. */
+export type OrderPayload = Omit<PlaceOrderInput, "customerEmail"> & { customerEmail?: string };
+
+/** The spec's POST /api/orders payload. Amounts are informative: the server prices every item. */
+export function orderPayload(
+  form: CheckoutForm,
+  groups: readonly { first: CartItem; quantity: number; unitPrice: number; lineTotal: number }[],
+  sessionId: string,
+): OrderPayload {
+  const subtotal = groups.reduce((sum, g) => sum + g.lineTotal, 0).toFixed(2);
+  const email = typeof form.email === "string" ? form.email.trim() : "";
+  return {
+    customerName: `${form.firstName.trim()} ${form.lastName.trim()}`,
+    customerPhone: form.phone.trim(),
+    ...(email ? { customerEmail: email } : {}),
+    shippingAddress: form.address.trim(),
+    city: form.city.trim(),
+    postalCode: form.postalCode?.trim() ?? "",
+    specialInstructions: form.specialInstructions?.trim() ?? "",
+    items: groups.map((g) => ({
+      productId: g.first.productId,
+      productName: g.first.product.name,
+      quantity: g.quantity,
+      size: g.first.size,
+      color: g.first.color,
+      price: g.unitPrice,
+      selectedImage: g.first.selectedImage,
+    })),
+    subtotal,
+    tax: "0",
+    total: subtotal,
+    paymentMethod: "cod",
+    sessionId,
+  };
+}
+
+const SERVER_FIELDS: Record<string, keyof CheckoutForm> = {
+  customerName: "firstName",
+  customerPhone: "phone",
+  customerEmail: "email",
+  shippingAddress: "address",
+  city: "city",
+  postalCode: "postalCode",
+  specialInstructions: "specialInstructions",
+  paymentMethod: "paymentMethod",
+};
+
+/** The server's field errors (named as in the payload) placed on the form's own fields. */
+export function formFieldErrors(details: Record<string, string>): [keyof CheckoutForm, string][] {
+  return Object.entries(details).flatMap(([field, message]) => {
+    const target = SERVER_FIELDS[field];
+    return target ? [[target, message] as [keyof CheckoutForm, string]] : [];
+  });
+}

@@ -1,0 +1,56 @@
+import { formatRs } from "@shared/rules/money.js";
+import { imageVariantUrl } from "@shared/schemas/common.js";
+import type { CartGroup } from "@client/features/cart/cart-groups";
+
+/** The items being ordered with their line prices, then subtotal, free shipping and total. */
+export function OrderSummary({ groups }: { groups: readonly CartGroup[] }) {
+  const total = groups.reduce((sum, g) => sum + g.lineTotal, 0);
+  return (
+    <section aria-labelledby="order-summary-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
+      <h2 id="order-summary-title" className="font-display text-xl font-semibold">
+        Order Summary
+      </h2>
+      <ul className="mt-4 divide-y divide-ink/10">
+        {groups.map((g) => (
+          <li key={g.key} className="flex gap-3 py-3">
+            <div className="relative shrink-0 overflow-hidden rounded-lg" style={{ backgroundColor: g.image?.edgeColor ?? "#f9fafb" }}>
+              {g.image ? (
+                <img
+                  src={imageVariantUrl(g.image, "thumb")}
+                  alt={g.first.product.name}
+                  width={64}
+                  height={Math.round((64 * g.image.height) / Math.max(g.image.width, 1))}
+                  className="h-20 w-16 object-cover"
+                />
+              ) : (
+                <div className="h-20 w-16" />
+              )}
+            </div>
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="line-clamp-2 font-medium">{g.first.product.name}</p>
+              <p className="mt-0.5 text-muted">
+                {[g.first.size && `Size: ${g.first.size}`, g.first.color && `Colour: ${g.first.color}`].filter(Boolean).join(" · ")}
+              </p>
+              <p className="text-muted">Qty: {g.quantity}</p>
+            </div>
+            <p className="text-sm font-semibold tabular-nums">{formatRs(g.lineTotal)}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-2 border-t border-ink/10 pt-4 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-muted">Subtotal</dt>
+          <dd className="tabular-nums">{formatRs(total)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-muted">Shipping</dt>
+          <dd className="font-medium text-emerald-700">Free</dd>
+        </div>
+        <div className="flex justify-between border-t border-ink/10 pt-3 text-base font-semibold">
+          <dt>Total</dt>
+          <dd className="tabular-nums">{formatRs(total)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
