@@ -32,6 +32,7 @@ export const productListQuery = z.object({
   q: z.string().trim().max(100).optional(),
   sort: z.enum(["featured", "price-asc", "price-desc", "newest"]).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
@@ -66,6 +67,27 @@ export const productInput = z.object({
   colorVariantStock: z.record(z.string().max(50), z.boolean()).optional(),
 });
 export type ProductInput = z.infer<typeof productInput>;
+
+/**
+ * Multipart field names of the product form: 'productData' (JSON of productInput), repeated
+ * 'images' files for the default images, and repeated `colorImages[<colour>]` files for a
+ * colour's variant images. PUT also reads 'colorVariantImages' and 'colorVariantStock' (JSON)
+ * and 'replaceImages' ('true').
+ */
+export const PRODUCT_FORM = {
+  data: "productData",
+  images: "images",
+  colorImages: (color: string) => `colorImages[${color}]`,
+  colorVariantImages: "colorVariantImages",
+  colorVariantStock: "colorVariantStock",
+  replaceImages: "replaceImages",
+} as const;
+
+/** The colour named by a `colorImages[<colour>]` field, or null for any other field. */
+export function colorOfImageField(fieldname: string): string | null {
+  const match = /^colorImages\[(.+)\]$/.exec(fieldname);
+  return match ? match[1] : null;
+}
 
 export const ratingSummary = z.object({ averageRating: z.number(), totalReviews: z.number().int() });
 export type RatingSummary = z.infer<typeof ratingSummary>;

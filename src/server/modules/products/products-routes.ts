@@ -1,3 +1,53 @@
+/**
+ * Products API.
+ *
+ * POST /api/products and PUT /api/products/:id take a multipart form (or a JSON body holding
+ * just the productData):
+ *   productData              JSON of productInput (@shared/schemas/products); its `images` and
+ *                            `colorVariantImages` list the already stored images to keep, by id
+ *                            or as image objects
+ *   images                   repeated files: new default images (JPEG/PNG/WebP, ≤ 10 MB)
+ *   colorImages[<colour>]    repeated files: new variant images of that colour (one of `colors`)
+ *   colorVariantImages       PUT, optional JSON {colour: [image ids or objects]}: images to keep
+ *   colorVariantStock        PUT, optional JSON {colour: boolean}
+ *   replaceImages            PUT, 'true': keep only the images named in the form. Otherwise a
+ *                            group that the form does not name keeps its current images.
+ * New files are appended after the kept images; each group holds at most 5.
+ */
 import type { FastifyInstance } from "fastify";
+import { idParam } from "@shared/schemas/common.js";
+import { productListQuery } from "@shared/schemas/products.js";
+import { notFound } from "../../lib/app-error.js";
+import { parse } from "../../lib/validate.js";
+import { requireAdmin } from "../../plugins/auth.js";
+import { readProductForm } from "./product-form.js";
+import { getProduct, listProducts } from "./product-queries.js";
+import { createProduct, deleteProduct, updateProduct } from "./product-service.js";
 
-export async function productsRoutes(_app: FastifyInstance): Promise<void> {}
+export async function productsRoutes(app: FastifyInstance): Promise<void> {
+  app.get("/api/products", async (request) => listProducts(app.db, parse(productListQuery, request.query)));
+
+  app.get("/api/products/:id", async (request) => {
+    // An id that cannot exist ('abc', -1) is as missing as one that does not.
+    const params = idParam.safeParse(request.params);
+    const product = params.success ? await getProduct(app.db, params.data.id) : null;
+    if (!product) throw notFound("Product");
+    return product;
+  });
+
+  app.post("/api/products", { preHandler: requireAdmin }, async (request, reply) => {
+    const form = await readProductForm(request);
+    return reply.status(201).send(await createProduct(app.db, form));
+  });
+
+  app.put("/api/products/:id", { preHandler: requireAdmin }, async (request) => {
+    const { id } = parse(idParam, request.params);
+    return updateProduct(app.db, id, await readProductForm(request));
+  });
+
+  app.delete("/api/products/:id", { preHandler: requireAdmin }, async (request) => {
+    const { id } = parse(idParam, request.params);
+    await deleteProduct(app.db, id);
+    return { success: true, id };
+  });
+}

@@ -1,0 +1,79 @@
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { PRICE_RANGES } from "@shared/constants.js";
+import type { Product, ProductListQuery } from "@shared/schemas/products.js";
+import type { Db } from "../../db/client.js";
+import { products } from "../../db/schema.js";
+import { toProducts, type ProductRow } from "./product-serialize.js";
+
+/** Without a limit the shop still gets a bounded page: the whole demo catalogue and then some. */
+export const DEFAULT_PRODUCT_LIMIT = 200;
+
+const lowerList = (values: string[]) => sql.join(values.map((v) => sql`${v.trim().toLowerCase()}`), sql`, `);
+
+/** True when the text array shares an element with `values`, ignoring case ('red' finds 'Red'). */
+const overlaps = (column: typeof products.sizes | typeof products.colors, values: string[]) =>
+  sql`exists (select 1 from unnest(${column}) as v(item) where lower(v.item) in (${lowerList(values)}))`;
+
+/** LIKE pattern for a plain substring: the user's % and _ are literal. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filtersOf(query: ProductListQuery): SQL[] {
+  const where: SQL[] = [];
+  if (query.category?.length) where.push(sql`lower(${products.category}) in (${lowerList(query.category)})`);
+  if (query.priceRange) {
+    // Ranges meet at their bounds; each bound belongs to the range that starts there.
+    const range = PRICE_RANGES.find((r) => r.value === query.priceRange)!;
+    where.push(gte(products.price, String(range.min)));
+    if (range.max !== null) where.push(lt(products.price, String(range.max)));
+  }
+  if (query.sizes?.length) where.push(overlaps(products.sizes, query.sizes));
+  if (query.colors?.length) where.push(overlaps(products.colors, query.colors));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    where.push(
+      or(
+        sql`${products.name} ilike ${pattern}`,
+        sql`${products.description} ilike ${pattern}`,
+        sql`${products.sku} ilike ${pattern}`,
+        sql`${products.category} ilike ${pattern}`,
+      )!,
+    );
+  }
+  return where;
+}
+
+function orderOf(sort: ProductListQuery["sort"]): SQL[] {
+  const newest = [desc(products.createdAt), desc(products.id)];
+  switch (sort) {
+    case "price-asc":
+      return [asc(products.price), ...newest];
+    case "price-desc":
+      return [desc(products.price), ...newest];
+    case "featured":
+      return [desc(products.featured), ...newest];
+    default:
+      return newest;
+  }
+}
+
+export async function listProducts(db: Db, query: ProductListQuery): Promise<Product[]> {
+  const where = filtersOf(query);
+  const rows = await db
+    .select()
+    .from(products)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(...orderOf(query.sort))
+    .limit(query.limit ?? DEFAULT_PRODUCT_LIMIT)
+    .offset(query.offset ?? 0);
+  return toProducts(db, rows);
+}
+
+export async function findProductRow(db: Db, id: number): Promise<ProductRow | null> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row ?? null;
+}
+
+export async function getProduct(db: Db, id: number): Promise<Product | null> {
+  const row = await findProductRow(db, id);
+  return row ? (await toProducts(db, [row]))[0] : null;
+}

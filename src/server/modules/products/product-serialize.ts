@@ -1,0 +1,55 @@
+import type { ImageRef } from "@shared/schemas/common.js";
+import type { Product } from "@shared/schemas/products.js";
+import type { Db } from "../../db/client.js";
+import type { products } from "../../db/schema.js";
+import { findImageRefs } from "../images/image-service.js";
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** Timestamps come from the drivers as '2025-01-01 10:00:00.123+00'; the API speaks ISO 8601. */
+export function toIso(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+function imageIdsOf(row: ProductRow): string[] {
+  return [...row.images, ...Object.values(row.colorVariantImages).flat()];
+}
+
+function pick(ids: string[], refs: Map<string, ImageRef>): ImageRef[] {
+  return ids.flatMap((id) => refs.get(id) ?? []);
+}
+
+/** The API shape of one product row, with image ids resolved from `refs`. */
+export function toProduct(row: ProductRow, refs: Map<string, ImageRef>): Product {
+  const colorVariantImages: Record<string, ImageRef[]> = {};
+  for (const [color, ids] of Object.entries(row.colorVariantImages)) {
+    const list = pick(ids, refs);
+    if (list.length > 0) colorVariantImages[color] = list;
+  }
+  const colorVariantStock: Record<string, boolean> = {};
+  for (const color of row.colors) colorVariantStock[color] = row.colorVariantStock[color] ?? true;
+  return {
+    id: row.id,
+    name: row.name,
+    sku: row.sku,
+    description: row.description,
+    price: row.price,
+    originalPrice: row.originalPrice,
+    category: row.category,
+    sizes: row.sizes,
+    colors: row.colors,
+    inStock: row.inStock ? 1 : 0,
+    featured: row.featured ? 1 : 0,
+    createdAt: toIso(row.createdAt),
+    images: pick(row.images, refs),
+    colorVariantImages,
+    colorVariantStock,
+  };
+}
+
+/** Serialises a list of rows, resolving every image of every row in one query. */
+export async function toProducts(db: Db, rows: ProductRow[]): Promise<Product[]> {
+  const refs = await findImageRefs(db, [...new Set(rows.flatMap(imageIdsOf))]);
+  return rows.map((row) => toProduct(row, refs));
+}

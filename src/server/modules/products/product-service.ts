@@ -1,0 +1,116 @@
+import { eq, sql } from "drizzle-orm";
+import { ADMIN_IMAGE_MAX_PX, MAX_IMAGES_PER_GROUP } from "@shared/constants.js";
+import { MESSAGES } from "@shared/errors.js";
+import type { Product } from "@shared/schemas/products.js";
+import type { Db } from "../../db/client.js";
+import { products } from "../../db/schema.js";
+import { AppError, badRequest, notFound } from "../../lib/app-error.js";
+import { findCategoryFor } from "../categories/category-service.js";
+import { findImageRefs, storeImages, type Upload } from "../images/image-service.js";
+import type { ProductForm } from "./product-form.js";
+import { findProductRow, getProduct } from "./product-queries.js";
+import type { ProductRow } from "./product-serialize.js";
+
+interface ImagePlan {
+  images: string[];
+  colorVariantImages: Record<string, string[]>;
+}
+
+/** Ids the form asks to keep, without unknown ids or repeats. */
+async function existingIds(db: Db, ids: string[]): Promise<string[]> {
+  const known = await findImageRefs(db, ids);
+  return [...new Set(ids.filter((id) => known.has(id)))];
+}
+
+/**
+ * Works out every image group (kept ids plus new files), checks the limits, and only then stores
+ * the files: all of them in one storeImages call, so one bad file stores nothing.
+ */
+async function planImages(db: Db, form: ProductForm, colors: string[], previous: ImagePlan | null): Promise<ImagePlan> {
+  for (const color of form.uploads.byColor.keys()) {
+    if (!colors.includes(color)) throw badRequest(`Images were sent for the colour "${color}", which is not one of this product's colours`);
+  }
+  const keepAll = !form.replaceImages && previous;
+  const keptDefault = form.input.images ?? (keepAll ? previous.images : []);
+  const keptByColor = form.colorVariantImages ?? (keepAll ? previous.colorVariantImages : {});
+
+  const groups: { key: string | null; kept: string[]; uploads: Upload[] }[] = [
+    { key: null, kept: await existingIds(db, keptDefault), uploads: form.uploads.images },
+  ];
+  for (const color of colors) {
+    const kept = await existingIds(db, keptByColor[color] ?? []);
+    groups.push({ key: color, kept, uploads: form.uploads.byColor.get(color) ?? [] });
+  }
+  if (groups.some((g) => g.kept.length + g.uploads.length > MAX_IMAGES_PER_GROUP)) {
+    throw new AppError("VALIDATION", MESSAGES.tooManyImages);
+  }
+
+  const stored = await storeImages(db, groups.flatMap((g) => g.uploads), ADMIN_IMAGE_MAX_PX);
+  const plan: ImagePlan = { images: [], colorVariantImages: {} };
+  let next = 0;
+  for (const group of groups) {
+    const ids = [...group.kept, ...stored.slice(next, next + group.uploads.length).map((r) => r.id)];
+    next += group.uploads.length;
+    if (group.key === null) plan.images = [...new Set(ids)];
+    else if (ids.length > 0) plan.colorVariantImages[group.key] = [...new Set(ids)];
+  }
+  return plan;
+}
+
+/** Every colour gets a stock flag: the one sent, else the one it had, else in stock. Other keys are dropped. */
+function stockFor(colors: string[], given: Record<string, boolean> | undefined, previous: Record<string, boolean>) {
+  return Object.fromEntries(colors.map((c) => [c, given?.[c] ?? previous[c] ?? true]));
+}
+
+async function categorySlug(db: Db, name: string): Promise<string> {
+  const category = await findCategoryFor(db, name);
+  if (!category) {
+    const message = `The category "${name}" does not exist; create it first`;
+    throw badRequest(message, { category: message });
+  }
+  return category.slug;
+}
+
+function columnsOf(form: ProductForm, category: string, plan: ImagePlan, previousStock: Record<string, boolean>) {
+  const { input } = form;
+  const colors = [...new Set(input.colors)];
+  return {
+    name: input.name,
+    sku: input.sku,
+    description: input.description,
+    price: input.price,
+    originalPrice: input.originalPrice,
+    category,
+    sizes: [...new Set(input.sizes)],
+    colors,
+    inStock: input.inStock === 1,
+    featured: input.featured === 1,
+    images: plan.images,
+    colorVariantImages: plan.colorVariantImages,
+    colorVariantStock: stockFor(colors, form.colorVariantStock, previousStock),
+  };
+}
+
+export async function createProduct(db: Db, form: ProductForm): Promise<Product> {
+  const category = await categorySlug(db, form.input.category);
+  const plan = await planImages(db, form, [...new Set(form.input.colors)], null);
+  const [row] = await db.insert(products).values(columnsOf(form, category, plan, {})).returning({ id: products.id });
+  return (await getProduct(db, row.id))!;
+}
+
+export async function updateProduct(db: Db, id: number, form: ProductForm): Promise<Product> {
+  const old: ProductRow | null = await findProductRow(db, id);
+  if (!old) throw notFound("Product");
+  const category = await categorySlug(db, form.input.category);
+  const plan = await planImages(db, form, [...new Set(form.input.colors)], old);
+  const values = { ...columnsOf(form, category, plan, old.colorVariantStock), updatedAt: sql`now()` };
+  const [row] = await db.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id });
+  if (!row) throw notFound("Product");
+  return (await getProduct(db, id))!;
+}
+
+/** Images stay: orders and reviews may still show them. Cart lines go with the product. */
+export async function deleteProduct(db: Db, id: number): Promise<void> {
+  const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  if (deleted.length === 0) throw notFound("Product");
+}
