@@ -1,3 +1,99 @@
+import "./admin-fonts";
+import { LogOut, Store } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { Button } from "@client/components/ui/button";
+import { Skeleton } from "@client/components/ui/skeleton";
+import { useAdminSession, useLogout } from "@client/features/admin/auth/admin-auth-api";
+import { LoginForm } from "@client/features/admin/auth/login-form";
+import { useSessionExpiry } from "@client/features/admin/auth/use-session-expiry";
+import { CategoriesTab } from "@client/features/admin/categories/categories-tab";
+import { SummaryCards } from "@client/features/admin/common/summary-cards";
+import { CustomersTab } from "@client/features/admin/customers/customers-tab";
+import { OrdersTab } from "@client/features/admin/orders/orders-tab";
+import { OverviewTab } from "@client/features/admin/overview/overview-tab";
+import { ProductsTab } from "@client/features/admin/products/products-tab";
+import { SettingsLinkTab } from "@client/features/admin/settings/settings-link-tab";
+
+const TABS = [
+  { value: "overview", label: "Overview", Content: OverviewTab },
+  { value: "products", label: "Products", Content: ProductsTab },
+  { value: "orders", label: "Orders", Content: OrdersTab },
+  { value: "customers", label: "Customers", Content: CustomersTab },
+  { value: "categories", label: "Categories", Content: CategoriesTab },
+  { value: "settings", label: "Settings", Content: SettingsLinkTab },
+] as const;
+
+/** /admin: the login form until the server confirms a session, then the dashboard. */
 export default function AdminRoute() {
-  return <div className="p-8">Admin</div>;
+  useSessionExpiry();
+  const session = useAdminSession();
+  if (session.isPending) {
+    return (
+      <div className="mx-auto max-w-7xl space-y-4 p-6" aria-busy="true" aria-label="Loading admin">
+        <Skeleton className="h-12 w-64" />
+        <Skeleton className="h-28 w-full rounded-2xl" />
+      </div>
+    );
+  }
+  if (!session.data) return <LoginForm />;
+  return <Dashboard username={session.data.username} />;
+}
+
+function Dashboard({ username }: { username: string }) {
+  const tab = useParams()["*"]?.split("/")[0] || "overview";
+  const navigate = useNavigate();
+  const logout = useLogout();
+  if (!TABS.some((t) => t.value === tab)) return <Navigate to="/admin" replace />;
+
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSettled: () => toast.success("Logged Out", { description: "You have been logged out successfully." }),
+    });
+
+  return (
+    <div className="min-h-dvh bg-cream">
+      <header className="sticky top-0 z-30 border-b border-ink/5 bg-cream/90 backdrop-blur">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <div>
+            <h1 className="font-display text-xl font-semibold sm:text-2xl">Admin Dashboard</h1>
+            <p className="text-xs text-muted">Signed in as {username}</p>
+          </div>
+          <div className="flex items-center gap-2">
+            <Link to="/" className="hidden items-center gap-1.5 rounded-full px-3 py-2 text-sm hover:bg-ink/5 sm:inline-flex">
+              <Store className="h-4 w-4" aria-hidden /> View store
+            </Link>
+            <Button variant="outline" size="sm" onClick={signOut} disabled={logout.isPending}>
+              <LogOut className="h-4 w-4" aria-hidden /> Logout
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-7xl space-y-5 px-4 py-5 sm:px-6 sm:py-6">
+        <SummaryCards />
+        <Tabs.Root value={tab} onValueChange={(value) => navigate(value === "overview" ? "/admin" : `/admin/${value}`)}>
+          <Tabs.List
+            aria-label="Admin sections"
+            className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:inline-flex sm:rounded-full sm:bg-white sm:p-1 sm:shadow-sm"
+          >
+            {TABS.map((t) => (
+              <Tabs.Trigger
+                key={t.value}
+                value={t.value}
+                className="shrink-0 cursor-pointer rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-ink data-[state=active]:bg-ink data-[state=active]:text-cream"
+              >
+                {t.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {TABS.map(({ value, Content }) => (
+            <Tabs.Content key={value} value={value} className="mt-5 outline-none">
+              <Content />
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </main>
+    </div>
+  );
 }

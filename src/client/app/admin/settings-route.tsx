@@ -1,3 +1,29 @@
+import "./admin-fonts";
+import { ArrowLeft } from "lucide-react";
+import { Link, Navigate } from "react-router";
+import { Skeleton } from "@client/components/ui/skeleton";
+import { useAdminSession } from "@client/features/admin/auth/admin-auth-api";
+import { useSessionExpiry } from "@client/features/admin/auth/use-session-expiry";
+import { WebsiteSettings } from "@client/features/admin/settings/website-settings";
+
+/** /settings: only for a logged-in admin; anyone else is sent to the login at /admin. */
 export default function SettingsRoute() {
-  return <div className="p-8">Website Settings</div>;
+  useSessionExpiry();
+  const session = useAdminSession();
+  if (session.isPending) return <Skeleton className="m-6 h-40 max-w-3xl rounded-2xl" />;
+  if (!session.data) return <Navigate to="/admin" replace />;
+  return (
+    <div className="min-h-dvh bg-cream">
+      <main className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
+        <Link to="/admin/settings" className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-ink">
+          <ArrowLeft className="h-4 w-4" aria-hidden /> Back to dashboard
+        </Link>
+        <h1 className="mt-3 font-display text-3xl font-semibold">Website Settings</h1>
+        <p className="mt-1 text-sm text-muted">What shoppers see on the home page and in the site header.</p>
+        <div className="mt-6">
+          <WebsiteSettings />
+        </div>
+      </main>
+    </div>
+  );
 }

@@ -1,0 +1,88 @@
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { Category } from "@shared/schemas/categories.js";
+import { Button } from "@client/components/ui/button";
+import { Skeleton } from "@client/components/ui/skeleton";
+import { errorMessage } from "@client/lib/api";
+import { ConfirmDialog } from "../common/confirm-dialog";
+import { toastError } from "../common/errors";
+import { EmptyRow, Panel, ScrollTable } from "../common/panel";
+import { useCategories, useDeleteCategory } from "./categories-admin-api";
+import { CategoryDialog } from "./category-dialog";
+
+/** Categories: the table, the add/edit dialog, and deletion (refused by the server while in use). */
+export function CategoriesTab() {
+  const categories = useCategories();
+  const remove = useDeleteCategory();
+  const [editing, setEditing] = useState<{ open: boolean; category: Category | null }>({ open: false, category: null });
+  const [deleting, setDeleting] = useState<Category | null>(null);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success("Category Deleted", { description: `${deleting.name} has been deleted.` }),
+      onError: (error) => toastError(error),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <Panel
+      title="Categories"
+      actions={
+        <Button size="sm" onClick={() => setEditing({ open: true, category: null })}>
+          <Plus className="h-4 w-4" aria-hidden /> Add Category
+        </Button>
+      }
+    >
+      {categories.isPending ? (
+        <Skeleton className="h-40 w-full" />
+      ) : categories.isError ? (
+        <p className="text-sm text-red-700">{errorMessage(categories.error)}</p>
+      ) : (
+        <ScrollTable label="Categories">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Slug</th>
+              <th>Description</th>
+              <th className="text-right">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {categories.data.length === 0 && <EmptyRow colSpan={4}>No categories yet.</EmptyRow>}
+            {categories.data.map((c) => (
+              <tr key={c.id}>
+                <td className="font-medium">{c.name}</td>
+                <td>
+                  <code className="rounded bg-ink/5 px-1.5 py-0.5 text-xs">{c.slug}</code>
+                </td>
+                <td className="max-w-sm text-muted">{c.description || "—"}</td>
+                <td>
+                  <div className="flex justify-end gap-1">
+                    <Button variant="ghost" size="icon" aria-label={`Edit ${c.name}`} onClick={() => setEditing({ open: true, category: c })}>
+                      <Pencil className="h-4 w-4" />
+                    </Button>
+                    <Button variant="ghost" size="icon" aria-label={`Delete ${c.name}`} className="text-red-700" onClick={() => setDeleting(c)}>
+                      <Trash2 className="h-4 w-4" />
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+      <CategoryDialog open={editing.open} category={editing.category} onOpenChange={(open) => setEditing((s) => ({ ...s, open }))} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Category"
+        description={`Delete the category "${deleting?.name ?? ""}"? This cannot be undone.`}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </Panel>
+  );
+}

@@ -1,0 +1,49 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { OrderStatus } from "@shared/rules/order-status.js";
+import type { AdminOrder, AdminOrderDetail, AdminOrderPage } from "@shared/schemas/orders.js";
+import { api } from "@client/lib/api";
+
+export const ORDERS_PAGE_SIZE = 20;
+
+export const orderKeys = {
+  all: ["/api/orders"] as const,
+  page: (status: OrderStatus | undefined, offset: number) => ["/api/orders", { status: status ?? "all", limit: ORDERS_PAGE_SIZE, offset }] as const,
+  detail: (id: string) => ["/api/orders", id] as const,
+};
+
+/** One page of orders for the admin table, with every status's count for the filter buttons. */
+export function useAdminOrders(status: OrderStatus | undefined, offset: number) {
+  const params = new URLSearchParams({ limit: String(ORDERS_PAGE_SIZE), offset: String(offset) });
+  if (status) params.set("status", status);
+  return useQuery({
+    queryKey: orderKeys.page(status, offset),
+    queryFn: () => api<AdminOrderPage>(`/api/orders?${params}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminOrder(id: string | null) {
+  return useQuery({
+    queryKey: orderKeys.detail(id ?? ""),
+    queryFn: () => api<AdminOrderDetail>(`/api/orders/${id}`),
+    enabled: id !== null,
+  });
+}
+
+export function useUpdateOrderStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: OrderStatus }) => api<AdminOrder>(`/api/orders/${id}`, { method: "PATCH", json: { status } }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: orderKeys.all }),
+        // Totals, revenue and customers all depend on statuses.
+        qc.invalidateQueries({ queryKey: ["/api/admin/analytics"] }),
+        qc.invalidateQueries({ queryKey: ["/api/admin/customers"] }),
+      ]),
+  });
+}
+
+export function ordersCsvUrl(status: OrderStatus | undefined): string {
+  return status ? `/api/admin/orders.csv?status=${status}` : "/api/admin/orders.csv";
+}

@@ -1,0 +1,156 @@
+import { Download, Eye } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { orderNumber } from "@shared/rules/labels.js";
+import { formatRs } from "@shared/rules/money.js";
+import { ORDER_STATUSES, STATUS_FILTER_LABELS, STATUS_LABELS, type OrderStatus } from "@shared/rules/order-status.js";
+import { Button, buttonVariants } from "@client/components/ui/button";
+import { ImageLightbox, type LightboxImage } from "@client/components/ui/image-lightbox";
+import { NativeSelect } from "@client/components/ui/native-select";
+import { Skeleton } from "@client/components/ui/skeleton";
+import { errorMessage } from "@client/lib/api";
+import { cn } from "@client/lib/cn";
+import { toastError } from "../common/errors";
+import { EmptyRow, Panel, ScrollTable } from "../common/panel";
+import { OrderThumbnails } from "./order-thumbnails";
+import { OrderViewDialog } from "./order-view-dialog";
+import { ORDERS_PAGE_SIZE, ordersCsvUrl, useAdminOrders, useUpdateOrderStatus } from "./orders-admin-api";
+
+const STATUS_SELECT_COLOURS: Record<string, string> = {
+  pending: "[&_select]:bg-yellow-50",
+  processing: "[&_select]:bg-blue-50",
+  shipped: "[&_select]:bg-purple-50",
+  delivered: "[&_select]:bg-green-50",
+  cancelled: "[&_select]:bg-red-50",
+};
+
+/** Orders: status filters with server counts, a paged table, status changes and the order view. */
+export function OrdersTab() {
+  const [status, setStatus] = useState<OrderStatus | undefined>();
+  const [offset, setOffset] = useState(0);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [image, setImage] = useState<LightboxImage | null>(null);
+  const orders = useAdminOrders(status, offset);
+  const update = useUpdateOrderStatus();
+  const counts = orders.data?.counts ?? {};
+  const total = orders.data?.total ?? 0;
+
+  const filter = (next: OrderStatus | undefined) => {
+    setStatus(next);
+    setOffset(0);
+  };
+  const changeStatus = (id: string, next: OrderStatus) =>
+    update.mutate(
+      { id, status: next },
+      {
+        onSuccess: () => toast.success("Order Updated", { description: "Order status has been updated." }),
+        onError: (error) => toastError(error),
+      },
+    );
+
+  return (
+    <Panel
+      title="Orders"
+      actions={
+        <a href={ordersCsvUrl(status)} download className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <Download className="h-4 w-4" aria-hidden /> Export CSV
+        </a>
+      }
+    >
+      <div role="group" aria-label="Filter by status" className="-mx-4 mb-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+        {[undefined, ...ORDER_STATUSES].map((s) => (
+          <button
+            key={s ?? "all"}
+            type="button"
+            aria-pressed={status === s}
+            onClick={() => filter(s)}
+            className={cn(
+              "shrink-0 cursor-pointer rounded-full border px-3.5 py-1.5 text-sm transition-colors",
+              status === s ? "border-ink bg-ink text-cream" : "border-ink/15 bg-white hover:border-ink/40",
+            )}
+          >
+            {s ? STATUS_FILTER_LABELS[s] : "All"} <span className="opacity-70">({counts[s ?? "all"] ?? 0})</span>
+          </button>
+        ))}
+      </div>
+
+      {orders.isPending ? (
+        <Skeleton className="h-64 w-full" />
+      ) : orders.isError ? (
+        <p className="text-sm text-red-700">{errorMessage(orders.error)}</p>
+      ) : (
+        <ScrollTable label="Orders">
+          <thead>
+            <tr>
+              <th>Order ID</th>
+              <th>Items</th>
+              <th>Customer</th>
+              <th>Total</th>
+              <th>Status</th>
+              <th>Date</th>
+              <th className="text-right">View</th>
+            </tr>
+          </thead>
+          <tbody className={cn(orders.isPlaceholderData && "opacity-60")}>
+            {orders.data.orders.length === 0 && <EmptyRow colSpan={7}>No orders found for this status</EmptyRow>}
+            {orders.data.orders.map((o) => (
+              <tr key={o.id}>
+                <td className="font-mono text-xs">{orderNumber(o.id)}</td>
+                <td>
+                  <OrderThumbnails items={o.items} onOpen={setImage} />
+                </td>
+                <td>
+                  <p className="font-medium">{o.customerName}</p>
+                  <p className="text-xs text-muted">
+                    {o.customerPhone} · {o.city}
+                  </p>
+                </td>
+                <td className="whitespace-nowrap font-semibold">{formatRs(o.total)}</td>
+                <td>
+                  <NativeSelect
+                    aria-label={`Status of order ${orderNumber(o.id)}`}
+                    value={o.status}
+                    disabled={update.isPending && update.variables?.id === o.id}
+                    onChange={(e) => changeStatus(o.id, e.target.value as OrderStatus)}
+                    className={cn("w-36", STATUS_SELECT_COLOURS[o.status])}
+                  >
+                    {ORDER_STATUSES.map((s) => (
+                      <option key={s} value={s}>
+                        {STATUS_LABELS[s]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </td>
+                <td className="whitespace-nowrap text-muted">{new Date(o.createdAt).toLocaleDateString("en-PK")}</td>
+                <td className="text-right">
+                  <Button variant="ghost" size="icon" aria-label={`View order ${orderNumber(o.id)}`} onClick={() => setViewing(o.id)}>
+                    <Eye className="h-4 w-4" />
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+
+      {total > ORDERS_PAGE_SIZE && (
+        <nav aria-label="Order pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
+          <span className="text-muted">
+            {offset + 1}–{Math.min(offset + ORDERS_PAGE_SIZE, total)} of {total}
+          </span>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - ORDERS_PAGE_SIZE))}>
+              Previous
+            </Button>
+            <Button variant="outline" size="sm" disabled={offset + ORDERS_PAGE_SIZE >= total} onClick={() => setOffset(offset + ORDERS_PAGE_SIZE)}>
+              Next
+            </Button>
+          </div>
+        </nav>
+      )}
+
+      <OrderViewDialog orderId={viewing} onClose={() => setViewing(null)} />
+      <ImageLightbox image={image} onClose={() => setImage(null)} />
+    </Panel>
+  );
+}

@@ -1,0 +1,22 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { Analytics } from "@shared/schemas/admin.js";
+import { api } from "@client/lib/api";
+
+export const analyticsKeys = {
+  all: ["/api/admin/analytics"] as const,
+  period: (year: number, month: number) => ["/api/admin/analytics", { year, month }] as const,
+};
+
+export function currentPeriod(now = new Date()): { year: number; month: number } {
+  return { year: now.getFullYear(), month: now.getMonth() + 1 };
+}
+
+/** Everything the Overview shows, computed by the database for the chosen year and month. */
+export function useAnalytics(year: number, month: number) {
+  return useQuery({
+    queryKey: analyticsKeys.period(year, month),
+    queryFn: () => api<Analytics>(`/api/admin/analytics?year=${year}&month=${month}`),
+    // Switching the year keeps the old charts on screen until the new figures arrive.
+    placeholderData: keepPreviousData,
+  });
+}

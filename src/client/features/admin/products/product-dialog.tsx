@@ -1,0 +1,147 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import type { Product } from "@shared/schemas/products.js";
+import { categoryLabel } from "@shared/rules/labels.js";
+import { Button } from "@client/components/ui/button";
+import { Dialog } from "@client/components/ui/dialog";
+import { Field } from "@client/components/ui/field";
+import { Input, Textarea } from "@client/components/ui/input";
+import { NativeSelect } from "@client/components/ui/native-select";
+import { ApiError, errorMessage } from "@client/lib/api";
+import { useCategories } from "../categories/categories-admin-api";
+import { ColourVariants } from "./colour-variants";
+import { ImageGroupPicker } from "./image-group-picker";
+import { draftFromProduct, emptyDraft, NEW_CATEGORY, type ProductDraft } from "./product-draft";
+import { useSaveProduct } from "./products-admin-api";
+
+/** Add mode without a product, edit mode with one; closes and resets on success (spec §4). */
+export function ProductDialog({ open, onOpenChange, product }: { open: boolean; onOpenChange: (open: boolean) => void; product: Product | null }) {
+  const categories = useCategories();
+  const save = useSaveProduct();
+  const [draft, setDraft] = useState<ProductDraft>(emptyDraft());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    if (!open) return;
+    setDraft(product ? draftFromProduct(product) : emptyDraft(categories.data?.[0]?.slug ?? ""));
+    setErrors({});
+    // Only when the dialog opens: later category refreshes must not wipe what was typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, product]);
+
+  const patch = (p: Partial<ProductDraft>) => setDraft((d) => ({ ...d, ...p }));
+  const text = (key: keyof ProductDraft) => ({
+    id: `product-${key}`,
+    value: draft[key] as string,
+    "aria-invalid": !!errors[key],
+    onChange: (e: { target: { value: string } }) => patch({ [key]: e.target.value }),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (draft.category === NEW_CATEGORY && !draft.newCategoryName.trim()) {
+      toast.error("Validation Error", { description: "Please enter a category name for the new category." });
+      return;
+    }
+    const failure = product ? "Failed to update product" : "Failed to create product";
+    save.mutate(
+      { id: product?.id, draft },
+      {
+        onSuccess: (saved) => {
+          toast.success(product ? "Product Updated" : "Product Added", { description: `${saved?.name ?? draft.name} has been saved.` });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          setErrors(error instanceof ApiError ? error.details : {});
+          toast.error("Error", { description: `${failure}: ${errorMessage(error)}` });
+        },
+      },
+    );
+  };
+
+  const categoryOptions = categories.data ?? [];
+  const hasCurrent = categoryOptions.some((c) => c.slug === draft.category);
+  return (
+    <Dialog open={open} onOpenChange={(o) => !save.isPending && onOpenChange(o)} title={product ? "Edit Product" : "Add New Product"} className="max-w-2xl">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="product-name" label="Product Name" error={errors.name}>
+            <Input {...text("name")} required />
+          </Field>
+          <Field id="product-sku" label="SKU" error={errors.sku}>
+            <Input {...text("sku")} />
+          </Field>
+        </div>
+        <Field id="product-description" label="Description" error={errors.description}>
+          <Textarea {...text("description")} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="product-price" label="Price (Rs.)" error={errors.price}>
+            <Input {...text("price")} type="number" min={0} step="1" inputMode="numeric" />
+          </Field>
+          <Field id="product-originalPrice" label="Original Price (Rs.)" hint="Leave empty when not discounted." error={errors.originalPrice}>
+            <Input {...text("originalPrice")} type="number" min={0} step="1" inputMode="numeric" />
+          </Field>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="product-category" label="Category" error={errors.category}>
+            <NativeSelect id="product-category" value={draft.category} onChange={(e) => patch({ category: e.target.value })}>
+              {!hasCurrent && draft.category !== NEW_CATEGORY && <option value={draft.category}>{draft.category ? categoryLabel(draft.category) : "Choose…"}</option>}
+              {categoryOptions.map((c) => (
+                <option key={c.id} value={c.slug}>
+                  {c.name}
+                </option>
+              ))}
+              <option value={NEW_CATEGORY}>+ Add New Category</option>
+            </NativeSelect>
+          </Field>
+          {draft.category === NEW_CATEGORY && (
+            <Field id="product-newCategoryName" label="New Category Name">
+              <Input {...text("newCategoryName")} placeholder="e.g. Bridal" />
+            </Field>
+          )}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="product-sizes" label="Sizes" hint="Comma separated, e.g. S, M, L" error={errors.sizes}>
+            <Input {...text("sizes")} />
+          </Field>
+          <Field id="product-colors" label="Colours" hint="Comma separated, e.g. Red, Blue" error={errors.colors}>
+            <Input {...text("colors")} />
+          </Field>
+        </div>
+        <ColourVariants draft={draft} onChange={patch} />
+        <ImageGroupPicker id="product-images" label="Product images" images={draft.images} onChange={(images) => patch({ images })} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="product-inStock" label="Stock">
+            <NativeSelect id="product-inStock" value={draft.inStock} onChange={(e) => patch({ inStock: e.target.value as "1" | "0" })}>
+              <option value="1">In Stock</option>
+              <option value="0">Out of Stock</option>
+            </NativeSelect>
+          </Field>
+          <Field id="product-featured" label="Featured">
+            <NativeSelect id="product-featured" value={draft.featured} onChange={(e) => patch({ featured: e.target.value as "1" | "0" })}>
+              <option value="1">Featured</option>
+              <option value="0">Not Featured</option>
+            </NativeSelect>
+          </Field>
+        </div>
+        {save.isPending && (
+          <div role="status" className="space-y-1">
+            <p className="text-sm text-muted">{save.progress < 100 ? `Uploading… ${save.progress}%` : "Processing images…"}</p>
+            <div className="h-1.5 overflow-hidden rounded-full bg-ink/10">
+              <div className="h-full rounded-full bg-rose transition-[width]" style={{ width: `${save.progress}%` }} />
+            </div>
+          </div>
+        )}
+        <div className="sticky bottom-0 -mx-5 flex justify-end gap-2 border-t border-ink/5 bg-white px-5 pt-3 sm:-mx-6 sm:px-6">
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : product ? "Update Product" : "Add Product"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

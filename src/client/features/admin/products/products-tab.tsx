@@ -1,0 +1,121 @@
+import { ImageOff, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { Product } from "@shared/schemas/products.js";
+import { categoryLabel } from "@shared/rules/labels.js";
+import { formatRs } from "@shared/rules/money.js";
+import { imageVariantUrl } from "@shared/schemas/common.js";
+import { Badge } from "@client/components/ui/badge";
+import { Button } from "@client/components/ui/button";
+import { Skeleton } from "@client/components/ui/skeleton";
+import { errorMessage } from "@client/lib/api";
+import { ConfirmDialog } from "../common/confirm-dialog";
+import { toastError } from "../common/errors";
+import { EmptyRow, Panel, ScrollTable } from "../common/panel";
+import { ProductDialog } from "./product-dialog";
+import { useAdminProducts, useDeleteProduct } from "./products-admin-api";
+
+/** Products: the catalogue table, the add/edit dialog and deletion with a confirmation. */
+export function ProductsTab() {
+  const products = useAdminProducts();
+  const remove = useDeleteProduct();
+  const [editing, setEditing] = useState<{ open: boolean; product: Product | null }>({ open: false, product: null });
+  const [deleting, setDeleting] = useState<Product | null>(null);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success("Product Deleted", { description: `${deleting.name} has been deleted.` }),
+      onError: (error) => toastError(error),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <Panel
+      title={`Products${products.data ? ` (${products.data.length})` : ""}`}
+      actions={
+        <Button size="sm" onClick={() => setEditing({ open: true, product: null })}>
+          <Plus className="h-4 w-4" aria-hidden /> Add Product
+        </Button>
+      }
+    >
+      {products.isPending ? (
+        <Skeleton className="h-64 w-full" />
+      ) : products.isError ? (
+        <p className="text-sm text-red-700">{errorMessage(products.error)}</p>
+      ) : (
+        <ScrollTable label="Products">
+          <thead>
+            <tr>
+              <th>Image</th>
+              <th>Name</th>
+              <th>Category</th>
+              <th>Price</th>
+              <th>Stock</th>
+              <th>Featured</th>
+              <th className="text-right">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {products.data.length === 0 && <EmptyRow colSpan={7}>No products yet. Add the first one.</EmptyRow>}
+            {products.data.map((p) => (
+              <ProductRow key={p.id} product={p} onEdit={() => setEditing({ open: true, product: p })} onDelete={() => setDeleting(p)} />
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+      <ProductDialog open={editing.open} product={editing.product} onOpenChange={(open) => setEditing((s) => ({ ...s, open }))} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Product"
+        description={`Delete "${deleting?.name ?? ""}"? It disappears from the shop; past orders keep their details.`}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </Panel>
+  );
+}
+
+function ProductRow({ product: p, onEdit, onDelete }: { product: Product; onEdit: () => void; onDelete: () => void }) {
+  const image = p.images[0];
+  return (
+    <tr>
+      <td>
+        <div className="h-14 w-12 overflow-hidden rounded-lg" style={{ backgroundColor: image?.edgeColor ?? "#f9fafb" }}>
+          {image ? (
+            <img src={imageVariantUrl(image, "thumb")} alt="" width={48} height={56} loading="lazy" className="h-full w-full object-cover" />
+          ) : (
+            <ImageOff className="m-auto mt-4 h-5 w-5 text-muted" aria-label="No image" />
+          )}
+        </div>
+      </td>
+      <td>
+        <p className="font-medium">{p.name}</p>
+        {p.sku && <p className="text-xs text-muted">SKU {p.sku}</p>}
+      </td>
+      <td>{categoryLabel(p.category)}</td>
+      <td className="whitespace-nowrap">
+        <span className="font-semibold">{formatRs(p.price)}</span>
+        {p.originalPrice && Number(p.originalPrice) > Number(p.price) && (
+          <span className="ml-1.5 text-xs text-muted line-through">{formatRs(p.originalPrice)}</span>
+        )}
+      </td>
+      <td>
+        <Badge className={p.inStock ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}>{p.inStock ? "In Stock" : "Out of Stock"}</Badge>
+      </td>
+      <td>{p.featured ? <Badge className="bg-rose/10 text-rose">Featured</Badge> : <span className="text-xs text-muted">No</span>}</td>
+      <td>
+        <div className="flex justify-end gap-1">
+          <Button variant="ghost" size="icon" aria-label={`Edit ${p.name}`} onClick={onEdit}>
+            <Pencil className="h-4 w-4" />
+          </Button>
+          <Button variant="ghost" size="icon" aria-label={`Delete ${p.name}`} className="text-red-700" onClick={onDelete}>
+            <Trash2 className="h-4 w-4" />
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}
