@@ -1,0 +1,94 @@
+import { ImageIcon } from "lucide-react";
+import { Link } from "react-router";
+import { orderNumber } from "@shared/rules/labels.js";
+import { formatRs } from "@shared/rules/money.js";
+import { STATUS_LABELS, type OrderStatus } from "@shared/rules/order-status.js";
+import { imageVariantUrl, parseSelectedImage } from "@shared/schemas/common.js";
+import type { TrackedOrder } from "@shared/schemas/orders.js";
+import { StatusBadge } from "@client/components/ui/badge";
+import type { LightboxImage } from "@client/components/ui/image-lightbox";
+import { CancelOrderButton } from "./cancel-order-button";
+
+const dateFormat = new Intl.DateTimeFormat("en-PK", { day: "numeric", month: "short", year: "numeric" });
+
+/** The spec's order card: number, date, status, customer, phone, city, total, items, and cancel when pending. */
+export function TrackedOrderCard({
+  order,
+  cancelling,
+  onCancel,
+  onEnlarge,
+}: {
+  order: TrackedOrder;
+  cancelling: boolean;
+  onCancel(): void;
+  onEnlarge(image: LightboxImage): void;
+}) {
+  const number = orderNumber(order.id);
+  return (
+    <article aria-label={`Order ${number}`} className="rounded-2xl border border-ink/10 bg-cream/50 p-4">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="font-semibold tracking-wide">Order #{number}</h3>
+          <p className="text-xs text-muted">{dateFormat.format(new Date(order.createdAt))}</p>
+        </div>
+        <StatusBadge status={order.status} label={STATUS_LABELS[order.status as OrderStatus]} />
+      </header>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <div>
+          <dt className="text-xs text-muted">Customer</dt>
+          <dd className="truncate">{order.customerName}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">Phone</dt>
+          <dd>{order.customerPhone}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">City</dt>
+          <dd>{order.city}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">Total</dt>
+          <dd className="font-semibold">{formatRs(order.total)}</dd>
+        </div>
+      </dl>
+      <ul className="mt-3 space-y-2 border-t border-ink/10 pt-3" aria-label="Items">
+        {order.items.map((item, i) => {
+          const image = parseSelectedImage(item.selectedImage);
+          return (
+            <li key={`${item.productId}-${item.size}-${item.color}-${i}`} className="flex items-center gap-3 text-sm">
+              {image ? (
+                <button
+                  type="button"
+                  className="shrink-0 overflow-hidden rounded-lg"
+                  style={{ backgroundColor: image.edgeColor }}
+                  onClick={() => onEnlarge({ src: imageVariantUrl(image, "full"), alt: item.productName, width: image.width, height: image.height })}
+                  aria-label={`Enlarge image of ${item.productName}`}
+                >
+                  <img src={imageVariantUrl(image, "thumb")} alt="" width={48} height={60} loading="lazy" className="h-15 w-12 object-cover" />
+                </button>
+              ) : (
+                <span className="grid h-15 w-12 shrink-0 place-items-center rounded-lg bg-white text-muted" aria-hidden>
+                  <ImageIcon className="h-4 w-4" />
+                </span>
+              )}
+              <div className="min-w-0 flex-1">
+                <Link to={`/product/${item.productId}`} className="line-clamp-1 font-medium hover:text-rose">
+                  {item.productName}
+                </Link>
+                <p className="text-xs text-muted">
+                  {[item.color, item.size && `Size ${item.size}`, `Qty ${item.quantity}`].filter(Boolean).join(" · ")}
+                </p>
+              </div>
+              <span className="tabular-nums">{formatRs(item.price * item.quantity)}</span>
+            </li>
+          );
+        })}
+      </ul>
+      {order.status === "pending" && (
+        <div className="mt-3 flex justify-end">
+          <CancelOrderButton pending={cancelling} onConfirm={onCancel} />
+        </div>
+      )}
+    </article>
+  );
+}
