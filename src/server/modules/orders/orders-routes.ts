@@ -1,3 +1,64 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { phoneKey } from "@shared/rules/phone.js";
+import { adminOrderListQuery, placeOrderInput, trackOrdersInput, updateOrderInput } from "@shared/schemas/orders.js";
+import { uuidParam } from "@shared/schemas/common.js";
+import { AppError } from "../../lib/app-error.js";
+import { Throttle } from "../../lib/throttle.js";
+import { parse } from "../../lib/validate.js";
+import { readAdmin, requireAdmin } from "../../plugins/auth.js";
+import { optionalSessionId, requireSessionId } from "../cart/session-id.js";
+import { listOrders, orderDetail, orderNotFound } from "./order-admin.js";
+import { cancelAsCustomer, setStatusAsAdmin } from "./order-status.js";
+import { placeOrder } from "./place-order.js";
+import { ordersOfSession, trackOrders } from "./tracking.js";
 
-export async function ordersRoutes(_app: FastifyInstance): Promise<void> {}
+/** A malformed id names no order: the same 404 as an unknown one. */
+function orderId(params: unknown): string {
+  const parsed = uuidParam.safeParse(params);
+  if (!parsed.success) throw orderNotFound();
+  return parsed.data.id.toLowerCase();
+}
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const raw = request.headers["idempotency-key"];
+  if (raw === undefined) return undefined;
+  const key = (Array.isArray(raw) ? raw[0] : raw).trim();
+  if (key.length < 1 || key.length > 200) throw new AppError("VALIDATION", "The Idempotency-Key header must be 1 to 200 characters");
+  return key;
+}
+
+export async function ordersRoutes(app: FastifyInstance): Promise<void> {
+  // Tracking reveals orders to whoever knows a phone number: tight per number, generous per
+  // client address (many shoppers share a carrier's NAT address).
+  const perPhone = new Throttle(10, 10 * 60_000, "order searches for this phone number");
+  const perIp = new Throttle(300, 10 * 60_000, "order searches from your network");
+
+  app.post("/api/orders", async (request, reply) => {
+    const key = idempotencyKey(request);
+    const input = parse(placeOrderInput, request.body);
+    const { order, created } = await placeOrder(app.db, input, key);
+    reply.status(created ? 201 : 200);
+    return order;
+  });
+
+  app.get("/api/orders", { preHandler: requireAdmin }, async (request) => listOrders(app.db, parse(adminOrderListQuery, request.query)));
+
+  app.get("/api/orders/mine", async (request) => ordersOfSession(app.db, requireSessionId(request)));
+
+  app.post("/api/orders/track", async (request) => {
+    const input = parse(trackOrdersInput, request.body);
+    perIp.take(request.ip);
+    perPhone.take(phoneKey(input.phone));
+    return trackOrders(app.db, input);
+  });
+
+  app.get("/api/orders/:id", { preHandler: requireAdmin }, async (request) => orderDetail(app.db, orderId(request.params)));
+
+  app.patch("/api/orders/:id", async (request) => {
+    const id = orderId(request.params);
+    const input = parse(updateOrderInput, request.body);
+    if (await readAdmin(app, request)) return setStatusAsAdmin(app.db, id, input.status);
+    if (input.status !== "cancelled") throw new AppError("UNAUTHORIZED", "Please log in as the store admin to do this");
+    return cancelAsCustomer(app.db, id, { phone: input.phone, sessionId: optionalSessionId(request) ?? input.sessionId });
+  });
+}

@@ -1,0 +1,94 @@
+import { and, asc, count, desc, eq, ne } from "drizzle-orm";
+import { ORDER_STATUSES, type OrderStatus } from "@shared/rules/order-status.js";
+import { formatRs } from "@shared/rules/money.js";
+import { orderNumber } from "@shared/rules/labels.js";
+import { whatsappNumber } from "@shared/rules/phone.js";
+import type { AdminOrderDetail, AdminOrderPage, OrderItem } from "@shared/schemas/orders.js";
+import type { Db } from "../../db/client.js";
+import { orders, orderStatusEvents } from "../../db/schema.js";
+import { AppError } from "../../lib/app-error.js";
+import { isoTime, loadItems, orderColumns, toAdminOrder, type OrderRow } from "./order-serialise.js";
+
+export const orderNotFound = () => new AppError("NOT_FOUND", "Order not found");
+
+/** One page of orders, newest first, with the per-status counts the filter buttons show. */
+export async function listOrders(db: Db, query: { status?: OrderStatus; limit: number; offset: number }): Promise<AdminOrderPage> {
+  const where = query.status ? eq(orders.status, query.status) : undefined;
+  const rows = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const grouped = await db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status);
+  const counts: Record<string, number> = { all: 0, ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) };
+  for (const g of grouped) {
+    counts[g.status] = Number(g.n);
+    counts.all += Number(g.n);
+  }
+  const items = await loadItems(db, rows.map((r) => r.id));
+  return {
+    orders: rows.map((r) => toAdminOrder(r, items.get(r.id) ?? [])),
+    total: query.status ? counts[query.status] : counts.all,
+    counts,
+  };
+}
+
+/** The confirmation message the agent sends on WhatsApp: order number, items, total, address. */
+export function confirmationMessage(row: OrderRow, items: OrderItem[]): string {
+  const lines = items.map((i) => {
+    const variant = [i.size, i.color].filter(Boolean).join(", ");
+    return `- ${i.productName}${variant ? ` (${variant})` : ""} x ${i.quantity}: ${formatRs(i.price * i.quantity)}`;
+  });
+  return [
+    `Assalam o Alaikum ${row.customerName},`,
+    `Thank you for your order #${orderNumber(row.id)}.`,
+    "",
+    "Items:",
+    ...lines,
+    "",
+    `Total: ${formatRs(row.total)} (Cash on Delivery, free delivery)`,
+    `Address: ${row.shippingAddress}, ${row.city}`,
+    "",
+    "Please reply YES to confirm your order.",
+  ].join("\n");
+}
+
+export function whatsappUrl(row: OrderRow, items: OrderItem[]): string {
+  return `https://wa.me/${whatsappNumber(row.customerPhone)}?text=${encodeURIComponent(confirmationMessage(row, items))}`;
+}
+
+const HISTORY_LIMIT = 50;
+
+/** The admin's order view: everything, the status timeline, and the customer's other orders. */
+export async function orderDetail(db: Db, id: string): Promise<AdminOrderDetail> {
+  const [row] = await db.select({ ...orderColumns, phoneKey: orders.phoneKey }).from(orders).where(eq(orders.id, id));
+  if (!row) throw orderNotFound();
+  const items = (await loadItems(db, [id])).get(id) ?? [];
+  const timeline = await db
+    .select({ status: orderStatusEvents.status, actor: orderStatusEvents.actor, createdAt: orderStatusEvents.createdAt })
+    .from(orderStatusEvents)
+    .where(eq(orderStatusEvents.orderId, id))
+    .orderBy(asc(orderStatusEvents.createdAt), asc(orderStatusEvents.id));
+  const others = and(eq(orders.phoneKey, row.phoneKey), ne(orders.id, id));
+  const history = await db
+    .select({ id: orders.id, createdAt: orders.createdAt, status: orders.status, total: orders.total })
+    .from(orders)
+    .where(others)
+    .orderBy(desc(orders.createdAt))
+    .limit(HISTORY_LIMIT);
+  const [cancelled] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(others, eq(orders.status, "cancelled")));
+  return {
+    ...toAdminOrder(row, items),
+    timeline: timeline.map((e) => ({ ...e, createdAt: isoTime(e.createdAt) })),
+    customerHistory: {
+      orders: history.map((h) => ({ ...h, createdAt: isoTime(h.createdAt) })),
+      cancelledCount: Number(cancelled.n),
+    },
+    whatsappUrl: whatsappUrl(row, items),
+  };
+}

@@ -1,0 +1,64 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { OrderStatus } from "@shared/rules/order-status.js";
+import { normalizePhone, phonesMatch } from "@shared/rules/phone.js";
+import type { AdminOrder, PlacedOrder } from "@shared/schemas/orders.js";
+import type { Db } from "../../db/client.js";
+import { orders, orderStatusEvents } from "../../db/schema.js";
+import { AppError } from "../../lib/app-error.js";
+import { orderNotFound } from "./order-admin.js";
+import { loadItems, orderColumns, toAdminOrder, toPlacedOrder } from "./order-serialise.js";
+
+async function readRow(db: Db, id: string) {
+  const [row] = await db.select(orderColumns).from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+/** The admin may set any status; every actual change is recorded on the timeline. */
+export async function setStatusAsAdmin(db: Db, id: string, status: OrderStatus): Promise<AdminOrder> {
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(orders)
+      .set({ status })
+      .where(and(eq(orders.id, id), ne(orders.status, status)))
+      .returning({ id: orders.id });
+    if (changed.length > 0) await tx.insert(orderStatusEvents).values({ orderId: id, status, actor: "admin" });
+  });
+  const row = await readRow(db, id);
+  if (!row) throw orderNotFound();
+  const items = await loadItems(db, [id]);
+  return toAdminOrder(row, items.get(id) ?? []);
+}
+
+export interface CancelProof {
+  phone?: string;
+  sessionId?: string;
+}
+
+/**
+ * A shopper cancels their own pending order: proven by the order's phone number (spec rule, at
+ * least ten digits so a fragment proves nothing) or by being the browser session that placed it.
+ * The pending check and the change are one statement, so a cancel racing the admin's status
+ * change cannot cancel an order that has just shipped.
+ */
+export async function cancelAsCustomer(db: Db, id: string, proof: CancelProof): Promise<PlacedOrder> {
+  const row = await readRow(db, id);
+  if (!row) throw orderNotFound();
+  const byPhone = !!proof.phone && normalizePhone(proof.phone).length >= 10 && phonesMatch(proof.phone, row.customerPhone);
+  const bySession = !!proof.sessionId && !!row.sessionId && proof.sessionId.toLowerCase() === row.sessionId;
+  if (!byPhone && !bySession) throw new AppError("FORBIDDEN", "This order does not belong to that phone number");
+
+  const cancelled = await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(orders)
+      .set({ status: "cancelled" })
+      .where(and(eq(orders.id, id), eq(orders.status, "pending")))
+      .returning({ id: orders.id });
+    if (changed.length === 0) return false;
+    await tx.insert(orderStatusEvents).values({ orderId: id, status: "cancelled", actor: "customer" });
+    return true;
+  });
+  const current = (await readRow(db, id))!;
+  if (!cancelled) throw new AppError("CONFLICT", `Only pending orders can be cancelled; this one is ${current.status}`);
+  const items = await loadItems(db, [id]);
+  return toPlacedOrder(current, items.get(id) ?? []);
+}
