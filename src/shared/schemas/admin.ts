@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { orderStatus } from "./orders.js";
+import { ORDER_STATUSES } from "../rules/order-status.js";
 
 export const loginInput = z.object({
   username: z.string().trim().min(1, "Enter your username").max(100),
@@ -52,8 +52,18 @@ export const analytics = z.object({
 export type Analytics = z.infer<typeof analytics>;
 
 export const analyticsQuery = z.object({
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
-  month: z.coerce.number().int().min(1).max(12).optional(),
+  year: z.coerce
+    .number({ message: "Year must be a year from 2000 to 2100" })
+    .int("Year must be a year from 2000 to 2100")
+    .min(2000, "Year must be a year from 2000 to 2100")
+    .max(2100, "Year must be a year from 2000 to 2100")
+    .optional(),
+  month: z.coerce
+    .number({ message: "Month must be a number from 1 to 12" })
+    .int("Month must be a number from 1 to 12")
+    .min(1, "Month must be a number from 1 to 12")
+    .max(12, "Month must be a number from 1 to 12")
+    .optional(),
 });
 
 /** email is '' when the customer gave none (the client shows 'N/A'); lastOrderDate is ISO. */
@@ -90,5 +100,7 @@ export type CustomersReport = z.infer<typeof customersReport>;
 
 /** GET /api/admin/orders.csv?status= : one status, or every order ('all' or absent). */
 export const ordersCsvQuery = z.object({
-  status: z.union([z.literal("all"), orderStatus]).optional(),
+  status: z
+    .enum(["all", ...ORDER_STATUSES], { message: `Status must be all or one of: ${ORDER_STATUSES.join(", ")}` })
+    .optional(),
 });

@@ -163,10 +163,16 @@ describe("GET /api/admin/analytics", () => {
     expect(chosen.years).toContain(2031);
   });
 
-  it.each(["year=abc", "year=1999", "month=0", "month=13", "month=2.5"])("refuses %s with 400", async (query) => {
+  it.each([
+    ["year=abc", "Year must be a year from 2000 to 2100"],
+    ["year=1999", "Year must be a year from 2000 to 2100"],
+    ["month=0", "Month must be a number from 1 to 12"],
+    ["month=13", "Month must be a number from 1 to 12"],
+    ["month=2.5", "Month must be a number from 1 to 12"],
+  ])("refuses %s with 400 and a readable message", async (query, message) => {
     const res = await admin(`/api/admin/analytics?${query}`);
     expect(res.statusCode).toBe(400);
-    expect(typeof res.json().error).toBe("string");
+    expect(res.json().error).toBe(message);
   });
 });
 
