@@ -17,6 +17,9 @@ export interface Database {
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** Other app servers on the same PostgreSQL hear `notify` through `subscribe` (absent on PGlite: one process). */
+  subscribe?(channel: string, onMessage: () => void): Promise<() => Promise<void>>;
+  notify?(channel: string): Promise<void>;
   /** The PGlite instance, for backups and test templates. */
   pglite?: PGlite;
 }
@@ -34,6 +37,17 @@ export function openPostgres(url: string, poolSize = 10): Database {
     migrate: () => migratePg(db as never, { migrationsFolder }),
     ping: async () => (await pool.query("select 1")).rowCount === 1,
     close: () => pool.end(),
+    subscribe: async (channel, onMessage) => {
+      const client = new pg.Client({ connectionString: url });
+      client.on("error", () => {}); // a lost listener leaves the cache's TTL as the safety net
+      client.on("notification", (msg) => msg.channel === channel && onMessage());
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return () => client.end();
+    },
+    notify: async (channel) => {
+      await pool.query("select pg_notify($1, '')", [channel]);
+    },
   };
 }
 

@@ -1,0 +1,148 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Public catalogue reads: the same bytes for every shopper until the catalogue changes. */
+const CACHEABLE = /^\/api\/(products(\/\d+)?|categories|settings|reviews\/product\/\d+(\/rating)?)$/;
+/** Writes that change what those reads return. */
+const INVALIDATING = /^\/api\/(products|categories|settings|reviews)(\/|$)/;
+
+const CHANNEL = "store_catalogue_changed";
+const MAX_ENTRIES = 1000;
+/** A safety net under LISTEN/NOTIFY: a missed notification is stale for at most this long. */
+const TTL_MS = 60_000;
+
+interface Entry {
+  etag: string;
+  contentType: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  storedAt: number;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Tests that write to the database directly call app.catalogueCache.invalidate(). */
+    catalogueCache: CatalogueCache;
+  }
+  interface FastifyRequest {
+    cacheFill?: { key: string; generation: number };
+  }
+}
+
+/**
+ * An in-process cache of catalogue responses, compressed once per fill (gzip and brotli), never
+ * per request, answering If-None-Match with 304. Every successful write to the catalogue clears
+ * it, and on PostgreSQL tells the other app servers to clear theirs (LISTEN/NOTIFY; decision 004).
+ */
+export class CatalogueCache {
+  private entries = new Map<string, Entry>();
+  generation = 0;
+
+  get(key: string, now = Date.now()): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry && now - entry.storedAt > TTL_MS) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(key: string, entry: Entry): void {
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, entry);
+  }
+
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** The cache key: the path and its query parameters in a canonical order. */
+function cacheKey(url: string): string {
+  const [path, query = ""] = url.split("?", 2);
+  const params = new URLSearchParams(query);
+  params.sort();
+  const q = params.toString();
+  return q ? `${path}?${q}` : path;
+}
+
+function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+  reply.header("ETag", entry.etag).header("Vary", "Accept-Encoding").header("Cache-Control", "no-cache");
+  if (request.headers["if-none-match"] === entry.etag) return reply.status(304).send();
+  const accepted = String(request.headers["accept-encoding"] ?? "");
+  reply.type(entry.contentType);
+  if (/\bbr\b/.test(accepted)) return reply.header("Content-Encoding", "br").send(entry.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header("Content-Encoding", "gzip").send(entry.gzip);
+  return reply.send(entry.identity);
+}
+
+export async function registerCatalogueCache(app: FastifyInstance): Promise<CatalogueCache> {
+  const cache = new CatalogueCache();
+  app.decorate("catalogueCache", cache);
+  const unsubscribe = await app.database.subscribe?.(CHANNEL, () => cache.invalidate());
+  if (unsubscribe) app.addHook("onClose", async () => unsubscribe());
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return;
+    const path = request.url.split("?", 1)[0];
+    if (!CACHEABLE.test(path)) return;
+    const key = cacheKey(request.url);
+    const entry = cache.get(key);
+    if (entry) return sendEntry(request, reply, entry);
+    request.cacheFill = { key, generation: cache.generation };
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const fill = request.cacheFill;
+    if (!fill || reply.statusCode !== 200 || (typeof payload !== "string" && !Buffer.isBuffer(payload))) return payload;
+    request.cacheFill = undefined;
+    const identity = Buffer.from(payload);
+    const entry: Entry = {
+      etag: `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`,
+      contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8"),
+      identity,
+      gzip: await gzip(identity, { level: 9 }),
+      br: await brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      storedAt: Date.now(),
+    };
+    // A write that landed while this response was computed makes it stale: serve it, don't keep it.
+    if (fill.generation === cache.generation) cache.set(fill.key, entry);
+    reply.header("ETag", entry.etag).header("Vary", "Accept-Encoding").header("Cache-Control", "no-cache");
+    if (request.headers["if-none-match"] === entry.etag) {
+      reply.status(304);
+      return "";
+    }
+    const accepted = String(request.headers["accept-encoding"] ?? "");
+    if (/\bbr\b/.test(accepted)) {
+      reply.header("Content-Encoding", "br");
+      return entry.br;
+    }
+    if (/\bgzip\b/.test(accepted)) {
+      reply.header("Content-Encoding", "gzip");
+      return entry.gzip;
+    }
+    return identity;
+  });
+
+  // Before the write's response leaves (its transaction has committed), so the writer's next read is fresh.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.method === "GET" || request.method === "HEAD" || reply.statusCode >= 400) return payload;
+    if (!INVALIDATING.test(request.url.split("?", 1)[0])) return payload;
+    cache.invalidate();
+    await app.database.notify?.(CHANNEL).catch((err) => request.log.warn({ err }, "catalogue change not broadcast"));
+    return payload;
+  });
+
+  return cache;
+}
