@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PlacedOrder } from "@shared/schemas/orders.js";
+import type { Review, ReviewInput, ReviewValidation } from "@shared/schemas/reviews.js";
+import { api } from "@client/lib/api";
+import { cartSessionId } from "@client/lib/storage";
+
+export interface RatingSummary {
+  averageRating: number | string;
+  totalReviews: number;
+}
+
+/** Keys follow the paths: a product's list and its rating share the prefix, so one invalidation refreshes both. */
+export const reviewKeys = {
+  product: (productId: number) => ["/api/reviews/product", productId] as const,
+  rating: (productId: number) => ["/api/reviews/product", productId, "rating"] as const,
+  myOrders: ["/api/orders/mine"] as const,
+};
+
+export function useProductReviews(productId: number) {
+  return useQuery({
+    queryKey: reviewKeys.product(productId),
+    queryFn: () => api<Review[]>(`/api/reviews/product/${productId}`),
+  });
+}
+
+export function useProductRating(productId: number) {
+  return useQuery({
+    queryKey: reviewKeys.rating(productId),
+    queryFn: () => api<RatingSummary>(`/api/reviews/product/${productId}/rating`),
+  });
+}
+
+/** The orders placed from this browser (the review prompt looks for a delivered one). */
+export function useMyOrders() {
+  return useQuery({
+    queryKey: reviewKeys.myOrders,
+    queryFn: () => api<PlacedOrder[]>("/api/orders/mine", { headers: { "X-Session-Id": cartSessionId() } }),
+  });
+}
+
+export function useValidateReviewer() {
+  return useMutation({
+    mutationFn: (who: { customerName: string; customerPhone: string }) =>
+      api<ReviewValidation>("/api/reviews/validate", { method: "POST", json: who }),
+  });
+}
+
+export function useSubmitReview() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ review, images }: { review: ReviewInput; images: readonly File[] }) => {
+      const form = new FormData();
+      form.append("reviewData", JSON.stringify(review));
+      for (const image of images) form.append("images", image, image.name);
+      return api<Review>("/api/reviews", { method: "POST", form });
+    },
+    onSuccess: (_review, { review }) => qc.invalidateQueries({ queryKey: reviewKeys.product(Number(review.productId)) }),
+  });
+}
