@@ -61,7 +61,10 @@ function Dashboard({ username }: { username: string }) {
             <p className="text-xs text-muted">Signed in as {username}</p>
           </div>
           <div className="flex items-center gap-2">
-            <Link to="/" className="hidden items-center gap-1.5 rounded-full px-3 py-2 text-sm hover:bg-ink/5 sm:inline-flex">
+            <Link
+              to="/"
+              className="hidden items-center gap-1.5 rounded-full px-3 py-2 text-sm hover:bg-ink/5 sm:inline-flex"
+            >
               <Store className="h-4 w-4" aria-hidden /> View store
             </Link>
             <Button variant="outline" size="sm" onClick={signOut} disabled={logout.isPending}>

@@ -39,7 +39,9 @@ export function useLogout() {
     onSettled: () => {
       qc.setQueryData(sessionKey, null);
       // Admin data must not linger in memory for whoever uses this browser next.
-      qc.removeQueries({ predicate: (q) => String(q.queryKey[0]).startsWith("/api/admin/") && q.queryKey[0] !== sessionKey[0] });
+      qc.removeQueries({
+        predicate: (q) => String(q.queryKey[0]).startsWith("/api/admin/") && q.queryKey[0] !== sessionKey[0],
+      });
       qc.removeQueries({ queryKey: ["/api/orders"] });
     },
   });

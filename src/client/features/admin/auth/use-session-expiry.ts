@@ -16,7 +16,12 @@ export function useSessionExpiry(): void {
       if (qc.getQueryData(sessionKey)) qc.setQueryData(sessionKey, null);
     };
     const unsubQueries = qc.getQueryCache().subscribe((event) => {
-      if (event.type === "updated" && event.query.queryKey[0] !== sessionKey[0] && isUnauthorized(event.query.state.error)) expire();
+      if (
+        event.type === "updated" &&
+        event.query.queryKey[0] !== sessionKey[0] &&
+        isUnauthorized(event.query.state.error)
+      )
+        expire();
     });
     const unsubMutations = qc.getMutationCache().subscribe((event) => {
       const url = event.mutation?.options.mutationKey?.[0];

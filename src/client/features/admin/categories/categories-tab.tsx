@@ -61,10 +61,21 @@ export function CategoriesTab() {
                 <td className="max-w-sm text-muted">{c.description || "—"}</td>
                 <td>
                   <div className="flex justify-end gap-1">
-                    <Button variant="ghost" size="icon" aria-label={`Edit ${c.name}`} onClick={() => setEditing({ open: true, category: c })}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit ${c.name}`}
+                      onClick={() => setEditing({ open: true, category: c })}
+                    >
                       <Pencil className="h-4 w-4" />
                     </Button>
-                    <Button variant="ghost" size="icon" aria-label={`Delete ${c.name}`} className="text-red-700" onClick={() => setDeleting(c)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Delete ${c.name}`}
+                      className="text-red-700"
+                      onClick={() => setDeleting(c)}
+                    >
                       <Trash2 className="h-4 w-4" />
                     </Button>
                   </div>
@@ -74,7 +85,11 @@ export function CategoriesTab() {
           </tbody>
         </ScrollTable>
       )}
-      <CategoryDialog open={editing.open} category={editing.category} onOpenChange={(open) => setEditing((s) => ({ ...s, open }))} />
+      <CategoryDialog
+        open={editing.open}
+        category={editing.category}
+        onOpenChange={(open) => setEditing((s) => ({ ...s, open }))}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

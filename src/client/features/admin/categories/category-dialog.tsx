@@ -15,19 +15,33 @@ import { useSaveCategory } from "./categories-admin-api";
 
 const categoryForm = z.object({
   name: z.string().trim().min(1, "Category name is required").max(100),
-  slug: z.string().trim().min(1, "Slug is required").max(100).regex(/^[a-z0-9-]+$/, "Slug may hold only letters, digits and hyphens"),
+  slug: z
+    .string()
+    .trim()
+    .min(1, "Slug is required")
+    .max(100)
+    .regex(/^[a-z0-9-]+$/, "Slug may hold only letters, digits and hyphens"),
   description: z.string().trim().max(1000),
 });
 type CategoryForm = z.infer<typeof categoryForm>;
 
 /** Add (no category given) or edit a category. The slug follows the name until edited by hand. */
-export function CategoryDialog({ open, onOpenChange, category }: { open: boolean; onOpenChange: (open: boolean) => void; category: Category | null }) {
+export function CategoryDialog({
+  open,
+  onOpenChange,
+  category,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  category: Category | null;
+}) {
   const save = useSaveCategory();
   const form = useForm<CategoryForm>({ resolver: zodResolver(categoryForm) });
   const { errors, dirtyFields } = form.formState;
 
   useEffect(() => {
-    if (open) form.reset({ name: category?.name ?? "", slug: category?.slug ?? "", description: category?.description ?? "" });
+    if (open)
+      form.reset({ name: category?.name ?? "", slug: category?.slug ?? "", description: category?.description ?? "" });
   }, [open, category, form]);
 
   const name = form.register("name", {
@@ -45,7 +59,9 @@ export function CategoryDialog({ open, onOpenChange, category }: { open: boolean
       { ...values, id: category?.id },
       {
         onSuccess: () => {
-          toast.success(category ? "Category Updated" : "Category Added", { description: `${values.name} has been saved.` });
+          toast.success(category ? "Category Updated" : "Category Added", {
+            description: `${values.name} has been saved.`,
+          });
           onOpenChange(false);
         },
         onError: (error) => {
@@ -66,7 +82,12 @@ export function CategoryDialog({ open, onOpenChange, category }: { open: boolean
         <Field id="category-name" label="Name" error={errors.name?.message}>
           <Input id="category-name" aria-invalid={!!errors.name} {...name} />
         </Field>
-        <Field id="category-slug" label="Slug" hint="Lower-case, spaces become hyphens; used in /collection/{slug}." error={errors.slug?.message}>
+        <Field
+          id="category-slug"
+          label="Slug"
+          hint="Lower-case, spaces become hyphens; used in /collection/{slug}."
+          error={errors.slug?.message}
+        >
           <Input id="category-slug" aria-invalid={!!errors.slug} {...slug} />
         </Field>
         <Field id="category-description" label="Description" error={errors.description?.message}>

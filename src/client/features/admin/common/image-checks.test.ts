@@ -11,7 +11,10 @@ describe("checkImageFiles", () => {
 
   it("refuses another type with the spec's message naming the file", () => {
     const result = checkImageFiles([file("a.png", "image/png"), file("notes.gif", "image/gif")], 0);
-    expect(result).toEqual({ accepted: [], error: "Invalid file: notes.gif. Only JPEG, PNG, and WebP files under 10MB are allowed." });
+    expect(result).toEqual({
+      accepted: [],
+      error: "Invalid file: notes.gif. Only JPEG, PNG, and WebP files under 10MB are allowed.",
+    });
   });
 
   it("refuses a file over 10MB", () => {

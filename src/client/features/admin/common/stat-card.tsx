@@ -17,7 +17,10 @@ export function StatCard({
   className?: string;
 }) {
   return (
-    <section aria-label={label} className={cn("rounded-2xl border border-ink/5 bg-white p-4 shadow-sm sm:p-5", className)}>
+    <section
+      aria-label={label}
+      className={cn("rounded-2xl border border-ink/5 bg-white p-4 shadow-sm sm:p-5", className)}
+    >
       <div className="flex items-start justify-between gap-3">
         <h3 className="text-xs font-medium uppercase tracking-wider text-muted">{label}</h3>
         {Icon && (

@@ -15,13 +15,19 @@ const day = (iso: string) => (iso ? new Date(iso).toLocaleDateString("en-PK", { 
 export function CustomersTab() {
   const report = useCustomersReport();
   if (report.isPending) return <Skeleton className="h-96 w-full rounded-2xl" />;
-  if (report.isError) return <p className="rounded-2xl bg-white p-6 text-sm text-red-700">{errorMessage(report.error)}</p>;
+  if (report.isError)
+    return <p className="rounded-2xl bg-white p-6 text-sm text-red-700">{errorMessage(report.error)}</p>;
   const r = report.data;
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Total Customers" value={r.totalCustomers} icon={Users} />
-        <StatCard label="Repeat Customers" value={r.repeatCustomers} hint={`${r.repeatPercent.toFixed(1)}% of customers`} icon={Repeat} />
+        <StatCard
+          label="Repeat Customers"
+          value={r.repeatCustomers}
+          hint={`${r.repeatPercent.toFixed(1)}% of customers`}
+          icon={Repeat}
+        />
         <StatCard label="Avg Order Value" value={formatRs(r.averageOrderValue)} icon={Wallet} />
         <StatCard label="Total Orders" value={r.totalOrders} hint="Excluding cancelled" icon={ShoppingBag} />
       </div>
@@ -32,7 +38,9 @@ export function CustomersTab() {
           <ol className="grid gap-2 sm:grid-cols-2">
             {r.topCustomers.map((c, i) => (
               <li key={c.phone} className="flex items-center gap-3 rounded-xl bg-cream px-3 py-2.5">
-                <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-white text-sm font-semibold">{i + 1}</span>
+                <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-white text-sm font-semibold">
+                  {i + 1}
+                </span>
                 <div className="min-w-0 flex-1">
                   <p className="flex items-center gap-2 truncate font-medium">
                     {c.name}

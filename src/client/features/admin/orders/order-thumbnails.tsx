@@ -14,7 +14,11 @@ export function OrderThumbnails({ items, onOpen }: { items: OrderItem[]; onOpen:
         const image = parseSelectedImage(item.selectedImage);
         if (!image) {
           return (
-            <span key={i} title={item.productName} className="flex h-10 w-10 items-center justify-center rounded-lg bg-ink/5 text-muted">
+            <span
+              key={i}
+              title={item.productName}
+              className="flex h-10 w-10 items-center justify-center rounded-lg bg-ink/5 text-muted"
+            >
               <Package className="h-4 w-4" aria-label={item.productName} />
             </span>
           );
@@ -25,9 +29,23 @@ export function OrderThumbnails({ items, onOpen }: { items: OrderItem[]; onOpen:
             type="button"
             className="h-10 w-10 shrink-0 cursor-zoom-in overflow-hidden rounded-lg bg-ink/5"
             aria-label={`View ${item.productName} larger`}
-            onClick={() => onOpen({ src: imageVariantUrl(image, "full"), alt: item.productName, width: image.width, height: image.height })}
+            onClick={() =>
+              onOpen({
+                src: imageVariantUrl(image, "full"),
+                alt: item.productName,
+                width: image.width,
+                height: image.height,
+              })
+            }
           >
-            <img src={imageVariantUrl(image, "thumb")} alt="" width={40} height={40} loading="lazy" className="h-full w-full object-cover" />
+            <img
+              src={imageVariantUrl(image, "thumb")}
+              alt=""
+              width={40}
+              height={40}
+              loading="lazy"
+              className="h-full w-full object-cover"
+            />
           </button>
         );
       })}

@@ -78,7 +78,13 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
             return (
               <li key={i} className="flex items-center gap-3 py-2">
                 {image ? (
-                  <img src={imageVariantUrl(image, "thumb")} alt="" width={48} height={48} className="h-12 w-12 rounded-lg object-cover" />
+                  <img
+                    src={imageVariantUrl(image, "thumb")}
+                    alt=""
+                    width={48}
+                    height={48}
+                    className="h-12 w-12 rounded-lg object-cover"
+                  />
                 ) : (
                   <span className="h-12 w-12 rounded-lg bg-ink/5" />
                 )}
@@ -119,8 +125,8 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         {order.customerHistory.cancelledCount > 0 && (
           <p className="mt-2 flex items-center gap-2 rounded-lg bg-red-50 px-3 py-2 text-red-800">
             <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden />
-            {order.customerHistory.cancelledCount} cancelled {order.customerHistory.cancelledCount === 1 ? "order" : "orders"}: confirm
-            before dispatching.
+            {order.customerHistory.cancelledCount} cancelled{" "}
+            {order.customerHistory.cancelledCount === 1 ? "order" : "orders"}: confirm before dispatching.
           </p>
         )}
         {earlier.length === 0 ? (
@@ -139,7 +145,12 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         )}
       </section>
 
-      <a href={order.whatsappUrl} target="_blank" rel="noopener noreferrer" className={buttonVariants({ className: "w-full bg-[#1f7a4d] hover:bg-[#18633e]" })}>
+      <a
+        href={order.whatsappUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonVariants({ className: "w-full bg-[#1f7a4d] hover:bg-[#18633e]" })}
+      >
         <MessageCircle className="h-4 w-4" aria-hidden /> Confirm on WhatsApp
       </a>
     </div>

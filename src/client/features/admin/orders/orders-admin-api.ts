@@ -7,7 +7,8 @@ export const ORDERS_PAGE_SIZE = 20;
 
 export const orderKeys = {
   all: ["/api/orders"] as const,
-  page: (status: OrderStatus | undefined, offset: number) => ["/api/orders", { status: status ?? "all", limit: ORDERS_PAGE_SIZE, offset }] as const,
+  page: (status: OrderStatus | undefined, offset: number) =>
+    ["/api/orders", { status: status ?? "all", limit: ORDERS_PAGE_SIZE, offset }] as const,
   detail: (id: string) => ["/api/orders", id] as const,
 };
 
@@ -33,7 +34,8 @@ export function useAdminOrder(id: string | null) {
 export function useUpdateOrderStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: OrderStatus }) => api<AdminOrder>(`/api/orders/${id}`, { method: "PATCH", json: { status } }),
+    mutationFn: ({ id, status }: { id: string; status: OrderStatus }) =>
+      api<AdminOrder>(`/api/orders/${id}`, { method: "PATCH", json: { status } }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: orderKeys.all }),

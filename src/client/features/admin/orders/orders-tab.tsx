@@ -57,7 +57,11 @@ export function OrdersTab() {
         </a>
       }
     >
-      <div role="group" aria-label="Filter by status" className="-mx-4 mb-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+      <div
+        role="group"
+        aria-label="Filter by status"
+        className="-mx-4 mb-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
+      >
         {[undefined, ...ORDER_STATUSES].map((s) => (
           <button
             key={s ?? "all"}
@@ -123,7 +127,12 @@ export function OrdersTab() {
                 </td>
                 <td className="whitespace-nowrap text-muted">{new Date(o.createdAt).toLocaleDateString("en-PK")}</td>
                 <td className="text-right">
-                  <Button variant="ghost" size="icon" aria-label={`View order ${orderNumber(o.id)}`} onClick={() => setViewing(o.id)}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`View order ${orderNumber(o.id)}`}
+                    onClick={() => setViewing(o.id)}
+                  >
                     <Eye className="h-4 w-4" />
                   </Button>
                 </td>
@@ -139,10 +148,20 @@ export function OrdersTab() {
             {offset + 1}–{Math.min(offset + ORDERS_PAGE_SIZE, total)} of {total}
           </span>
           <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - ORDERS_PAGE_SIZE))}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={offset === 0}
+              onClick={() => setOffset(Math.max(0, offset - ORDERS_PAGE_SIZE))}
+            >
               Previous
             </Button>
-            <Button variant="outline" size="sm" disabled={offset + ORDERS_PAGE_SIZE >= total} onClick={() => setOffset(offset + ORDERS_PAGE_SIZE)}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={offset + ORDERS_PAGE_SIZE >= total}
+              onClick={() => setOffset(offset + ORDERS_PAGE_SIZE)}
+            >
               Next
             </Button>
           </div>

@@ -29,7 +29,12 @@ export function OverviewTab() {
     <div className="space-y-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Total Products" value={totals.totalProducts} hint="Active in catalog" icon={Package} />
-        <StatCard label="Total Orders" value={totals.totalOrders} hint={`${totals.pendingOrders} pending`} icon={ShoppingBag} />
+        <StatCard
+          label="Total Orders"
+          value={totals.totalOrders}
+          hint={`${totals.pendingOrders} pending`}
+          icon={ShoppingBag}
+        />
         <StatCard label="Total Revenue" value={formatRs(totals.totalRevenue)} hint="All time" icon={Wallet} />
         <StatCard
           label="Dominating Category"
@@ -42,10 +47,18 @@ export function OverviewTab() {
         <RevenueByStatus data={data.revenueByStatus} />
         <SalesChartPanel
           title="Sales Per Month"
-          data={data.salesPerMonth.map((m, i) => ({ label: MONTHS[i] ?? m.month, revenue: m.revenue, orders: m.orders }))}
+          data={data.salesPerMonth.map((m, i) => ({
+            label: MONTHS[i] ?? m.month,
+            revenue: m.revenue,
+            orders: m.orders,
+          }))}
           highlight={MONTHS[period.month - 1]}
           actions={
-            <NativeSelect aria-label="Year" value={period.year} onChange={(e) => setPeriod((p) => ({ ...p, year: Number(e.target.value) }))}>
+            <NativeSelect
+              aria-label="Year"
+              value={period.year}
+              onChange={(e) => setPeriod((p) => ({ ...p, year: Number(e.target.value) }))}
+            >
               {years.map((y) => (
                 <option key={y} value={y}>
                   {y}
@@ -63,7 +76,11 @@ export function OverviewTab() {
           highlight={String(period.year)}
           empty={`No sales in ${MONTHS[period.month - 1]} yet.`}
           actions={
-            <NativeSelect aria-label="Month" value={period.month} onChange={(e) => setPeriod((p) => ({ ...p, month: Number(e.target.value) }))}>
+            <NativeSelect
+              aria-label="Month"
+              value={period.month}
+              onChange={(e) => setPeriod((p) => ({ ...p, month: Number(e.target.value) }))}
+            >
               {MONTHS.map((m, i) => (
                 <option key={m} value={i + 1}>
                   {m}

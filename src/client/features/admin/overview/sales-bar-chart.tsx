@@ -16,8 +16,20 @@ export default function SalesBarChart({ data, highlight }: { data: SalesPoint[];
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: -8 }}>
           <CartesianGrid vertical={false} stroke="#1f1a1714" />
-          <XAxis dataKey="label" tickLine={false} axisLine={false} tick={{ fontSize: 12, fill: "#6b625b" }} interval={0} />
-          <YAxis tickLine={false} axisLine={false} tick={{ fontSize: 11, fill: "#6b625b" }} tickFormatter={(v: number) => compact.format(v)} width={48} />
+          <XAxis
+            dataKey="label"
+            tickLine={false}
+            axisLine={false}
+            tick={{ fontSize: 12, fill: "#6b625b" }}
+            interval={0}
+          />
+          <YAxis
+            tickLine={false}
+            axisLine={false}
+            tick={{ fontSize: 11, fill: "#6b625b" }}
+            tickFormatter={(v: number) => compact.format(v)}
+            width={48}
+          />
           <Tooltip
             cursor={{ fill: "#b4536a14" }}
             formatter={(value) => [formatRs(Number(value)), "Revenue"]}

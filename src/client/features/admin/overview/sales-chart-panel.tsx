@@ -42,7 +42,8 @@ export function SalesChartPanel({
             ))}
           </ul>
           <p className="mt-3 text-sm text-muted">
-            Total <span className="font-semibold text-ink">{formatRs(revenue)}</span> from {orders} {orders === 1 ? "order" : "orders"}
+            Total <span className="font-semibold text-ink">{formatRs(revenue)}</span> from {orders}{" "}
+            {orders === 1 ? "order" : "orders"}
           </p>
         </>
       )}

@@ -19,7 +19,9 @@ function RankedList({ title, rows }: { title: string; rows: Row[] }) {
         <ol className="space-y-3">
           {rows.map((row, i) => (
             <li key={row.key} className="flex items-center gap-3">
-              <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-sand/40 text-xs font-semibold">{i + 1}</span>
+              <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-sand/40 text-xs font-semibold">
+                {i + 1}
+              </span>
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">{row.title}</p>
                 {row.subtitle && <p className="truncate text-xs text-muted">{row.subtitle}</p>}
@@ -37,12 +39,23 @@ function RankedList({ title, rows }: { title: string; rows: Row[] }) {
 }
 
 /** The five best-selling products and the five best-selling colour/size variants. */
-export function TopSellers({ products, variants }: { products: Analytics["topProducts"]; variants: Analytics["topVariants"] }) {
+export function TopSellers({
+  products,
+  variants,
+}: {
+  products: Analytics["topProducts"];
+  variants: Analytics["topVariants"];
+}) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <RankedList
         title="Top 5 Most Sold Products"
-        rows={products.map((p) => ({ key: String(p.productId), title: p.productName, quantity: p.quantity, revenue: p.revenue }))}
+        rows={products.map((p) => ({
+          key: String(p.productId),
+          title: p.productName,
+          quantity: p.quantity,
+          revenue: p.revenue,
+        }))}
       />
       <RankedList
         title="Top 5 Most Sold Variants"

@@ -5,7 +5,13 @@ import { ImageGroupPicker } from "./image-group-picker";
 import { colourInStock, splitList, type DraftImage, type ProductDraft } from "./product-draft";
 
 /** Per-colour stock ticks and per-colour image groups, for the colours typed above. */
-export function ColourVariants({ draft, onChange }: { draft: ProductDraft; onChange: (patch: Partial<ProductDraft>) => void }) {
+export function ColourVariants({
+  draft,
+  onChange,
+}: {
+  draft: ProductDraft;
+  onChange: (patch: Partial<ProductDraft>) => void;
+}) {
   const colours = splitList(draft.colors);
   const [chosen, setChosen] = useState("");
   const active = colours.includes(chosen) ? chosen : "";
@@ -30,7 +36,9 @@ export function ColourVariants({ draft, onChange }: { draft: ProductDraft; onCha
                     onChange={(e) => onChange({ colorStock: { ...draft.colorStock, [c]: e.target.checked } })}
                   />
                   <span className="flex-1">{c}</span>
-                  <Badge className={inStock ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}>{inStock ? "In Stock" : "Out of Stock"}</Badge>
+                  <Badge className={inStock ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}>
+                    {inStock ? "In Stock" : "Out of Stock"}
+                  </Badge>
                 </label>
               </li>
             );

@@ -22,7 +22,11 @@ export function ImageGroupPicker({
   const add = (files: File[]) => {
     const { accepted, error } = checkImageFiles(files, images.length);
     setError(error);
-    if (accepted.length) onChange([...images, ...accepted.map((file) => ({ kind: "new" as const, file, previewUrl: URL.createObjectURL(file) }))]);
+    if (accepted.length)
+      onChange([
+        ...images,
+        ...accepted.map((file) => ({ kind: "new" as const, file, previewUrl: URL.createObjectURL(file) })),
+      ]);
   };
   const remove = (index: number) => {
     const img = images[index];
@@ -34,13 +38,19 @@ export function ImageGroupPicker({
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium">
-        {label} <span className="font-normal text-muted">({images.length}/{MAX_IMAGES_PER_GROUP})</span>
+        {label}{" "}
+        <span className="font-normal text-muted">
+          ({images.length}/{MAX_IMAGES_PER_GROUP})
+        </span>
       </legend>
       <div className="flex flex-wrap gap-2">
         {images.map((img, i) => {
           const name = img.kind === "new" ? img.file.name : img.ref.filename;
           return (
-            <div key={img.kind === "new" ? img.previewUrl : img.ref.id} className="group relative h-20 w-20 overflow-hidden rounded-lg bg-ink/5">
+            <div
+              key={img.kind === "new" ? img.previewUrl : img.ref.id}
+              className="group relative h-20 w-20 overflow-hidden rounded-lg bg-ink/5"
+            >
               <img
                 src={img.kind === "new" ? img.previewUrl : imageVariantUrl(img.ref, "thumb")}
                 alt={`${label} ${i + 1}: ${name}`}

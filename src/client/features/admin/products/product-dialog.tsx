@@ -15,7 +15,15 @@ import { draftFromProduct, emptyDraft, NEW_CATEGORY, type ProductDraft } from ".
 import { useSaveProduct } from "./products-admin-api";
 
 /** Add mode without a product, edit mode with one; closes and resets on success (spec §4). */
-export function ProductDialog({ open, onOpenChange, product }: { open: boolean; onOpenChange: (open: boolean) => void; product: Product | null }) {
+export function ProductDialog({
+  open,
+  onOpenChange,
+  product,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  product: Product | null;
+}) {
   const categories = useCategories();
   const save = useSaveProduct();
   const [draft, setDraft] = useState<ProductDraft>(emptyDraft());
@@ -48,7 +56,9 @@ export function ProductDialog({ open, onOpenChange, product }: { open: boolean; 
       { id: product?.id, draft },
       {
         onSuccess: (saved) => {
-          toast.success(product ? "Product Updated" : "Product Added", { description: `${saved?.name ?? draft.name} has been saved.` });
+          toast.success(product ? "Product Updated" : "Product Added", {
+            description: `${saved?.name ?? draft.name} has been saved.`,
+          });
           onOpenChange(false);
         },
         onError: (error) => {
@@ -62,7 +72,12 @@ export function ProductDialog({ open, onOpenChange, product }: { open: boolean; 
   const categoryOptions = categories.data ?? [];
   const hasCurrent = categoryOptions.some((c) => c.slug === draft.category);
   return (
-    <Dialog open={open} onOpenChange={(o) => !save.isPending && onOpenChange(o)} title={product ? "Edit Product" : "Add New Product"} className="max-w-2xl">
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !save.isPending && onOpenChange(o)}
+      title={product ? "Edit Product" : "Add New Product"}
+      className="max-w-2xl"
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="product-name" label="Product Name" error={errors.name}>
@@ -79,14 +94,25 @@ export function ProductDialog({ open, onOpenChange, product }: { open: boolean; 
           <Field id="product-price" label="Price (Rs.)" error={errors.price}>
             <Input {...text("price")} type="number" min={0} step="1" inputMode="numeric" />
           </Field>
-          <Field id="product-originalPrice" label="Original Price (Rs.)" hint="Leave empty when not discounted." error={errors.originalPrice}>
+          <Field
+            id="product-originalPrice"
+            label="Original Price (Rs.)"
+            hint="Leave empty when not discounted."
+            error={errors.originalPrice}
+          >
             <Input {...text("originalPrice")} type="number" min={0} step="1" inputMode="numeric" />
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="product-category" label="Category" error={errors.category}>
-            <NativeSelect id="product-category" value={draft.category} onChange={(e) => patch({ category: e.target.value })}>
-              {!hasCurrent && draft.category !== NEW_CATEGORY && <option value={draft.category}>{draft.category ? categoryLabel(draft.category) : "Choose…"}</option>}
+            <NativeSelect
+              id="product-category"
+              value={draft.category}
+              onChange={(e) => patch({ category: e.target.value })}
+            >
+              {!hasCurrent && draft.category !== NEW_CATEGORY && (
+                <option value={draft.category}>{draft.category ? categoryLabel(draft.category) : "Choose…"}</option>
+              )}
               {categoryOptions.map((c) => (
                 <option key={c.id} value={c.slug}>
                   {c.name}
@@ -110,16 +136,29 @@ export function ProductDialog({ open, onOpenChange, product }: { open: boolean; 
           </Field>
         </div>
         <ColourVariants draft={draft} onChange={patch} />
-        <ImageGroupPicker id="product-images" label="Product images" images={draft.images} onChange={(images) => patch({ images })} />
+        <ImageGroupPicker
+          id="product-images"
+          label="Product images"
+          images={draft.images}
+          onChange={(images) => patch({ images })}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="product-inStock" label="Stock">
-            <NativeSelect id="product-inStock" value={draft.inStock} onChange={(e) => patch({ inStock: e.target.value as "1" | "0" })}>
+            <NativeSelect
+              id="product-inStock"
+              value={draft.inStock}
+              onChange={(e) => patch({ inStock: e.target.value as "1" | "0" })}
+            >
               <option value="1">In Stock</option>
               <option value="0">Out of Stock</option>
             </NativeSelect>
           </Field>
           <Field id="product-featured" label="Featured">
-            <NativeSelect id="product-featured" value={draft.featured} onChange={(e) => patch({ featured: e.target.value as "1" | "0" })}>
+            <NativeSelect
+              id="product-featured"
+              value={draft.featured}
+              onChange={(e) => patch({ featured: e.target.value as "1" | "0" })}
+            >
               <option value="1">Featured</option>
               <option value="0">Not Featured</option>
             </NativeSelect>
@@ -127,7 +166,9 @@ export function ProductDialog({ open, onOpenChange, product }: { open: boolean; 
         </div>
         {save.isPending && (
           <div role="status" className="space-y-1">
-            <p className="text-sm text-muted">{save.progress < 100 ? `Uploading… ${save.progress}%` : "Processing images…"}</p>
+            <p className="text-sm text-muted">
+              {save.progress < 100 ? `Uploading… ${save.progress}%` : "Processing images…"}
+            </p>
             <div className="h-1.5 overflow-hidden rounded-full bg-ink/10">
               <div className="h-full rounded-full bg-rose transition-[width]" style={{ width: `${save.progress}%` }} />
             </div>

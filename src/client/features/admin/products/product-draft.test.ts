@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { ImageRef } from "@shared/schemas/common.js";
 import { buildProductForm, emptyDraft, splitList, type ProductDraft } from "./product-draft";
 
-const ref = (id: string): ImageRef => ({ id, url: `/api/images/${id}`, filename: `${id}.png`, mimeType: "image/png", width: 10, height: 10, edgeColor: "#fff" });
+const ref = (id: string): ImageRef => ({
+  id,
+  url: `/api/images/${id}`,
+  filename: `${id}.png`,
+  mimeType: "image/png",
+  width: 10,
+  height: 10,
+  edgeColor: "#fff",
+});
 const file = (name: string) => new File([new Uint8Array(4)], name, { type: "image/png" });
 
 describe("splitList", () => {
@@ -20,8 +28,14 @@ describe("buildProductForm", () => {
     sizes: "S, M",
     colors: "Red, Blue, Green",
     colorStock: { Blue: false, Pink: false },
-    images: [{ kind: "existing", ref: ref("a") }, { kind: "new", file: file("new.png"), previewUrl: "blob:x" }],
-    colorImages: { Red: [{ kind: "new", file: file("red.png"), previewUrl: "blob:y" }], Pink: [{ kind: "existing", ref: ref("p") }] },
+    images: [
+      { kind: "existing", ref: ref("a") },
+      { kind: "new", file: file("new.png"), previewUrl: "blob:x" },
+    ],
+    colorImages: {
+      Red: [{ kind: "new", file: file("red.png"), previewUrl: "blob:y" }],
+      Pink: [{ kind: "existing", ref: ref("p") }],
+    },
     featured: "1",
   };
   const form = buildProductForm(draft, "formal");

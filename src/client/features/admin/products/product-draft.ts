@@ -25,7 +25,14 @@ export interface ProductDraft {
 
 /** The spec's list rule: split on commas, trim, drop empty entries (and repeats). */
 export function splitList(text: string): string[] {
-  return [...new Set(text.split(",").map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export function emptyDraft(category = ""): ProductDraft {
@@ -98,7 +105,8 @@ export function buildProductForm(draft: ProductDraft, category: string): FormDat
   form.append(PRODUCT_FORM.replaceImages, "true");
   for (const img of draft.images) if (img.kind === "new") form.append(PRODUCT_FORM.images, img.file, img.file.name);
   for (const c of colors) {
-    for (const img of draft.colorImages[c] ?? []) if (img.kind === "new") form.append(PRODUCT_FORM.colorImages(c), img.file, img.file.name);
+    for (const img of draft.colorImages[c] ?? [])
+      if (img.kind === "new") form.append(PRODUCT_FORM.colorImages(c), img.file, img.file.name);
   }
   return form;
 }

@@ -34,7 +34,10 @@ export function useSaveProduct() {
       let category = draft.category;
       if (category === NEW_CATEGORY) {
         const name = draft.newCategoryName.trim();
-        const created = await api<Category>("/api/categories", { method: "POST", json: { name, slug: slugify(name), description: "" } });
+        const created = await api<Category>("/api/categories", {
+          method: "POST",
+          json: { name, slug: slugify(name), description: "" },
+        });
         category = created.slug;
       }
       const form = buildProductForm(draft, category);

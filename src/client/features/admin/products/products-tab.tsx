@@ -60,12 +60,21 @@ export function ProductsTab() {
           <tbody>
             {products.data.length === 0 && <EmptyRow colSpan={7}>No products yet. Add the first one.</EmptyRow>}
             {products.data.map((p) => (
-              <ProductRow key={p.id} product={p} onEdit={() => setEditing({ open: true, product: p })} onDelete={() => setDeleting(p)} />
+              <ProductRow
+                key={p.id}
+                product={p}
+                onEdit={() => setEditing({ open: true, product: p })}
+                onDelete={() => setDeleting(p)}
+              />
             ))}
           </tbody>
         </ScrollTable>
       )}
-      <ProductDialog open={editing.open} product={editing.product} onOpenChange={(open) => setEditing((s) => ({ ...s, open }))} />
+      <ProductDialog
+        open={editing.open}
+        product={editing.product}
+        onOpenChange={(open) => setEditing((s) => ({ ...s, open }))}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -83,9 +92,19 @@ function ProductRow({ product: p, onEdit, onDelete }: { product: Product; onEdit
   return (
     <tr>
       <td>
-        <div className="h-14 w-12 overflow-hidden rounded-lg" style={{ backgroundColor: image?.edgeColor ?? "#f9fafb" }}>
+        <div
+          className="h-14 w-12 overflow-hidden rounded-lg"
+          style={{ backgroundColor: image?.edgeColor ?? "#f9fafb" }}
+        >
           {image ? (
-            <img src={imageVariantUrl(image, "thumb")} alt="" width={48} height={56} loading="lazy" className="h-full w-full object-cover" />
+            <img
+              src={imageVariantUrl(image, "thumb")}
+              alt=""
+              width={48}
+              height={56}
+              loading="lazy"
+              className="h-full w-full object-cover"
+            />
           ) : (
             <ImageOff className="m-auto mt-4 h-5 w-5 text-muted" aria-label="No image" />
           )}
@@ -103,15 +122,29 @@ function ProductRow({ product: p, onEdit, onDelete }: { product: Product; onEdit
         )}
       </td>
       <td>
-        <Badge className={p.inStock ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}>{p.inStock ? "In Stock" : "Out of Stock"}</Badge>
+        <Badge className={p.inStock ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}>
+          {p.inStock ? "In Stock" : "Out of Stock"}
+        </Badge>
       </td>
-      <td>{p.featured ? <Badge className="bg-rose/10 text-rose">Featured</Badge> : <span className="text-xs text-muted">No</span>}</td>
+      <td>
+        {p.featured ? (
+          <Badge className="bg-rose/10 text-rose">Featured</Badge>
+        ) : (
+          <span className="text-xs text-muted">No</span>
+        )}
+      </td>
       <td>
         <div className="flex justify-end gap-1">
           <Button variant="ghost" size="icon" aria-label={`Edit ${p.name}`} onClick={onEdit}>
             <Pencil className="h-4 w-4" />
           </Button>
-          <Button variant="ghost" size="icon" aria-label={`Delete ${p.name}`} className="text-red-700" onClick={onDelete}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete ${p.name}`}
+            className="text-red-700"
+            onClick={onDelete}
+          >
             <Trash2 className="h-4 w-4" />
           </Button>
         </div>

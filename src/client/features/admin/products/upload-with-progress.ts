@@ -5,7 +5,12 @@ import { ApiError } from "@client/lib/api";
  * api() for multipart uploads that need a progress bar: fetch() cannot report upload progress,
  * XMLHttpRequest can. Same contract as api(): cookies sent, JSON back, ApiError on failure.
  */
-export function uploadWithProgress<T>(method: "POST" | "PUT", path: string, form: FormData, onProgress: (percent: number) => void): Promise<T> {
+export function uploadWithProgress<T>(
+  method: "POST" | "PUT",
+  path: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);

@@ -34,7 +34,11 @@ export function HeroSettingsForm({ settings }: { settings: SiteSettings }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(
-      [{ key: "hero_title", value: title }, { key: "hero_subtitle", value: subtitle }, ...(file ? [{ key: "hero_image" as const, image: file }] : [])],
+      [
+        { key: "hero_title", value: title },
+        { key: "hero_subtitle", value: subtitle },
+        ...(file ? [{ key: "hero_image" as const, image: file }] : []),
+      ],
       {
         onSuccess: () => {
           setFile(null);
@@ -54,11 +58,22 @@ export function HeroSettingsForm({ settings }: { settings: SiteSettings }) {
       <Field id="hero-subtitle" label="Hero Subtitle">
         <Textarea id="hero-subtitle" value={subtitle} maxLength={500} onChange={(e) => setSubtitle(e.target.value)} />
       </Field>
-      <Field id="hero-image" label="Background Image" hint="JPEG, PNG or WebP under 10MB." error={fileError ?? undefined}>
+      <Field
+        id="hero-image"
+        label="Background Image"
+        hint="JPEG, PNG or WebP under 10MB."
+        error={fileError ?? undefined}
+      >
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <div className="flex aspect-[16/9] w-full items-center justify-center overflow-hidden rounded-xl bg-sand/30 sm:w-72">
             {current ? (
-              <img src={current} alt="Hero background preview" className="h-full w-full object-cover" width={288} height={162} />
+              <img
+                src={current}
+                alt="Hero background preview"
+                className="h-full w-full object-cover"
+                width={288}
+                height={162}
+              />
             ) : (
               <span className="text-sm text-muted">No image yet</span>
             )}

@@ -20,7 +20,8 @@ export interface SiteSettings {
 export function toSettingsMap(list: Setting[]): SiteSettings {
   const map: Record<string, unknown> = { ...SETTING_DEFAULTS };
   for (const { key, value } of list) if (value !== undefined) map[key] = value;
-  const text = (key: SettingKey) => (typeof map[key] === "string" ? (map[key] as string) : String(SETTING_DEFAULTS[key] ?? ""));
+  const text = (key: SettingKey) =>
+    typeof map[key] === "string" ? (map[key] as string) : String(SETTING_DEFAULTS[key] ?? "");
   const image = map.hero_image as ImageRef | null;
   return {
     hero_title: text("hero_title"),

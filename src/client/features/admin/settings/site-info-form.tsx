@@ -20,7 +20,8 @@ export function SiteInfoForm({ settings }: { settings: SiteSettings }) {
         { key: "site_tagline", value: tagline },
       ],
       {
-        onSuccess: () => toast.success("Settings Updated", { description: "Your changes have been saved successfully." }),
+        onSuccess: () =>
+          toast.success("Settings Updated", { description: "Your changes have been saved successfully." }),
         onError: (error) => toastError(error),
       },
     );

@@ -13,7 +13,10 @@ export function WebsiteSettings() {
   const settings = useSettings();
   return (
     <Tabs.Root defaultValue="hero">
-      <Tabs.List aria-label="Settings sections" className="flex gap-1 rounded-full bg-white p-1 shadow-sm sm:inline-flex">
+      <Tabs.List
+        aria-label="Settings sections"
+        className="flex gap-1 rounded-full bg-white p-1 shadow-sm sm:inline-flex"
+      >
         <Tabs.Trigger value="hero" className={trigger}>
           Hero Section
         </Tabs.Trigger>
