@@ -12,6 +12,8 @@ const schema = z.object({
   ADMIN_USERNAME: z.string().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   DEMO_DATA: z.enum(["0", "1"]).default("1"),
+  /** 0: API only, no built storefront needed (process tests, an API behind another web server). */
+  SERVE_CLIENT: z.enum(["0", "1"]).default("1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
 });

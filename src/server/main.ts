@@ -19,6 +19,8 @@ async function main(): Promise<void> {
   } else {
     const dataDir = path.resolve(env.DATA_DIR);
     releaseLock = lockDataDir(dataDir);
+    // However start-up ends (a failed migration, a port in use), the lock goes with the process.
+    process.on("exit", () => releaseLock());
     database = await openPglite(path.join(dataDir, "pglite"));
   }
   await database.migrate();
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp(database, {
     sessionTtlHours: env.SESSION_TTL_HOURS,
-    clientDir: path.join(root, "dist/client"),
+    clientDir: env.SERVE_CLIENT === "1" ? path.join(root, "dist/client") : undefined,
     logLevel: env.LOG_LEVEL,
   });
   await app.listen({ port: env.PORT, host: env.HOST });
@@ -55,7 +57,6 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("exit", () => releaseLock());
 }
 
 main().catch((err) => {
