@@ -1,3 +1,71 @@
+import { Link, useParams } from "react-router";
+import { collectionCopy } from "@shared/rules/labels.js";
+import { buttonVariants } from "@client/components/ui/button";
+import { useCategories, useProducts } from "@client/features/catalog/catalog-api";
+import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
+import { sortProducts } from "@client/features/catalog/product-sorting";
+import { useFetchErrorToast } from "@client/features/catalog/use-fetch-error-toast";
+import { usePageTitle } from "@client/features/settings/use-page-title";
+import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
+
+const COLLECTION_SKELETON = 8;
+
 export default function CollectionRoute() {
-  return <div className="p-8">Collection</div>;
+  const category = useParams().category ?? "";
+  const copy = collectionCopy(category);
+  const categories = useCategories();
+  const products = useProducts({ category: [category] });
+  useFetchErrorToast(products.error);
+
+  const key = category.toLowerCase();
+  // Only a category list that loaded can prove a collection missing; a failed read shows what we have.
+  const missing = categories.isSuccess && !categories.data.some((c) => c.slug.toLowerCase() === key || c.name.toLowerCase() === key);
+  usePageTitle(missing ? "Collection Not Found" : copy.title);
+
+  if (missing) {
+    return (
+      <div className="mx-auto max-w-xl px-5 py-24 text-center">
+        <h1 className="font-display text-4xl font-semibold">Collection Not Found</h1>
+        <p className="mt-3 text-muted">We could not find a collection called “{category}”.</p>
+        <Link to="/" className={buttonVariants({ className: "mt-8" })}>
+          Back to Home
+        </Link>
+      </div>
+    );
+  }
+
+  const list = sortProducts(products.data ?? [], "newest");
+  return (
+    <div>
+      <header className="bg-gradient-to-b from-sand/40 to-cream px-5 py-14 text-center sm:py-20">
+        <p className="text-xs font-semibold uppercase tracking-[0.3em] text-rose">The {key} edit</p>
+        <h1 className="mt-3 font-display text-4xl font-semibold sm:text-6xl">{copy.title}</h1>
+        <p className="mx-auto mt-4 max-w-xl text-muted sm:text-lg">{copy.subtitle}</p>
+      </header>
+      <div className="mx-auto max-w-7xl px-5 py-10 sm:px-6">
+        <div className="mb-6 flex items-center justify-between gap-4">
+          <p className="text-sm text-muted">{products.isSuccess ? `${list.length} ${list.length === 1 ? "piece" : "pieces"}` : ""}</p>
+          <Link to="/shop" className="text-sm font-medium underline decoration-sand decoration-2 underline-offset-4 hover:text-rose">
+            View All Products
+          </Link>
+        </div>
+        {products.isPending ? (
+          <ProductGridSkeleton count={COLLECTION_SKELETON} columns={4} />
+        ) : products.isError ? (
+          <p role="alert" className="py-16 text-center text-muted">
+            Failed to fetch products
+          </p>
+        ) : list.length === 0 ? (
+          <div className="rounded-2xl bg-white px-6 py-16 text-center ring-1 ring-ink/5">
+            <h2 className="font-display text-2xl">No Products Found</h2>
+            <Link to="/shop" className={buttonVariants({ className: "mt-6" })}>
+              Browse All Products
+            </Link>
+          </div>
+        ) : (
+          <ProductGrid products={list} columns={4} priorityCount={4} cardAction={(p) => <WishlistHeart product={p} />} />
+        )}
+      </div>
+    </div>
+  );
 }

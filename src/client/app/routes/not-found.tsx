@@ -1,13 +1,22 @@
 import { Link } from "react-router";
+import { buttonVariants } from "@client/components/ui/button";
+import { usePageTitle } from "@client/features/settings/use-page-title";
 
 export default function NotFoundRoute() {
+  usePageTitle("Page Not Found");
   return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-4xl font-semibold">404 Page Not Found</h1>
+    <section className="mx-auto max-w-xl px-5 py-24 text-center sm:py-32">
+      <p aria-hidden className="font-display text-8xl font-semibold text-sand">404</p>
+      <h1 className="mt-4 font-display text-4xl font-semibold">404 Page Not Found</h1>
       <p className="mt-3 text-muted">The page you are looking for has moved or never existed.</p>
-      <Link to="/" className="mt-8 inline-block rounded-full bg-ink px-6 py-3 text-cream">
-        Back to Home
-      </Link>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonVariants()}>
+          Back to Home
+        </Link>
+        <Link to="/shop" className={buttonVariants({ variant: "outline" })}>
+          Shop the Collection
+        </Link>
+      </div>
     </section>
   );
 }

@@ -1,3 +1,70 @@
+import { lazy, Suspense } from "react";
+import { Link, useParams } from "react-router";
+import { toast } from "sonner";
+import { buttonVariants } from "@client/components/ui/button";
+import { useAddToCart } from "@client/features/cart/cart-api";
+import { useProduct } from "@client/features/catalog/catalog-api";
+import { ProductDetails, type CartLineChoice } from "@client/features/catalog/product-details";
+import { ProductDetailSkeleton } from "@client/features/catalog/product-skeleton";
+import { useDescriptionMeta } from "@client/features/layout/page-meta";
+import { usePageTitle } from "@client/features/settings/use-page-title";
+import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
+import { errorMessage } from "@client/lib/api";
+
+// Reviews sit below the fold: their code loads after the product itself.
+const ProductReviews = lazy(() => import("@client/features/reviews/product-reviews"));
+
 export default function ProductRoute() {
-  return <div className="p-8">Product</div>;
+  const id = Number(useParams().id);
+  const product = useProduct(id);
+  const addToCart = useAddToCart();
+  const found = product.data ?? null;
+  usePageTitle(found ? found.name : product.isPending ? undefined : "Product Not Found");
+  useDescriptionMeta(found ? `${found.name}: ${found.description.slice(0, 140)} Cash on delivery across Pakistan.` : undefined);
+
+  const add = (line: CartLineChoice) =>
+    addToCart.mutate(line, {
+      onSuccess: () => toast.success("Added to Cart", { description: `${found?.name} has been added to your cart.` }),
+      onError: (error) => toast.error("Error", { description: errorMessage(error) }),
+    });
+
+  return (
+    <div className="mx-auto max-w-7xl px-5 py-8 sm:px-6 lg:py-12">
+      {product.isPending && Number.isInteger(id) && id > 0 ? (
+        <ProductDetailSkeleton />
+      ) : product.isError ? (
+        <p role="alert" className="py-24 text-center text-muted">
+          {errorMessage(product.error)}
+        </p>
+      ) : !found ? (
+        <div className="py-24 text-center">
+          <h1 className="font-display text-4xl font-semibold">Product Not Found</h1>
+          <p className="mt-3 text-muted">The product you're looking for doesn't exist.</p>
+          <Link to="/shop" className={buttonVariants({ className: "mt-8" })}>
+            Continue Shopping
+          </Link>
+        </div>
+      ) : (
+        <>
+          <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
+            <Link to="/" className="hover:text-ink">Home</Link> <span aria-hidden>/</span>{" "}
+            <Link to="/shop" className="hover:text-ink">Shop</Link> <span aria-hidden>/</span>{" "}
+            <span aria-current="page" className="text-ink">{found.name}</span>
+          </nav>
+          <ProductDetails
+            key={found.id}
+            product={found}
+            adding={addToCart.isPending}
+            onAddToCart={add}
+            wishlistButton={<WishlistHeart product={found} className="ring-1 ring-ink/10" />}
+          />
+          <Suspense fallback={null}>
+            <div className="mt-16">
+              <ProductReviews productId={found.id} />
+            </div>
+          </Suspense>
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,3 +1,67 @@
+import { Search } from "lucide-react";
+import { useMemo, type FormEvent } from "react";
+import { Link, useSearchParams } from "react-router";
+import { buttonVariants } from "@client/components/ui/button";
+import { Input } from "@client/components/ui/input";
+import { useProducts } from "@client/features/catalog/catalog-api";
+import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
+import { sortProducts } from "@client/features/catalog/product-sorting";
+import { useFetchErrorToast } from "@client/features/catalog/use-fetch-error-toast";
+import { usePageTitle } from "@client/features/settings/use-page-title";
+import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
+
+/** /search?q=: the page the site's search action points to (GET /api/products?q=). */
 export default function SearchRoute() {
-  return <div className="p-8">Search</div>;
+  const [params, setParams] = useSearchParams();
+  const q = (params.get("q") ?? "").trim();
+  usePageTitle(q ? `Search: ${q}` : "Search");
+  const results = useProducts({ q }, { enabled: q.length > 0 });
+  useFetchErrorToast(results.error);
+  const list = useMemo(() => sortProducts(results.data ?? [], "featured"), [results.data]);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const term = String(new FormData(e.currentTarget).get("q") ?? "").trim();
+    setParams(term ? { q: term } : {});
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-5 py-10 sm:px-6 lg:py-14">
+      <h1 className="text-center font-display text-4xl font-semibold sm:text-5xl">Search</h1>
+      <form role="search" onSubmit={submit} className="mx-auto mt-8 flex max-w-xl gap-2">
+        <label htmlFor="search-q" className="sr-only">
+          Search products
+        </label>
+        <Input key={q} id="search-q" name="q" type="search" defaultValue={q} placeholder="Search by name, colour, collection…" autoFocus={!q} className="rounded-full px-5" />
+        <button type="submit" className={buttonVariants({ className: "shrink-0" })}>
+          <Search className="h-4 w-4" aria-hidden /> Search
+        </button>
+      </form>
+      <div className="mt-10" aria-live="polite">
+        {!q ? (
+          <p className="text-center text-muted">Type what you are looking for, for example “lawn” or “party”.</p>
+        ) : results.isPending ? (
+          <ProductGridSkeleton count={6} />
+        ) : results.isError ? (
+          <p role="alert" className="text-center text-muted">
+            Failed to fetch products
+          </p>
+        ) : list.length === 0 ? (
+          <div className="text-center">
+            <p className="text-lg">No products found for “{q}”.</p>
+            <Link to="/shop" className={buttonVariants({ variant: "outline", className: "mt-6" })}>
+              Browse All Products
+            </Link>
+          </div>
+        ) : (
+          <>
+            <p className="mb-6 text-sm text-muted">
+              {list.length} {list.length === 1 ? "result" : "results"} for “{q}”
+            </p>
+            <ProductGrid products={list} cardAction={(p) => <WishlistHeart product={p} />} />
+          </>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,3 +1,83 @@
+import { useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Button } from "@client/components/ui/button";
+import { Sheet } from "@client/components/ui/sheet";
+import { useProducts } from "@client/features/catalog/catalog-api";
+import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
+import { sortProducts } from "@client/features/catalog/product-sorting";
+import { ShopFilters } from "@client/features/catalog/shop-filters";
+import { activeFilterCount, readShopState, writeShopState, type ShopState } from "@client/features/catalog/shop-filters-state";
+import { ShopToolbar } from "@client/features/catalog/shop-toolbar";
+import { useFetchErrorToast } from "@client/features/catalog/use-fetch-error-toast";
+import { usePageTitle } from "@client/features/settings/use-page-title";
+import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
+
+const SHOP_SKELETON = 6;
+
 export default function ShopRoute() {
-  return <div className="p-8">Shop</div>;
+  usePageTitle("Shop");
+  const [params, setParams] = useSearchParams();
+  const state = readShopState(params);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const products = useProducts(state.filters);
+  // The category options come from the whole catalogue, so choosing one does not hide the others.
+  const catalogue = useProducts();
+  const categories = useMemo(() => [...new Set((catalogue.data ?? []).map((p) => p.category))].sort(), [catalogue.data]);
+  const sorted = useMemo(() => sortProducts(products.data ?? [], state.sort), [products.data, state.sort]);
+  useFetchErrorToast(products.error);
+
+  const update = (patch: Partial<ShopState>) => setParams(writeShopState({ ...state, ...patch }), { replace: true, preventScrollReset: true });
+  const clearFilters = () => update({ filters: { category: [], sizes: [], colors: [], priceRange: undefined } });
+  const filterPanel = (idPrefix: string) => (
+    <ShopFilters idPrefix={idPrefix} filters={state.filters} categories={categories} onChange={(filters) => update({ filters })} />
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl px-5 py-10 sm:px-6 lg:py-14">
+      <header className="mb-10 text-center">
+        <h1 className="font-display text-4xl font-semibold sm:text-5xl">Shop Collection</h1>
+        <p className="mt-3 text-muted">Discover our complete range of premium fashion</p>
+      </header>
+      <div className="lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10">
+        <aside aria-label="Filters" className="hidden lg:block">
+          <div className="sticky top-24 rounded-2xl bg-white p-5 ring-1 ring-ink/5">{filterPanel("side")}</div>
+        </aside>
+        <div className="min-w-0">
+          <ShopToolbar
+            count={sorted.length}
+            loading={products.isPending}
+            sort={state.sort}
+            onSortChange={(sort) => update({ sort })}
+            view={state.view}
+            onViewChange={(view) => update({ view })}
+            activeFilters={activeFilterCount(state.filters)}
+            onOpenFilters={() => setFiltersOpen(true)}
+          />
+          {products.isPending ? (
+            <ProductGridSkeleton count={SHOP_SKELETON} />
+          ) : products.isError ? (
+            <p role="alert" className="py-16 text-center text-muted">
+              Failed to fetch products
+            </p>
+          ) : sorted.length === 0 ? (
+            <div className="rounded-2xl bg-white px-6 py-16 text-center ring-1 ring-ink/5">
+              <p className="text-lg">No products found matching your filters.</p>
+              <Button className="mt-6" onClick={clearFilters}>
+                Clear Filters
+              </Button>
+            </div>
+          ) : (
+            <ProductGrid products={sorted} layout={state.view} priorityCount={3} cardAction={(p) => <WishlistHeart product={p} />} />
+          )}
+        </div>
+      </div>
+      <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} title="Filters">
+        {filterPanel("sheet")}
+        <Button className="mt-8 w-full" onClick={() => setFiltersOpen(false)}>
+          Show {products.isPending ? "" : `${sorted.length} `}products
+        </Button>
+      </Sheet>
+    </div>
+  );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { imageVariantUrl, type ImageRef } from "@shared/schemas/common.js";
 import { IMAGE_VARIANTS } from "@shared/constants.js";
 import { cn } from "@client/lib/cn";
@@ -24,6 +24,7 @@ export function ProductImage({
   priority = false,
   className,
   imgClassName,
+  imgStyle,
 }: {
   image: ImageRef | undefined;
   alt: string;
@@ -32,6 +33,7 @@ export function ProductImage({
   priority?: boolean;
   className?: string;
   imgClassName?: string;
+  imgStyle?: CSSProperties;
 }) {
   const [state, setState] = useState<"loading" | "loaded" | "error">(image ? "loading" : "error");
   const ref = useRef<HTMLImageElement>(null);
@@ -59,6 +61,7 @@ export function ProductImage({
           decoding="async"
           onLoad={() => setState("loaded")}
           onError={() => setState("error")}
+          style={imgStyle}
           className={cn("h-full w-full object-contain transition-opacity duration-500", state === "loaded" ? "opacity-100" : "opacity-0", imgClassName)}
         />
       )}

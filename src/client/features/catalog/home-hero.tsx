@@ -1,0 +1,75 @@
+import { lazy, Suspense } from "react";
+import { Link } from "react-router";
+import type { Product } from "@shared/schemas/products.js";
+import { buttonVariants } from "@client/components/ui/button";
+import { Skeleton } from "@client/components/ui/skeleton";
+import { HERO_SLIDE, HeroSlide } from "./hero-slide";
+
+const HeroCarousel = lazy(() => import("./hero-carousel"));
+
+/** The spec splits the hero title onto two lines after its first 8 characters. */
+export function splitHeroTitle(title: string): [string, string] {
+  return [title.slice(0, 8).trim(), title.slice(8).trim()];
+}
+
+export function HomeHero({
+  title,
+  subtitle,
+  products,
+  loading,
+  onViewLookbook,
+}: {
+  title: string;
+  subtitle: string;
+  products: Product[];
+  loading: boolean;
+  onViewLookbook: () => void;
+}) {
+  const [first, second] = splitHeroTitle(title);
+  return (
+    <section aria-labelledby="hero-title" className="relative overflow-hidden">
+      <div aria-hidden className="pointer-events-none absolute -right-40 -top-40 h-[32rem] w-[32rem] rounded-full bg-sand/40 blur-3xl" />
+      <div aria-hidden className="pointer-events-none absolute -bottom-48 -left-32 h-[26rem] w-[26rem] rounded-full bg-rose/10 blur-3xl" />
+      <div className="relative mx-auto grid max-w-7xl items-center gap-8 px-5 pb-10 pt-10 sm:px-6 lg:grid-cols-[1.05fr_1fr] lg:gap-4 lg:pb-16 lg:pt-16">
+        <div className="text-center lg:text-left">
+          <p className="text-xs font-semibold uppercase tracking-[0.3em] text-rose">Cash on delivery · Free delivery</p>
+          <h1 id="hero-title" className="mt-4 font-display text-[2.6rem] font-semibold leading-[1.05] tracking-tight sm:text-6xl lg:text-7xl">
+            <span className="block">{first}</span>
+            {second && <span className="block italic text-rose">{second}</span>}
+          </h1>
+          <p className="mx-auto mt-5 max-w-xl text-base leading-relaxed text-muted sm:text-lg lg:mx-0">{subtitle}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3 lg:justify-start">
+            <Link to="/shop" className={buttonVariants({ size: "lg" })}>
+              Shop Now
+            </Link>
+            <button type="button" onClick={onViewLookbook} className={buttonVariants({ variant: "outline", size: "lg" })}>
+              View Lookbook
+            </button>
+          </div>
+        </div>
+        <div className="min-w-0">
+          {loading ? (
+            <div className="flex justify-center py-6">
+              <Skeleton className={`${HERO_SLIDE} aspect-[4/5] rounded-[1.75rem]`} />
+            </div>
+          ) : products.length > 0 ? (
+            <Suspense fallback={<StillFrame product={products[0]} />}>
+              <HeroCarousel products={products} />
+            </Suspense>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The first slide, shown at once while the carousel's code loads, so the hero image is not delayed. */
+function StillFrame({ product }: { product: Product }) {
+  return (
+    <div className="flex justify-center py-6">
+      <div className={HERO_SLIDE}>
+        <HeroSlide product={product} priority />
+      </div>
+    </div>
+  );
+}

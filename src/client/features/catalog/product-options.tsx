@@ -1,0 +1,99 @@
+import { Minus, Plus } from "lucide-react";
+import { MAX_QUANTITY } from "@shared/rules/cart-line.js";
+import { cn } from "@client/lib/cn";
+import { swatchColour } from "./colour-swatches";
+
+const choice = (selected: boolean, disabled = false) =>
+  cn(
+    "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full border px-4 text-sm transition",
+    selected ? "border-ink bg-ink text-cream" : "border-ink/15 bg-white hover:border-ink/50",
+    disabled && "cursor-not-allowed border-dashed bg-transparent text-muted line-through decoration-1 hover:border-ink/15",
+  );
+
+export function SizePicker({ sizes, value, onChange }: { sizes: string[]; value: string; onChange: (size: string) => void }) {
+  if (sizes.length === 0) return null;
+  return (
+    <fieldset>
+      <legend className="mb-3 text-sm font-medium">
+        Size{value && <span className="font-normal text-muted">: {value}</span>}
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {sizes.map((s) => (
+          <button key={s} type="button" aria-pressed={value === s} onClick={() => onChange(s)} className={choice(value === s)}>
+            {s}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Colours; out-of-stock ones say so and cannot be chosen; choosing the chosen one again clears it. */
+export function ColourPicker({
+  colors,
+  value,
+  inStock,
+  onChange,
+}: {
+  colors: string[];
+  value: string;
+  inStock: (colour: string) => boolean;
+  onChange: (colour: string) => void;
+}) {
+  if (colors.length === 0) return null;
+  return (
+    <fieldset>
+      <legend className="mb-3 text-sm font-medium">
+        Colour{value && <span className="font-normal text-muted">: {value}</span>}
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {colors.map((c) => {
+          const available = inStock(c);
+          return (
+            <button
+              key={c}
+              type="button"
+              aria-pressed={value === c}
+              disabled={!available}
+              onClick={() => onChange(value === c ? "" : c)}
+              className={choice(value === c, !available)}
+            >
+              <span aria-hidden className="h-4 w-4 rounded-full border border-ink/20" style={{ backgroundColor: swatchColour(c) }} />
+              {c}
+              {!available && <span className="no-underline">(Out of Stock)</span>}
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+export function QuantityPicker({ value, onChange }: { value: number; onChange: (quantity: number) => void }) {
+  const set = (n: number) => onChange(Math.min(MAX_QUANTITY, Math.max(1, Math.floor(Number.isFinite(n) ? n : 1))));
+  return (
+    <div>
+      <label htmlFor="quantity" className="mb-3 block text-sm font-medium">
+        Quantity
+      </label>
+      <div className="inline-flex items-center rounded-full bg-white ring-1 ring-ink/15">
+        <button type="button" aria-label="Decrease quantity" disabled={value <= 1} onClick={() => set(value - 1)} className="grid h-11 w-11 place-items-center rounded-full hover:bg-ink/5 disabled:opacity-40">
+          <Minus className="h-4 w-4" aria-hidden />
+        </button>
+        <input
+          id="quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_QUANTITY}
+          value={value}
+          onChange={(e) => set(e.target.valueAsNumber)}
+          className="w-12 appearance-none bg-transparent text-center text-base [appearance:textfield] focus-visible:outline-none [&::-webkit-inner-spin-button]:appearance-none"
+        />
+        <button type="button" aria-label="Increase quantity" disabled={value >= MAX_QUANTITY} onClick={() => set(value + 1)} className="grid h-11 w-11 place-items-center rounded-full hover:bg-ink/5 disabled:opacity-40">
+          <Plus className="h-4 w-4" aria-hidden />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { addToCartProblem, galleryImages } from "./purchase-rules";
+import { makeProduct } from "./test-products";
+
+const image = (id: string) => ({ id, url: `/api/images/${id}`, filename: "", mimeType: "image/webp", width: 800, height: 1000, edgeColor: "#fff" });
+const product = makeProduct({
+  sizes: ["S", "M"],
+  colors: ["Red", "Blue"],
+  colorVariantStock: { Red: true, Blue: false },
+  images: [image("main")],
+  colorVariantImages: { Red: [image("red1"), image("red2")] },
+});
+
+describe("addToCartProblem", () => {
+  it("checks product, size, colour and colour stock in the spec's order", () => {
+    expect(addToCartProblem(undefined, "", "")).toBe("Product not found");
+    expect(addToCartProblem(product, "", "")).toBe("Please select a size");
+    expect(addToCartProblem(product, "", "Red")).toBe("Please select a size");
+    expect(addToCartProblem(product, "M", "")).toBe("Please select a color");
+    expect(addToCartProblem(product, "M", "Blue")).toBe("This color variant is out of stock");
+    expect(addToCartProblem(product, "M", "Red")).toBeNull();
+  });
+
+  it("does not ask for a size or colour the product does not offer", () => {
+    expect(addToCartProblem(makeProduct({ sizes: [], colors: [] }), "", "")).toBeNull();
+  });
+});
+
+describe("galleryImages", () => {
+  it("swaps to the chosen colour's pictures, else keeps the product's", () => {
+    expect(galleryImages(product, "Red").map((i) => i.id)).toEqual(["red1", "red2"]);
+    expect(galleryImages(product, "Blue").map((i) => i.id)).toEqual(["main"]);
+    expect(galleryImages(product, "").map((i) => i.id)).toEqual(["main"]);
+  });
+});
