@@ -1,0 +1,152 @@
+import { and, avg, count, desc, eq, inArray } from "drizzle-orm";
+import { REVIEW_IMAGE_MAX_PX } from "@shared/constants.js";
+import { normalizePhone, phoneKey, phonesMatch } from "@shared/rules/phone.js";
+import type { RatingSummary } from "@shared/schemas/products.js";
+import type { Review, ReviewValidation, reviewInput } from "@shared/schemas/reviews.js";
+import type { ImageRef } from "@shared/schemas/common.js";
+import type { z } from "zod";
+import type { Db } from "../../db/client.js";
+import { orderItems, orders, reviews } from "../../db/schema.js";
+import { AppError } from "../../lib/app-error.js";
+import { findImageRefs, storeImages, type Upload } from "../images/image-service.js";
+
+const fold = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
+
+/** The spec's customer match: the phone rule (with a whole number, not a fragment) and the name, case-insensitive and trimmed. */
+function isCustomer(order: { customerName: string; customerPhone: string }, name: string, phone: string): boolean {
+  return normalizePhone(phone).length >= 10 && phonesMatch(phone, order.customerPhone) && fold(order.customerName) === fold(name);
+}
+
+const reviewColumns = {
+  id: reviews.id,
+  customerName: reviews.customerName,
+  rating: reviews.rating,
+  reviewText: reviews.reviewText,
+  images: reviews.images,
+  createdAt: reviews.createdAt,
+};
+
+type ReviewRow = { id: number; customerName: string; rating: number; reviewText: string; images: string[]; createdAt: string };
+
+async function serialise(db: Db, rows: ReviewRow[]): Promise<Review[]> {
+  const refs = await findImageRefs(db, rows.flatMap((r) => r.images));
+  return rows.map((r) => ({
+    id: r.id,
+    customerName: r.customerName,
+    rating: r.rating,
+    reviewText: r.reviewText,
+    images: r.images.map((id) => refs.get(id)).filter((ref): ref is ImageRef => !!ref),
+    createdAt: new Date(r.createdAt).toISOString(),
+  }));
+}
+
+const LIST_LIMIT = 200;
+
+export async function listReviews(db: Db, productId: number): Promise<Review[]> {
+  const rows = await db
+    .select(reviewColumns)
+    .from(reviews)
+    .where(eq(reviews.productId, productId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(LIST_LIMIT);
+  return serialise(db, rows);
+}
+
+export async function ratingSummary(db: Db, productId: number): Promise<RatingSummary> {
+  const [row] = await db.select({ average: avg(reviews.rating), total: count() }).from(reviews).where(eq(reviews.productId, productId));
+  const average = row.average === null ? 0 : Number(row.average);
+  return { averageRating: Math.round(average * 10) / 10, totalReviews: Number(row.total) };
+}
+
+/** The caller's orders (phone and name both match), newest first. */
+async function customerOrders(db: Db, name: string, phone: string) {
+  const rows = await db
+    .select({ id: orders.id, createdAt: orders.createdAt, status: orders.status, customerName: orders.customerName, customerPhone: orders.customerPhone })
+    .from(orders)
+    .where(eq(orders.phoneKey, phoneKey(phone)))
+    .orderBy(desc(orders.createdAt))
+    .limit(200);
+  return rows.filter((o) => isCustomer(o, name, phone));
+}
+
+/** Products of the caller's delivered orders that have no review yet (one entry per product per order). */
+export async function findUnreviewed(db: Db, name: string, phone: string): Promise<ReviewValidation> {
+  const mine = await customerOrders(db, name, phone);
+  const delivered = mine.filter((o) => o.status === "delivered");
+  if (delivered.length === 0) return { hasOrders: mine.length > 0, unreviewedOrders: [] };
+  const ids = delivered.map((o) => o.id);
+  const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id);
+  const done = await db.select({ orderId: reviews.orderId, productId: reviews.productId }).from(reviews).where(inArray(reviews.orderId, ids));
+  const reviewed = new Set(done.map((d) => `${d.orderId}:${d.productId}`));
+  const unreviewedOrders = delivered
+    .map((o) => {
+      const seen = new Set<string>();
+      const products = items
+        .filter((i) => i.orderId === o.id)
+        .filter((i) => {
+          const key = `${o.id}:${i.productId}`;
+          if (reviewed.has(key) || seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        })
+        .map((i) => ({ productId: i.productId, productName: i.productName, selectedImage: i.selectedImage, size: i.size, color: i.color }));
+      return { orderId: o.id, orderDate: new Date(o.createdAt).toISOString(), products };
+    })
+    .filter((o) => o.products.length > 0);
+  return { hasOrders: true, unreviewedOrders };
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+};
+
+export const ALREADY_REVIEWED = "You have already reviewed this product for this order";
+
+/**
+ * Re-checks everything the dialog was told (the order is the caller's, delivered, holds the
+ * product, not yet reviewed), then stores the images and the review. Every refusal happens
+ * before any image is stored; the unique (order, product) index settles two submissions at once.
+ */
+export async function submitReview(db: Db, input: z.output<typeof reviewInput>, uploads: Upload[]): Promise<Review> {
+  const [order] = await db
+    .select({ id: orders.id, status: orders.status, customerName: orders.customerName, customerPhone: orders.customerPhone })
+    .from(orders)
+    .where(eq(orders.id, input.orderId.toLowerCase()));
+  if (!order || !isCustomer(order, input.customerName, input.customerPhone)) {
+    throw new AppError("FORBIDDEN", "This order does not belong to that name and phone number");
+  }
+  if (order.status !== "delivered") {
+    throw new AppError("CONFLICT", `You can review products once your order is delivered; this one is ${order.status}`);
+  }
+  const [item] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, order.id), eq(orderItems.productId, input.productId)))
+    .limit(1);
+  if (!item) throw new AppError("VALIDATION", "This order does not include that product");
+  const [existing] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.orderId, order.id), eq(reviews.productId, input.productId)));
+  if (existing) throw new AppError("CONFLICT", ALREADY_REVIEWED);
+
+  const refs = await storeImages(db, uploads, REVIEW_IMAGE_MAX_PX);
+  try {
+    const [row] = await db
+      .insert(reviews)
+      .values({
+        productId: input.productId,
+        orderId: order.id,
+        customerName: order.customerName,
+        rating: input.rating,
+        reviewText: input.reviewText,
+        images: refs.map((r) => r.id),
+      })
+      .returning(reviewColumns);
+    return (await serialise(db, [row]))[0];
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError("CONFLICT", ALREADY_REVIEWED);
+    throw err;
+  }
+}
