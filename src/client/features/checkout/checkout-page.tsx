@@ -103,7 +103,7 @@ export function CheckoutPage() {
               <DeliveryFields register={form.register} errors={form.formState.errors} />
             </form>
           </div>
-          <div className="space-y-6 lg:col-span-2">
+          <div className="space-y-6 self-start lg:sticky lg:top-24 lg:col-span-2">
             <OrderSummary groups={groups} />
             <PaymentChoice register={form.register} formId={FORM_ID} />
             <Button type="submit" form={FORM_ID} size="lg" className="w-full" disabled={placeOrder.isPending}>

@@ -1,0 +1,181 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
+import { startStore, type RunningStore } from "./support/store";
+
+interface Product {
+  id: number;
+  name: string;
+  sizes: string[];
+  colors: string[];
+  inStock: number | boolean;
+  colorVariantStock?: Record<string, boolean>;
+}
+
+let store: RunningStore;
+let browser: Browser;
+let products: Product[];
+
+beforeAll(async () => {
+  store = await startStore();
+  browser = await launchBrowser();
+  const res = await fetch(`${store.baseUrl}/api/products`);
+  products = ((await res.json()) as Product[]).filter(
+    (p) => p.inStock && p.sizes.length > 0 && p.colors.some((c) => p.colorVariantStock?.[c] !== false),
+  );
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await store?.close();
+});
+
+const availableColour = (p: Product) => p.colors.find((c) => p.colorVariantStock?.[c] !== false)!;
+
+/** Adds a line to a browser session's cart the way the product page does. */
+async function addToCart(sessionId: string, product: Product, quantity = 1) {
+  const res = await fetch(`${store.baseUrl}/api/cart`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-session-id": sessionId },
+    body: JSON.stringify({ productId: product.id, quantity, size: product.sizes[0], color: availableColour(product), selectedImage: null, sessionId }),
+  });
+  expect(res.status).toBe(201);
+}
+
+async function cartOf(sessionId: string): Promise<{ productId: number; quantity: number }[]> {
+  const res = await fetch(`${store.baseUrl}/api/cart`, { headers: { "x-session-id": sessionId } });
+  return res.json();
+}
+
+/** A page whose cart session id is known to the test (the store keeps it in localStorage). */
+async function shopperPage(viewport: typeof DESKTOP): Promise<{ page: Page; sessionId: string }> {
+  const sessionId = randomUUID();
+  const context = await newContext(browser, store.baseUrl, viewport);
+  await context.addInitScript((id) => localStorage.setItem("store.cart.session", JSON.stringify(id)), sessionId);
+  return { page: await context.newPage(), sessionId };
+}
+
+async function fillDelivery(page: Page, phone: string) {
+  await page.getByLabel("First Name").fill("Ayesha");
+  await page.getByLabel("Last Name").fill("Khan");
+  await page.getByLabel("WhatsApp Number").fill(phone);
+  await page.getByLabel("Street Address").fill("House 12, Street 4, Model Town");
+  await page.getByLabel("City", { exact: true }).fill("Lahore");
+}
+
+async function trackAndCancel(page: Page, phone: string, shot: string) {
+  await page.getByRole("dialog", { name: "Track Your Orders" }).waitFor();
+  const dialog = page.getByRole("dialog", { name: "Track Your Orders" });
+  await expect(dialog.getByRole("button", { name: "Search Orders" }).isDisabled()).resolves.toBe(true);
+  await dialog.getByLabel("Phone Number").fill(phone);
+  await dialog.getByLabel("Phone Number").press("Enter");
+  await dialog.getByText("Found 1 order(s)").waitFor();
+  await dialog.getByText("Pending", { exact: true }).waitFor();
+  await screenshot(page, shot);
+  await dialog.getByRole("button", { name: "Cancel Order" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await confirm.getByText("Are you sure you want to cancel this order?").waitFor();
+  await confirm.getByRole("button", { name: "Yes, Cancel Order" }).click();
+  await page.getByText("Order Cancelled", { exact: true }).waitFor();
+  await dialog.getByText("Cancelled", { exact: true }).waitFor();
+  await expect(dialog.getByRole("button", { name: "Cancel Order" }).count()).resolves.toBe(0);
+}
+
+describe("buying on a desktop", () => {
+  it("merges identical lines, checks out a selection, tracks the order and cancels it", async () => {
+    const [dress, other] = products;
+    const { page, sessionId } = await shopperPage(DESKTOP);
+    await addToCart(sessionId, dress);
+    await addToCart(sessionId, dress);
+    await addToCart(sessionId, other);
+
+    await page.goto("/cart");
+    await page.getByRole("heading", { name: "Shopping Cart" }).waitFor();
+    const rows = page.getByRole("region", { name: "Cart items" }).getByRole("listitem").filter({ has: page.getByRole("link") });
+    await expect.poll(() => rows.count()).toBe(2);
+    const dressRow = rows.filter({ hasText: dress.name });
+    await expect(dressRow.getByRole("group", { name: `Quantity of ${dress.name}` }).innerText()).resolves.toContain("2");
+    await expect(dressRow.getByRole("button", { name: "Decrease quantity" }).isEnabled()).resolves.toBe(true);
+
+    // Everything starts selected; Select All clears and restores the choice.
+    const proceed = page.getByRole("button", { name: /Proceed to Checkout/ });
+    await expect(proceed.innerText()).resolves.toBe("Proceed to Checkout (2 items)");
+    await page.getByLabel("Select All").uncheck();
+    await expect(proceed.innerText()).resolves.toBe("Proceed to Checkout (0 items)");
+    await expect(proceed.isDisabled()).resolves.toBe(true);
+    await page.getByLabel("Select All").check();
+    await expect(proceed.innerText()).resolves.toBe("Proceed to Checkout (2 items)");
+    await rows.filter({ hasText: other.name }).getByRole("checkbox").uncheck();
+    await expect(proceed.innerText()).resolves.toBe("Proceed to Checkout (1 item)");
+    await screenshot(page, "cart-desktop");
+
+    await proceed.click();
+    await page.waitForURL(/\/checkout\?items=/);
+    const items = JSON.parse(new URL(page.url()).searchParams.get("items")!);
+    expect(items.map((i: { productId: number }) => i.productId)).toEqual([dress.id]);
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    await summary.getByText(dress.name).waitFor();
+    await expect(summary.getByText(other.name).count()).resolves.toBe(0);
+    await summary.getByText("Qty: 2").waitFor();
+
+    await page.getByRole("button", { name: "Place Order" }).click();
+    for (const message of [
+      "First name is required",
+      "Last name is required",
+      "Phone number must be at least 10 characters",
+      "Address must be at least 10 characters",
+      "City is required",
+    ]) {
+      await page.getByText(message).waitFor();
+    }
+    await screenshot(page, "checkout-desktop-errors");
+
+    const phone = "0321 7654321";
+    await fillDelivery(page, phone);
+    await screenshot(page, "checkout-desktop");
+    const placedAt = Date.now();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.getByText("Order Placed Successfully!").waitFor();
+    await page.getByText(`Soon our agent will contact you on your WhatsApp number (${phone}) for order confirmation.`).waitFor();
+    await page.waitForURL(`${store.baseUrl}/`, { timeout: 8000 });
+    expect(Date.now() - placedAt).toBeGreaterThanOrEqual(2500);
+
+    // Only the ordered line left the cart.
+    await expect(cartOf(sessionId)).resolves.toEqual([expect.objectContaining({ productId: other.id })]);
+
+    await page.getByRole("button", { name: "Track Orders" }).click();
+    await trackAndCancel(page, phone, "tracking-desktop");
+    await page.context().close();
+  });
+});
+
+describe("buying on a phone", () => {
+  it("checks out the whole cart and cancels the order from the menu's Track Orders", async () => {
+    const [, , dress] = products;
+    const { page, sessionId } = await shopperPage(PHONE);
+    await addToCart(sessionId, dress, 2);
+
+    await page.goto("/cart");
+    await page.getByText(dress.name).first().waitFor();
+    await screenshot(page, "cart-phone");
+    await page.getByRole("button", { name: "Proceed to Checkout (1 item)" }).click();
+    await page.waitForURL(/\/checkout/);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.getByText("First name is required").waitFor();
+    await screenshot(page, "checkout-phone-errors");
+
+    const phone = "+92 333 5550101";
+    await fillDelivery(page, phone);
+    await screenshot(page, "checkout-phone");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.getByText("Order Placed Successfully!").waitFor();
+    await page.waitForURL(`${store.baseUrl}/`, { timeout: 8000 });
+    await expect(cartOf(sessionId)).resolves.toEqual([]);
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Track Orders" }).click();
+    await trackAndCancel(page, phone, "tracking-phone");
+    await page.context().close();
+  });
+});
