@@ -1,0 +1,100 @@
+// Benchmark 4: the admin analytics and customers endpoints over many generated orders:
+// 1,000,000 on PostgreSQL and 100,000 on PGlite.
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { randomBytes } from "node:crypto";
+import { openPglite, openPostgres, type Database } from "../src/server/db/client.js";
+import { seedCatalogue } from "./catalogue-fixture.js";
+import { adminCookie, listen, writeResult } from "./support.js";
+
+/** Orders spread over three years, ~200k distinct customers, one or two items each, all in SQL. */
+async function generateOrders(database: Database, count: number): Promise<number> {
+  const started = Date.now();
+  const customers = Math.max(1000, Math.round(count / 5));
+  await database.db.execute(sql`delete from orders`);
+  await database.db.execute(sql`
+    insert into orders (id, created_at, status, customer_name, customer_phone, phone_key, shipping_address, city, subtotal, tax, total)
+    select gen_random_uuid(),
+           now() - (random() * interval '1095 days'),
+           (array['pending','processing','shipped','delivered','delivered','delivered','cancelled'])[1 + g % 7],
+           'Customer ' || (g % ${customers}),
+           '0300' || lpad((g % ${customers})::text, 7, '0'),
+           '300' || lpad((g % ${customers})::text, 7, '0'),
+           'House ' || g || ', Street ' || (g % 50),
+           (array['Lahore','Karachi','Islamabad','Rawalpindi','Multan','Faisalabad','Pakpattan','Peshawar'])[1 + (g * 7) % 8],
+           0, 0, 0
+    from generate_series(1, ${count}) g`);
+  await database.db.execute(sql`
+    with ps as (select row_number() over (order by id) - 1 as i, id, name, category, price, sizes, colors from products),
+         n as (select count(*) as c from products)
+    insert into order_items (order_id, product_id, product_name, category, quantity, size, color, price)
+    select o.id, ps.id, ps.name, ps.category, 1 + k % 2, coalesce(ps.sizes[1], ''), coalesce(ps.colors[1 + k % greatest(cardinality(ps.colors), 1)], ''), ps.price
+    from orders o
+    cross join generate_series(0, 1) k
+    join ps on ps.i = (abs(hashtext(o.id::text || k)) % (select c from n))
+    where k = 0 or abs(hashtext(o.id::text)) % 3 = 0`);
+  await database.db.execute(sql`
+    update orders o set subtotal = t.s, total = t.s
+    from (select order_id, sum(price * quantity) as s from order_items group by order_id) t
+    where t.order_id = o.id`);
+  await database.db.execute(sql`analyze`);
+  return Date.now() - started;
+}
+
+async function timeEndpoint(url: string, path: string, cookie: string, runs = 5) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const res = await fetch(`${url}${path}`, { headers: { cookie } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    times.push(Math.round(performance.now() - started));
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return { firstMs: times[0], medianMs: sorted[Math.floor(sorted.length / 2)], runs: times };
+}
+
+async function measure(database: Database, label: string, count: number) {
+  await database.migrate();
+  await seedCatalogue(database, 200);
+  const generateMs = await generateOrders(database, count);
+  const { app, url } = await listen(database);
+  const cookie = await adminCookie(url);
+  const result = {
+    database: label,
+    orders: count,
+    generateMs,
+    analytics: await timeEndpoint(url, "/api/admin/analytics", cookie),
+    customers: await timeEndpoint(url, "/api/admin/customers", cookie),
+  };
+  await app.close();
+  return result;
+}
+
+export async function benchAnalytics({ pgOrders = 1_000_000, pgliteOrders = 100_000 } = {}) {
+  const results = [];
+  const lite = await openPglite();
+  results.push(await measure(lite, "pglite", pgliteOrders));
+  await lite.close();
+
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (base) {
+    const name = `store_bench_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const database = openPostgres(url.toString());
+    try {
+      results.push(await measure(database, "postgres", pgOrders));
+    } finally {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }
+  const result = { reports: results, target: "postgres medianMs <= 1000 for both endpoints" };
+  writeResult("analytics", result);
+  return result;
+}

@@ -1,0 +1,108 @@
+// Benchmark 3: orders placed per second by 20 concurrent clients, on PGlite and on PostgreSQL,
+// then the count of stored orders next to the count of 201 answers (they must be equal).
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { randomBytes } from "node:crypto";
+import { openPglite, openPostgres, type Database } from "../src/server/db/client.js";
+import { seedCatalogue } from "./catalogue-fixture.js";
+import { listen, load, rows, writeResult } from "./support.js";
+
+async function orderBody(database: Database) {
+  const products = await rows<{ id: number; name: string; sizes: string[]; colors: string[]; stock: Record<string, boolean> }>(database, sql`
+    select id, name, sizes, colors, color_variant_stock as stock from products
+    where in_stock and cardinality(sizes) > 0 and cardinality(colors) > 0 order by id limit 20`);
+  const items = products.slice(0, 2).map((p) => ({
+    productId: p.id,
+    productName: p.name,
+    quantity: 1,
+    size: p.sizes[0],
+    color: p.colors.find((c) => p.stock?.[c] !== false) ?? p.colors[0],
+    price: 1, // tampered on purpose: the server prices from the catalogue
+    selectedImage: null,
+  }));
+  return (n: number) => ({
+    customerName: "Ayesha Khan",
+    customerPhone: `0300${String(1000000 + (n % 9000000)).padStart(7, "0")}`,
+    customerEmail: "",
+    shippingAddress: "House 12, Street 4, Model Town",
+    city: "Lahore",
+    postalCode: "54000",
+    specialInstructions: "",
+    items,
+    subtotal: "1",
+    tax: "0",
+    total: "1",
+    paymentMethod: "cod",
+  });
+}
+
+async function measure(database: Database, label: string, seconds: number) {
+  await database.migrate();
+  await seedCatalogue(database, 24);
+  await database.db.execute(sql`delete from orders`);
+  const { app, url } = await listen(database);
+  const body = await orderBody(database);
+  let n = 0;
+  let created = 0;
+  const result = await load({
+    url,
+    connections: 20,
+    duration: seconds,
+    requests: [
+      {
+        method: "POST",
+        path: "/api/orders",
+        headers: { "content-type": "application/json" },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify(body(n++)) }),
+        onResponse: (status) => {
+          if (status === 201) created++;
+        },
+      },
+    ],
+  });
+  const [stored] = await rows<{ orders: number; items: number }>(
+    database,
+    sql`select (select count(*)::int from orders) as orders, (select count(*)::int from order_items) as items`,
+  );
+  await app.close();
+  return {
+    database: label,
+    clients: 20,
+    seconds,
+    ordersPerSecond: Math.round(created / seconds),
+    answered201: created,
+    storedOrders: Number(stored.orders),
+    storedItems: Number(stored.items),
+    equal: created === Number(stored.orders),
+    non2xx: result.non2xx,
+    p99Ms: result.p99Ms,
+  };
+}
+
+export async function benchOrders(seconds = 10) {
+  const results = [];
+  const lite = await openPglite();
+  results.push(await measure(lite, "pglite", seconds));
+  await lite.close();
+
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (base) {
+    const name = `store_bench_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const database = openPostgres(url.toString(), 20);
+    try {
+      results.push(await measure(database, "postgres", seconds));
+    } finally {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }
+  const result = { orderPlacement: results, target: "pglite ordersPerSecond >= 300; answered201 == storedOrders" };
+  writeResult("orders", result);
+  return result;
+}

@@ -1,0 +1,18 @@
+// npm run bench [catalogue|orders|analytics|storefront ...]: runs the benchmarks, writes
+// bench/results/*.json and prints each figure next to its reference. Reports; asserts nothing.
+import { benchAnalytics } from "./analytics.js";
+import { benchCatalogue } from "./catalogue.js";
+import { benchOrders } from "./orders.js";
+import { benchStorefront } from "./storefront.js";
+
+const all = { catalogue: () => benchCatalogue(), orders: () => benchOrders(), analytics: () => benchAnalytics(), storefront: () => benchStorefront() };
+const chosen = process.argv.slice(2).filter((a) => a in all) as (keyof typeof all)[];
+
+for (const name of chosen.length ? chosen : (Object.keys(all) as (keyof typeof all)[])) {
+  console.log(`\n== ${name}`);
+  const started = Date.now();
+  const result = await all[name]();
+  console.log(JSON.stringify(result, null, 2));
+  console.log(`(${Math.round((Date.now() - started) / 1000)} s)`);
+}
+process.exit(0);

@@ -1,0 +1,93 @@
+// Benchmark 5: what a shopper's phone downloads for /, /shop and /product/{id}, and how fast the
+// largest image or text appears on a throttled connection (1.6 Mbps down, 150 ms round trip,
+// 4x CPU slowdown), measured in Debian's Chromium through playwright-core.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { chromium } from "playwright-core";
+import { openPglite } from "../src/server/db/client.js";
+import { seedDemoData } from "../src/server/db/demo/seed.js";
+import { listen, rows, writeResult } from "./support.js";
+
+const OBSERVERS = `
+  window.__lcp = 0; window.__cls = 0;
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp = e.startTime; }).observe({ type: "largest-contentful-paint", buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; }).observe({ type: "layout-shift", buffered: true });
+`;
+
+export async function benchStorefront() {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-client-"));
+  execFileSync("npx", ["vite", "build", "--outDir", outDir, "--logLevel", "warn"], { stdio: "inherit" });
+  const database = await openPglite();
+  await database.migrate();
+  await seedDemoData(database.db);
+  const { app, url } = await listen(database, outDir);
+  const [product] = await rows<{ id: number }>(database, sql`select id from products order by created_at desc limit 1`);
+  const pages = ["/", "/shop", `/product/${product.id}`];
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  const results = [];
+  for (const pagePath of pages) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.addInitScript(OBSERVERS);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const types = new Map<string, { type: string; url: string }>();
+    const sizes = new Map<string, number>();
+    cdp.on("Network.responseReceived", (e) => types.set(e.requestId, { type: e.type, url: e.response.url }));
+    cdp.on("Network.loadingFinished", (e) => sizes.set(e.requestId, e.encodedDataLength));
+    await page.goto(`${url}${pagePath}`, { waitUntil: "load", timeout: 120_000 });
+    await page.waitForTimeout(3000);
+    const { lcp, cls } = await page.evaluate(() => ({ lcp: (window as any).__lcp as number, cls: (window as any).__cls as number }));
+
+    let jsWire = 0;
+    let jsGzip = 0;
+    let total = 0;
+    const scripts: string[] = [];
+    for (const [id, bytes] of sizes) {
+      total += bytes;
+      const info = types.get(id);
+      if (info?.type === "Script") {
+        jsWire += bytes;
+        const file = path.join(outDir, new URL(info.url).pathname);
+        scripts.push(path.basename(file));
+        jsGzip += fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : bytes;
+      }
+    }
+    results.push({
+      page: pagePath,
+      jsGzipBytes: jsGzip,
+      jsOnWireBytes: jsWire,
+      totalBytes: total,
+      lcpMs: Math.round(lcp),
+      cls: Math.round(cls * 1000) / 1000,
+      scripts,
+    });
+    await context.close();
+  }
+  await browser.close();
+  await app.close();
+  await database.close();
+  fs.rmSync(outDir, { recursive: true, force: true });
+  const result = {
+    conditions: "390x844 phone, 1.6 Mbps down, 150 ms RTT, 4x CPU slowdown, cold cache",
+    pages: results,
+    targets: "initial JS for / <= 120 KB gzip; LCP <= 1500 ms on / and a product page; CLS < 0.05",
+  };
+  writeResult("storefront", result);
+  return result;
+}
