@@ -22,6 +22,7 @@ function writeFlag(): void {
   }
 }
 
+// Floats at the bottom-left so it is seen on arrival, clear of the chat button at the bottom-right.
 /** Invites someone whose order from this browser was delivered to review it, once per browser session. */
 export default function ReviewPrompt() {
   const [dismissed, setDismissed] = useState(readFlag);
@@ -38,13 +39,13 @@ export default function ReviewPrompt() {
   return (
     <aside
       aria-labelledby="review-prompt-title"
-      className="relative mx-auto my-6 flex max-w-3xl items-center gap-4 rounded-2xl bg-white p-4 pr-12 shadow-lg ring-1 ring-sand sm:p-5 sm:pr-14"
+      className="fixed bottom-4 left-3 right-[5.5rem] z-30 flex items-start gap-4 rounded-2xl bg-white p-4 pr-11 shadow-2xl shadow-ink/20 ring-1 ring-sand transition-[opacity,translate] duration-500 starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none sm:bottom-5 sm:left-5 sm:right-auto sm:max-w-sm"
     >
       <span className="hidden h-12 w-12 shrink-0 place-items-center rounded-full bg-sand/40 sm:grid">
         <Star className="h-6 w-6 fill-amber-400 text-amber-400" aria-hidden />
       </span>
       <div className="min-w-0 flex-1">
-        <h2 id="review-prompt-title" className="font-display text-lg font-semibold">
+        <h2 id="review-prompt-title" className="font-display text-base font-semibold sm:text-lg">
           How did you like your order?
         </h2>
         <p className="mt-0.5 text-sm text-muted">Your order has been delivered. Share your thoughts to help other shoppers.</p>
@@ -60,7 +61,7 @@ export default function ReviewPrompt() {
           Write a Review
         </Button>
       </div>
-      <button type="button" onClick={hide} className="absolute right-2 top-2 rounded-full p-2 text-muted hover:bg-ink/5" aria-label="Dismiss review prompt">
+      <button type="button" onClick={hide} className="absolute right-1.5 top-1.5 rounded-full p-2 text-muted hover:bg-ink/5" aria-label="Dismiss review prompt">
         <X className="h-5 w-5" />
       </button>
     </aside>

@@ -1,0 +1,165 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
+import { startStore, type RunningStore } from "./support/store";
+
+interface Product {
+  id: number;
+  name: string;
+  sizes: string[];
+  colors: string[];
+  inStock: number | boolean;
+  colorVariantStock?: Record<string, boolean>;
+}
+
+let store: RunningStore;
+let browser: Browser;
+let products: Product[];
+
+beforeAll(async () => {
+  store = await startStore();
+  browser = await launchBrowser();
+  const res = await fetch(`${store.baseUrl}/api/products`);
+  products = ((await res.json()) as Product[]).filter(
+    (p) => p.inStock && p.sizes.length > 0 && p.colors.some((c) => p.colorVariantStock?.[c] !== false),
+  );
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await store?.close();
+});
+
+const line = (p: Product) => ({ productId: p.id, size: p.sizes[0], color: p.colors.find((c) => p.colorVariantStock?.[c] !== false)! });
+
+async function shopperPage(viewport: typeof DESKTOP): Promise<{ page: Page; sessionId: string }> {
+  const sessionId = randomUUID();
+  const context = await newContext(browser, store.baseUrl, viewport);
+  await context.addInitScript((id) => localStorage.setItem("store.cart.session", JSON.stringify(id)), sessionId);
+  return { page: await context.newPage(), sessionId };
+}
+
+async function myOrderIds(sessionId: string): Promise<string[]> {
+  const res = await fetch(`${store.baseUrl}/api/orders/mine`, { headers: { "x-session-id": sessionId } });
+  return ((await res.json()) as { id: string }[]).map((o) => o.id);
+}
+
+async function markDelivered(orderId: string) {
+  const res = await store.adminFetch(`/api/orders/${orderId}`, { method: "PATCH", json: { status: "delivered" } });
+  expect(res.status).toBe(200);
+}
+
+async function rateAndSubmit(page: Page, text: string) {
+  const dialog = page.getByRole("dialog", { name: "Write Your Review" });
+  await dialog.getByRole("button", { name: "Submit Review" }).click();
+  await page.getByText("Please select a star rating.").waitFor();
+  await dialog.getByRole("radio", { name: "5 stars: Excellent" }).click();
+  await dialog.getByLabel("Your Review (optional)").fill(text);
+  await dialog.getByText(`${text.length}/1000`).waitFor();
+}
+
+describe("reviewing a delivered order", () => {
+  it("prompts on the home page, verifies the buyer, and shows the review on the product page", async () => {
+    const [dress] = products;
+    const { page, sessionId } = await shopperPage(DESKTOP);
+    const add = await fetch(`${store.baseUrl}/api/cart`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-session-id": sessionId },
+      body: JSON.stringify({ ...line(dress), quantity: 1, sessionId }),
+    });
+    expect(add.status).toBe(201);
+
+    await page.goto("/checkout");
+    await page.getByLabel("First Name").fill("Sana");
+    await page.getByLabel("Last Name").fill("Malik");
+    await page.getByLabel("WhatsApp Number").fill("0300 1112223");
+    await page.getByLabel("Street Address").fill("Flat 3, Gulberg Heights, Main Boulevard");
+    await page.getByLabel("City", { exact: true }).fill("Karachi");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.waitForURL(`${store.baseUrl}/`, { timeout: 8000 });
+
+    // No prompt while the order is only pending.
+    const prompt = page.getByRole("complementary", { name: "How did you like your order?" });
+    await page.waitForTimeout(500);
+    await expect(prompt.count()).resolves.toBe(0);
+
+    const [orderId] = await myOrderIds(sessionId);
+    await markDelivered(orderId);
+    await page.reload();
+    await prompt.waitFor();
+    await screenshot(page, "review-prompt-desktop");
+    await prompt.getByRole("button", { name: "Write a Review" }).click();
+
+    const verify = page.getByRole("dialog", { name: "Verify Your Order" });
+    await verify.getByRole("button", { name: "Verify Order" }).click();
+    await page.getByText("Please enter your name and phone number.").waitFor();
+    await verify.getByLabel("Full Name").fill("sana malik");
+    await verify.getByLabel("Phone Number").fill("+92 300 1112223");
+    await screenshot(page, "review-verify-desktop");
+    await verify.getByRole("button", { name: "Verify Order" }).click();
+
+    const select = page.getByRole("dialog", { name: "Select Product to Review" });
+    await select.getByRole("button", { name: new RegExp(dress.name) }).click();
+    await rateAndSubmit(page, "Beautiful fabric and the stitching is perfect.");
+    await screenshot(page, "review-write-desktop");
+    await page.getByRole("dialog", { name: "Write Your Review" }).getByRole("button", { name: "Submit Review" }).click();
+    await page.getByText("Review submitted!").waitFor();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+
+    // The prompt stays away for the rest of this browser session.
+    await page.reload();
+    await page.waitForTimeout(500);
+    await expect(prompt.count()).resolves.toBe(0);
+
+    await page.goto(`/product/${dress.id}`);
+    const reviews = page.getByRole("region", { name: "Customer Reviews" });
+    await reviews.getByText("Beautiful fabric and the stitching is perfect.").waitFor();
+    await reviews.getByText("5.0").waitFor();
+    await reviews.getByText("Based on 1 review", { exact: true }).waitFor();
+    await reviews.scrollIntoViewIfNeeded();
+    await screenshot(page, "product-reviews-desktop");
+    await page.context().close();
+  });
+});
+
+describe("reviewing from the product page on a phone", () => {
+  it("opens the dialog for that product and goes straight to writing after verification", async () => {
+    const [, , , bag] = products;
+    const { page, sessionId } = await shopperPage(PHONE);
+    const placed = await fetch(`${store.baseUrl}/api/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-session-id": sessionId },
+      body: JSON.stringify({
+        customerName: "Hira Aslam",
+        customerPhone: "0345 9876543",
+        shippingAddress: "House 7, Street 2, F-8/3",
+        city: "Islamabad",
+        items: [{ ...line(bag), quantity: 1 }],
+        paymentMethod: "cod",
+        sessionId,
+      }),
+    });
+    expect(placed.status).toBe(201);
+    await markDelivered(((await placed.json()) as { id: string }).id);
+
+    await page.goto(`/product/${bag.id}`);
+    const reviews = page.getByRole("region", { name: "Customer Reviews" });
+    await reviews.getByText("No reviews yet. Be the first to review!").waitFor();
+    await reviews.getByRole("button", { name: "Be the first to review" }).click();
+    const verify = page.getByRole("dialog", { name: "Verify Your Order" });
+    await verify.getByLabel("Full Name").fill("Hira Aslam");
+    await verify.getByLabel("Phone Number").fill("03459876543");
+    await screenshot(page, "review-verify-phone");
+    await verify.getByRole("button", { name: "Verify Order" }).click();
+
+    await rateAndSubmit(page, "Lovely bag, exactly like the photos.");
+    await screenshot(page, "review-write-phone");
+    await page.getByRole("dialog", { name: "Write Your Review" }).getByRole("button", { name: "Submit Review" }).click();
+    await page.getByText("Review submitted!").waitFor();
+    await reviews.getByText("Lovely bag, exactly like the photos.").waitFor();
+    await reviews.getByText("Based on 1 review", { exact: true }).waitFor();
+    await screenshot(page, "product-reviews-phone");
+    await page.context().close();
+  });
+});
