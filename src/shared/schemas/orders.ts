@@ -21,14 +21,14 @@ const phoneField = z
 
 const emailPattern = z.email();
 /** Optional; an empty string is allowed (SPEC.md §5). Any other wrong value reads 'Invalid email address'. */
-const emailField = z.preprocess(
-  (v) => (v == null ? "" : v),
-  z
-    .string({ message: "Invalid email address" })
-    .trim()
-    .max(200, "Invalid email address")
-    .refine((v) => v === "" || emailPattern.safeParse(v).success, "Invalid email address"),
-);
+const emailField = z
+  .string({ message: "Invalid email address" })
+  .trim()
+  .max(200, "Invalid email address")
+  .refine((v) => v === "" || emailPattern.safeParse(v).success, "Invalid email address")
+  .optional()
+  .nullable()
+  .transform((v) => v ?? "");
 
 /** The checkout form (SPEC.md §5), used by react-hook-form on the client. */
 export const checkoutForm = z.object({

@@ -130,6 +130,9 @@ describe("POST /api/orders", () => {
     expect(retry.json().id).toBe(first.json().id);
     const stored = await t.db.select().from(orders).where(eq(orders.idempotencyKey, headers["idempotency-key"]));
     expect(stored).toHaveLength(1);
+    const someoneElse = await postOrder(t.app, checkoutPayload([{ productId: product.id }], { customerPhone: "03219876543" }), headers);
+    expect(someoneElse.statusCode).toBe(409);
+    expect(someoneElse.body).not.toContain(first.json().id);
   });
 
   it("places one order when two requests with the same Idempotency-Key arrive at once", async () => {

@@ -65,6 +65,18 @@ async function readPlacedOrder(db: Db, where: ReturnType<typeof eq>): Promise<Pl
 }
 
 /**
+ * The order an earlier request with this key placed. A key only replays an order for the same
+ * phone number, so a leaked or guessed key never shows someone else's order.
+ */
+async function replayed(db: Db, key: string, phone: string): Promise<PlacedOrder | null> {
+  const order = await readPlacedOrder(db, eq(orders.idempotencyKey, key));
+  if (order && phoneKey(order.customerPhone) !== phoneKey(phone)) {
+    throw new AppError("CONFLICT", "This Idempotency-Key was already used for a different order; send a new key");
+  }
+  return order;
+}
+
+/**
  * Places an order in one transaction: the order, its items and its first status event, or none
  * of them. With an idempotency key, a retry (even a simultaneous one) finds the first order:
  * the unique key makes the second insert a no-op, and the caller is given the stored order.
@@ -75,7 +87,7 @@ export async function placeOrder(
   idempotencyKey: string | undefined,
 ): Promise<{ order: PlacedOrder; created: boolean }> {
   if (idempotencyKey) {
-    const existing = await readPlacedOrder(db, eq(orders.idempotencyKey, idempotencyKey));
+    const existing = await replayed(db, idempotencyKey, input.customerPhone);
     if (existing) return { order: existing, created: false };
   }
 
@@ -114,7 +126,7 @@ export async function placeOrder(
     const order = await readPlacedOrder(db, eq(orders.id, newId));
     return { order: order!, created: true };
   }
-  const existing = await readPlacedOrder(db, eq(orders.idempotencyKey, idempotencyKey!));
+  const existing = await replayed(db, idempotencyKey!, input.customerPhone);
   if (!existing) throw new AppError("CONFLICT", "This order is still being placed; please try again in a moment");
   return { order: existing, created: false };
 }
