@@ -36,7 +36,9 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   app.post("/api/orders", async (request, reply) => {
     const key = idempotencyKey(request);
     const input = parse(placeOrderInput, request.body);
-    const { order, created } = await placeOrder(app.db, input, key);
+    // The spec's client sends the session in the body; the header is the contract's way.
+    const sessionId = input.sessionId ?? optionalSessionId(request) ?? null;
+    const { order, created } = await placeOrder(app.db, { ...input, sessionId }, key);
     reply.status(created ? 201 : 200);
     return order;
   });

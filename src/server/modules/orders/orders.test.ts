@@ -174,6 +174,10 @@ describe("GET /api/orders/mine", () => {
     const res = await t.app.inject({ url: "/api/orders/mine", headers: { "x-session-id": mine } });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((o: { id: string }) => o.id)).toEqual([placed.id]);
+    const viaHeader = newSessionId();
+    const placedWithHeader = await placeOrder(t.app, [{ productId: product.id }], {}, { "x-session-id": viaHeader });
+    const byHeader = await t.app.inject({ url: `/api/orders/mine?sessionId=${viaHeader}` });
+    expect(byHeader.json().map((o: { id: string }) => o.id)).toEqual([placedWithHeader.id]);
     const missing = await t.app.inject({ url: "/api/orders/mine" });
     expect(missing.statusCode).toBe(400);
   });
