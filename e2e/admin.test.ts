@@ -32,6 +32,67 @@ async function openAdmin(context: BrowserContext, path = "/admin"): Promise<Page
   return page;
 }
 
+async function ensureCategory(store: RunningStore, name: string, slug: string) {
+  const categories = (await (await store.adminFetch("/api/categories")).json()) as { slug: string }[];
+  if (categories.some((c) => c.slug === slug)) return;
+  expect(
+    (await store.adminFetch("/api/categories", { method: "POST", json: { name, slug, description: "" } })).status,
+  ).toBeLessThan(300);
+}
+
+async function createProduct(store: RunningStore, name: string, category: string, price: string): Promise<number> {
+  const res = await store.adminFetch("/api/products", {
+    method: "POST",
+    json: {
+      name,
+      sku: name.toUpperCase(),
+      description: "",
+      price,
+      category,
+      sizes: ["M"],
+      colors: ["Black"],
+      inStock: 1,
+      featured: 0,
+    },
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function placeOrder(
+  store: RunningStore,
+  phone: string,
+  name: string,
+  items: { productId: number; quantity: number }[],
+): Promise<string> {
+  const res = await fetch(`${store.baseUrl}/api/orders`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      customerName: name,
+      customerPhone: phone,
+      shippingAddress: "House 12, Street 4, Model Town",
+      city: "Lahore",
+      items: items.map((i) => ({ ...i, size: "M", color: "Black" })),
+      paymentMethod: "cod",
+    }),
+  });
+  expect(res.status).toBeLessThan(300);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** A pending order of the demo data, or a new one when the demo has none. */
+async function pendingOrder(store: RunningStore) {
+  const page = async () =>
+    (await (await store.adminFetch("/api/orders?status=pending&limit=1")).json()) as AdminOrderPage;
+  const found = (await page()).orders[0];
+  if (found) return found;
+  await placeOrder(store, "03451112233", "Maryam Iqbal", [
+    { productId: await createProduct(store, "Lawn Suit", "formal", "3200"), quantity: 1 },
+  ]);
+  return (await page()).orders[0];
+}
+
 const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title }).first();
 
 describe("the admin panel with the demo store", () => {
@@ -42,6 +103,7 @@ describe("the admin panel with the demo store", () => {
   beforeAll(async () => {
     [store, browser] = await Promise.all([startStore(), launchBrowser()]);
     context = await newContext(browser, store.baseUrl);
+    await ensureCategory(store, "Formal", "formal");
   });
   afterAll(async () => {
     await browser?.close();
@@ -102,7 +164,7 @@ describe("the admin panel with the demo store", () => {
     await dialog.getByRole("img", { name: /front\.png/ }).waitFor();
     await dialog.getByRole("img", { name: /back\.png/ }).waitFor();
     await screenshot(page, "admin-product-dialog-desktop");
-    await dialog.getByRole("button", { name: "Add Product" }).click();
+    await dialog.getByRole("button", { name: "Add Product", exact: true }).click();
     await toast(page, "Product Added").waitFor();
     await dialog.waitFor({ state: "hidden" });
     await page.getByRole("row").filter({ hasText: name }).waitFor();
@@ -148,9 +210,7 @@ describe("the admin panel with the demo store", () => {
   });
 
   it("changes an order's status and the shopper sees it when tracking by phone", async () => {
-    const pending = (await (await store.adminFetch("/api/orders?status=pending&limit=1")).json()) as AdminOrderPage;
-    const order = pending.orders[0];
-    expect(order).toBeDefined();
+    const order = await pendingOrder(store);
     const number = order.id.slice(0, 8);
 
     const page = await openAdmin(context, "/admin/orders");
@@ -201,6 +261,8 @@ describe("the admin panel with the demo store", () => {
     await page.getByRole("heading", { name: "Website Settings" }).waitFor();
     const title = "Eid Festive Edit 2025";
     await page.getByLabel("Hero Title").fill(title);
+    await page.locator("#hero-image").setInputFiles(await png("hero.png", "#e8c9a0"));
+    await page.getByRole("img", { name: "Hero background preview" }).waitFor();
     await page.getByRole("button", { name: "Save Hero Settings" }).click();
     await toast(page, "Settings Updated").waitFor();
     expect(await toast(page, "Settings Updated").textContent()).toContain("Your changes have been saved successfully.");
@@ -210,6 +272,12 @@ describe("the admin panel with the demo store", () => {
     await page.getByLabel("Site Tagline").fill("Handpicked elegance, delivered");
     await page.getByRole("button", { name: "Save Site Information" }).click();
     await toast(page, "Settings Updated").waitFor();
+
+    const settings = (await (await fetch(`${store.baseUrl}/api/settings`)).json()) as { key: string; value: unknown }[];
+    const value = (key: string) => settings.find((x) => x.key === key)?.value;
+    expect(value("hero_title")).toBe(title);
+    expect(value("site_tagline")).toBe("Handpicked elegance, delivered");
+    expect((value("hero_image") as { url?: string } | null)?.url).toMatch(/^\/api\/images\//);
 
     const home = await context.newPage();
     await home.goto("/");
@@ -239,6 +307,7 @@ describe("the admin panel with the demo store", () => {
       await page
         .getByRole("region", {
           name: tab === "customers" ? "All customers" : tab.charAt(0).toUpperCase() + tab.slice(1),
+          exact: true,
         })
         .waitFor();
       await screenshot(page, `admin-${tab}-phone`);
@@ -262,46 +331,6 @@ describe("the overview with a small known set of orders", () => {
     await store?.close();
   });
 
-  async function createProduct(name: string, category: string, price: string): Promise<number> {
-    const res = await store.adminFetch("/api/products", {
-      method: "POST",
-      json: {
-        name,
-        sku: name.toUpperCase(),
-        description: "",
-        price,
-        category,
-        sizes: ["M"],
-        colors: ["Black"],
-        inStock: 1,
-        featured: 0,
-      },
-    });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { id: number }).id;
-  }
-
-  async function placeOrder(
-    phone: string,
-    name: string,
-    items: { productId: number; quantity: number }[],
-  ): Promise<string> {
-    const res = await fetch(`${store.baseUrl}/api/orders`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        customerName: name,
-        customerPhone: phone,
-        shippingAddress: "House 12, Street 4, Model Town",
-        city: "Lahore",
-        items: items.map((i) => ({ ...i, size: "M", color: "Black" })),
-        paymentMethod: "cod",
-      }),
-    });
-    expect(res.status).toBeLessThan(300);
-    return ((await res.json()) as { id: string }).id;
-  }
-
   const setStatus = async (id: string, status: string) =>
     expect((await store.adminFetch(`/api/orders/${id}`, { method: "PATCH", json: { status } })).status).toBe(200);
 
@@ -314,18 +343,24 @@ describe("the overview with a small known set of orders", () => {
         (await store.adminFetch("/api/categories", { method: "POST", json: { name, slug, description: "" } })).status,
       ).toBeLessThan(300);
     }
-    const kurta = await createProduct("Kurta", "formal", "1000");
-    const shirt = await createProduct("Shirt", "casual", "2500");
-    await placeOrder("03001234567", "Ayesha Khan", [{ productId: kurta, quantity: 2 }]); // 2,000 pending
-    await setStatus(await placeOrder("03001234567", "Ayesha Khan", [{ productId: shirt, quantity: 1 }]), "delivered"); // 2,500
+    const kurta = await createProduct(store, "Kurta", "formal", "1000");
+    const shirt = await createProduct(store, "Shirt", "casual", "2500");
+    await placeOrder(store, "03001234567", "Ayesha Khan", [{ productId: kurta, quantity: 2 }]); // 2,000 pending
     await setStatus(
-      await placeOrder("03219876543", "Sana Malik", [
+      await placeOrder(store, "03001234567", "Ayesha Khan", [{ productId: shirt, quantity: 1 }]),
+      "delivered",
+    ); // 2,500
+    await setStatus(
+      await placeOrder(store, "03219876543", "Sana Malik", [
         { productId: kurta, quantity: 1 },
         { productId: shirt, quantity: 2 },
       ]),
       "processing",
     ); // 6,000
-    await setStatus(await placeOrder("03335550000", "Hina Raza", [{ productId: shirt, quantity: 3 }]), "cancelled"); // 7,500, not counted
+    await setStatus(
+      await placeOrder(store, "03335550000", "Hina Raza", [{ productId: shirt, quantity: 3 }]),
+      "cancelled",
+    ); // 7,500, not counted
 
     const context = await newContext(browser, store.baseUrl);
     const page = await openAdmin(context);

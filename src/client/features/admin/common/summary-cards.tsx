@@ -12,7 +12,7 @@ export function SummaryCards() {
     return (
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-24 rounded-2xl" />
+          <Skeleton key={i} className="h-20 rounded-2xl" />
         ))}
       </div>
     );
@@ -20,10 +20,10 @@ export function SummaryCards() {
   const t = data.totals;
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Summary">
-      <StatCard label="Total Products" value={t.totalProducts} icon={Package} />
-      <StatCard label="Total Orders" value={t.totalOrders} icon={ShoppingBag} />
-      <StatCard label="Revenue" value={formatRs(t.totalRevenue)} icon={Wallet} />
-      <StatCard label="Pending Orders" value={t.pendingOrders} icon={Clock} />
+      <StatCard label="Total Products" value={t.totalProducts} icon={Package} compact />
+      <StatCard label="Total Orders" value={t.totalOrders} icon={ShoppingBag} compact />
+      <StatCard label="Revenue" value={formatRs(t.totalRevenue)} icon={Wallet} compact />
+      <StatCard label="Pending Orders" value={t.pendingOrders} icon={Clock} compact />
     </div>
   );
 }

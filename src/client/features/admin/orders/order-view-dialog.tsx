@@ -9,6 +9,7 @@ import { Dialog } from "@client/components/ui/dialog";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { StatusBadge } from "@client/components/ui/badge";
 import { errorMessage } from "@client/lib/api";
+import { cn } from "@client/lib/cn";
 import { useAdminOrder } from "./orders-admin-api";
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString("en-PK", { dateStyle: "medium", timeStyle: "short" });
@@ -149,7 +150,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         href={order.whatsappUrl}
         target="_blank"
         rel="noopener noreferrer"
-        className={buttonVariants({ className: "w-full bg-[#1f7a4d] hover:bg-[#18633e]" })}
+        className={cn(buttonVariants(), "w-full bg-[#1f7a4d] hover:bg-[#18633e]")}
       >
         <MessageCircle className="h-4 w-4" aria-hidden /> Confirm on WhatsApp
       </a>

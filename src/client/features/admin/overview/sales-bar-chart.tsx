@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatRs } from "@shared/rules/money.js";
 
 export interface SalesPoint {
@@ -39,21 +39,11 @@ export default function SalesBarChart({ data, highlight }: { data: SalesPoint[];
             }}
             contentStyle={{ borderRadius: 12, border: "1px solid #1f1a1714", fontSize: 13 }}
           />
-          <Bar
-            dataKey="revenue"
-            radius={[6, 6, 0, 0]}
-            maxBarSize={44}
-            shape={(props: { x?: number; y?: number; width?: number; height?: number; payload?: SalesPoint }) => (
-              <rect
-                x={props.x}
-                y={props.y}
-                width={props.width}
-                height={Math.max(0, props.height ?? 0)}
-                rx={6}
-                fill={props.payload?.label === highlight ? "#b4536a" : "#e8c9a0"}
-              />
-            )}
-          />
+          <Bar dataKey="revenue" radius={[6, 6, 0, 0]} maxBarSize={44} isAnimationActive={false}>
+            {data.map((d) => (
+              <Cell key={d.label} fill={d.label === highlight ? "#b4536a" : "#e8c9a0"} />
+            ))}
+          </Bar>
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -174,7 +174,7 @@ export function ProductDialog({
             </div>
           </div>
         )}
-        <div className="sticky bottom-0 -mx-5 flex justify-end gap-2 border-t border-ink/5 bg-white px-5 pt-3 sm:-mx-6 sm:px-6">
+        <div className="sticky -bottom-5 -mx-5 flex justify-end gap-2 border-t border-ink/5 bg-white px-5 pb-5 pt-3 sm:-bottom-6 sm:-mx-6 sm:px-6 sm:pb-6">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
             Cancel
           </Button>
