@@ -146,6 +146,15 @@ describe("buying on a desktop", () => {
 
     await page.getByRole("button", { name: "Track Orders" }).click();
     await trackAndCancel(page, phone, "tracking-desktop");
+    await page.keyboard.press("Escape");
+
+    // The line left behind can be removed, which empties the cart.
+    await page.goto("/cart");
+    await page.getByRole("button", { name: `Remove ${other.name} from cart` }).click();
+    await page.getByText("Item has been removed from your cart.").waitFor();
+    await page.getByRole("heading", { name: "Your Cart is Empty" }).waitFor();
+    await page.getByRole("link", { name: "Continue Shopping" }).click();
+    await page.waitForURL(/\/shop$/);
     await page.context().close();
   });
 });
@@ -157,8 +166,14 @@ describe("buying on a phone", () => {
     await addToCart(sessionId, dress, 2);
 
     await page.goto("/cart");
-    await page.getByText(dress.name).first().waitFor();
+    const quantity = page.getByRole("group", { name: `Quantity of ${dress.name}` });
+    await quantity.getByText("2").waitFor();
     await screenshot(page, "cart-phone");
+    await quantity.getByRole("button", { name: "Decrease quantity" }).click();
+    await quantity.getByText("1").waitFor();
+    await expect.poll(() => quantity.getByRole("button", { name: "Decrease quantity" }).isDisabled()).toBe(true);
+    await quantity.getByRole("button", { name: "Increase quantity" }).click();
+    await quantity.getByText("2").waitFor();
     await page.getByRole("button", { name: "Proceed to Checkout (1 item)" }).click();
     await page.waitForURL(/\/checkout/);
     await page.getByRole("button", { name: "Place Order" }).click();
@@ -175,6 +190,13 @@ describe("buying on a phone", () => {
 
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("button", { name: "Track Orders" }).click();
+    const dialog = page.getByRole("dialog", { name: "Track Your Orders" });
+    await dialog.getByLabel("Phone Number").fill("0399 0000000");
+    await dialog.getByRole("button", { name: "Search Orders" }).click();
+    await dialog.getByText("No orders found with the provided details.").waitFor();
+    await dialog.getByText("Please check your information and try again.").waitFor();
+    await dialog.getByRole("button", { name: "Reset" }).click();
+    await expect(dialog.getByLabel("Phone Number").inputValue()).resolves.toBe("");
     await trackAndCancel(page, phone, "tracking-phone");
     await page.context().close();
   });
