@@ -1,14 +1,14 @@
 import { useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
 import { Button } from "@client/components/ui/button";
 import { Sheet } from "@client/components/ui/sheet";
 import { useProducts } from "@client/features/catalog/catalog-api";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
 import { sortProducts } from "@client/features/catalog/product-sorting";
 import { ShopFilters } from "@client/features/catalog/shop-filters";
-import { activeFilterCount, readShopState, writeShopState, type ShopState } from "@client/features/catalog/shop-filters-state";
+import { activeFilterCount } from "@client/features/catalog/shop-filters-state";
 import { ShopToolbar } from "@client/features/catalog/shop-toolbar";
 import { useFetchErrorToast } from "@client/features/catalog/use-fetch-error-toast";
+import { useShopState } from "@client/features/catalog/use-shop-state";
 import { usePageTitle } from "@client/features/settings/use-page-title";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
 
@@ -16,8 +16,7 @@ const SHOP_SKELETON = 6;
 
 export default function ShopRoute() {
   usePageTitle("Shop");
-  const [params, setParams] = useSearchParams();
-  const state = readShopState(params);
+  const [state, update] = useShopState();
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const products = useProducts(state.filters);
@@ -27,7 +26,6 @@ export default function ShopRoute() {
   const sorted = useMemo(() => sortProducts(products.data ?? [], state.sort), [products.data, state.sort]);
   useFetchErrorToast(products.error);
 
-  const update = (patch: Partial<ShopState>) => setParams(writeShopState({ ...state, ...patch }), { replace: true, preventScrollReset: true });
   const clearFilters = () => update({ filters: { category: [], sizes: [], colors: [], priceRange: undefined } });
   const filterPanel = (idPrefix: string) => (
     <ShopFilters idPrefix={idPrefix} filters={state.filters} categories={categories} onChange={(filters) => update({ filters })} />

@@ -31,7 +31,7 @@ export function FeaturedCollections({ tiles, loading, logoUrl = "/favicon.svg" }
     return (
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading collections">
         {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} className="aspect-[4/5] rounded-[1.5rem]" />
+          <Skeleton key={i} className="aspect-[3/4] rounded-[1.5rem]" />
         ))}
       </div>
     );

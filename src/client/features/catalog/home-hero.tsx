@@ -50,7 +50,7 @@ export function HomeHero({
         <div className="min-w-0">
           {loading ? (
             <div className="flex justify-center py-6">
-              <Skeleton className={`${HERO_SLIDE} aspect-[4/5] rounded-[1.75rem]`} />
+              <Skeleton className={`${HERO_SLIDE} aspect-[3/4] rounded-[1.75rem]`} />
             </div>
           ) : products.length > 0 ? (
             <Suspense fallback={<StillFrame product={products[0]} />}>

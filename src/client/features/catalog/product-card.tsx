@@ -41,7 +41,7 @@ export function ProductCard({
             image={product.images[0]}
             alt=""
             priority={priority}
-            className={cn("aspect-[4/5] w-full", list && "h-full")}
+            className={cn("aspect-[3/4] w-full", list && "h-full")}
             imgClassName="transition-transform duration-700 group-hover:scale-105 motion-reduce:group-hover:scale-100"
           />
         </Link>

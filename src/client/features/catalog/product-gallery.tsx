@@ -46,7 +46,7 @@ export function ProductGallery({
           alt={name}
           variant="full"
           priority
-          className="aspect-[4/5] w-full"
+          className="aspect-[3/4] w-full"
           imgClassName={cn("transition-transform duration-300 motion-reduce:transition-none", zoomed && "scale-[2]")}
           imgStyle={{ transformOrigin: origin }}
         />

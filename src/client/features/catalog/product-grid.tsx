@@ -36,7 +36,7 @@ export function ProductGridSkeleton({ count, columns = 3 }: { count: number; col
     <div role="status" aria-label="Loading products" className={cn(GRID, columns === 4 ? "lg:grid-cols-3 xl:grid-cols-4" : "lg:grid-cols-3")}>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="overflow-hidden rounded-2xl bg-white ring-1 ring-ink/5">
-          <Skeleton className="aspect-[4/5] w-full rounded-none" />
+          <Skeleton className="aspect-[3/4] w-full rounded-none" />
           <div className="space-y-2 p-4">
             <Skeleton className="h-3 w-1/3" />
             <Skeleton className="h-5 w-3/4" />

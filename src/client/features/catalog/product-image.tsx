@@ -8,7 +8,7 @@ export const FALLBACK_BACKGROUND = "#f9fafb";
 /** Intrinsic size of a rendition, from the original's aspect ratio (no layout shift). */
 export function renditionSize(image: Pick<ImageRef, "width" | "height">, width: number) {
   const w = Math.min(width, image.width || width);
-  const ratio = image.width > 0 && image.height > 0 ? image.height / image.width : 1.25;
+  const ratio = image.width > 0 && image.height > 0 ? image.height / image.width : 4 / 3;
   return { width: w, height: Math.round(w * ratio) };
 }
 

@@ -7,7 +7,7 @@ const choice = (selected: boolean, disabled = false) =>
   cn(
     "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full border px-4 text-sm transition",
     selected ? "border-ink bg-ink text-cream" : "border-ink/15 bg-white hover:border-ink/50",
-    disabled && "cursor-not-allowed border-dashed bg-transparent text-muted line-through decoration-1 hover:border-ink/15",
+    disabled && "cursor-not-allowed border-dashed bg-transparent text-muted hover:border-ink/15",
   );
 
 export function SizePicker({ sizes, value, onChange }: { sizes: string[]; value: string; onChange: (size: string) => void }) {
@@ -59,8 +59,8 @@ export function ColourPicker({
               className={choice(value === c, !available)}
             >
               <span aria-hidden className="h-4 w-4 rounded-full border border-ink/20" style={{ backgroundColor: swatchColour(c) }} />
-              {c}
-              {!available && <span className="no-underline">(Out of Stock)</span>}
+              <span className={cn(!available && "line-through decoration-1")}>{c}</span>
+              {!available && <span className="text-xs">(Out of Stock)</span>}
             </button>
           );
         })}

@@ -4,7 +4,7 @@ export function ProductDetailSkeleton() {
   return (
     <div role="status" aria-label="Loading product" className="grid gap-10 lg:grid-cols-2">
       <div className="space-y-3">
-        <Skeleton className="aspect-[4/5] w-full rounded-3xl" />
+        <Skeleton className="aspect-[3/4] w-full rounded-3xl" />
         <div className="grid grid-cols-4 gap-3">
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} className="aspect-square rounded-xl" />

@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, launchBrowser, newContext, PHONE } from "./support/browser";
+import { startStore, type RunningStore } from "./support/store";
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  sizes: string[];
+  colors: string[];
+  inStock: number;
+  images: unknown[];
+  colorVariantStock: Record<string, boolean>;
+}
+
+let store: RunningStore;
+let browser: Browser;
+let product: ApiProduct;
+const sessionId = randomUUID();
+
+beforeAll(async () => {
+  store = await startStore();
+  browser = await launchBrowser();
+  const list = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as ApiProduct[];
+  product = list.find((p) => p.inStock && p.sizes.length > 0 && p.colors.some((c) => p.colorVariantStock[c] !== false))!;
+  // A cart line, so the cart and checkout are scanned with content rather than their empty states.
+  const res = await fetch(`${store.baseUrl}/api/cart`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-session-id": sessionId },
+    body: JSON.stringify({
+      productId: product.id,
+      quantity: 1,
+      size: product.sizes[0],
+      color: product.colors.find((c) => product.colorVariantStock[c] !== false),
+      selectedImage: JSON.stringify(product.images[0] ?? null),
+      sessionId,
+    }),
+  });
+  expect(res.ok).toBe(true);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await store?.close();
+});
+
+/** Serious and critical WCAG 2.1 A/AA findings of a page, as readable lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+}
+
+const pages = () => [
+  { path: "/", ready: "New Arrivals" },
+  { path: "/shop", ready: "Shop Collection" },
+  { path: `/product/${product.id}`, ready: product.name },
+  { path: "/cart", ready: "Shopping Cart" },
+  { path: "/checkout", ready: null },
+  { path: "/wishlist", ready: "My Wishlist" },
+  { path: "/collection/formal", ready: "Formal Collection" },
+];
+
+describe.each([
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+])("axe on a %s", (_name, viewport) => {
+  it("finds no serious or critical violations on the storefront's pages", async () => {
+    const context = await newContext(browser, store.baseUrl, viewport);
+    await context.addInitScript((id) => localStorage.setItem("store.cart.session", JSON.stringify(id)), sessionId);
+    await context.addInitScript(() => localStorage.setItem("store.wishlist", "[1,2]"));
+    const page = await context.newPage();
+    // No half-faded sections or moving carousels while contrast is measured.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const found: Record<string, string[]> = {};
+    for (const { path, ready } of pages()) {
+      await page.goto(path);
+      if (ready) await page.getByRole("heading", { name: ready }).first().waitFor();
+      await page.waitForLoadState("networkidle");
+      await page.locator('[aria-label^="Loading"]').first().waitFor({ state: "detached" }).catch(() => {});
+      const violations = await seriousViolations(page);
+      if (violations.length) found[path] = violations;
+    }
+    await context.close();
+    expect(found).toEqual({});
+  });
+});
