@@ -190,7 +190,7 @@ describe("the admin panel with the demo store", () => {
     await page.getByRole("button", { name: `Edit ${name}` }).click();
     const edit = page.getByRole("dialog", { name: "Edit Product" });
     expect(await edit.getByLabel("Product Name").inputValue()).toBe(name);
-    await edit.getByRole("img", { name: /front\.png/ }).waitFor();
+    await edit.getByRole("img", { name: /^Product images 2:/ }).waitFor();
     await edit.getByLabel("Price (Rs.)", { exact: true }).fill("4999");
     await edit.getByRole("button", { name: "Update Product" }).click();
     await toast(page, "Product Updated").waitFor();
