@@ -38,7 +38,14 @@ async function addToCart(sessionId: string, product: Product, quantity = 1) {
   const res = await fetch(`${store.baseUrl}/api/cart`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-session-id": sessionId },
-    body: JSON.stringify({ productId: product.id, quantity, size: product.sizes[0], color: availableColour(product), selectedImage: null, sessionId }),
+    body: JSON.stringify({
+      productId: product.id,
+      quantity,
+      size: product.sizes[0],
+      color: availableColour(product),
+      selectedImage: null,
+      sessionId,
+    }),
   });
   expect(res.status).toBe(201);
 }
@@ -92,10 +99,15 @@ describe("buying on a desktop", () => {
 
     await page.goto("/cart");
     await page.getByRole("heading", { name: "Shopping Cart" }).waitFor();
-    const rows = page.getByRole("region", { name: "Cart items" }).getByRole("listitem").filter({ has: page.getByRole("link") });
+    const rows = page
+      .getByRole("region", { name: "Cart items" })
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("link") });
     await expect.poll(() => rows.count()).toBe(2);
     const dressRow = rows.filter({ hasText: dress.name });
-    await expect(dressRow.getByRole("group", { name: `Quantity of ${dress.name}` }).innerText()).resolves.toContain("2");
+    await expect(dressRow.getByRole("group", { name: `Quantity of ${dress.name}` }).innerText()).resolves.toContain(
+      "2",
+    );
     await expect(dressRow.getByRole("button", { name: "Decrease quantity" }).isEnabled()).resolves.toBe(true);
 
     // Everything starts selected; Select All clears and restores the choice.
@@ -137,7 +149,9 @@ describe("buying on a desktop", () => {
     const placedAt = Date.now();
     await page.getByRole("button", { name: "Place Order" }).click();
     await page.getByText("Order Placed Successfully!").waitFor();
-    await page.getByText(`Soon our agent will contact you on your WhatsApp number (${phone}) for order confirmation.`).waitFor();
+    await page
+      .getByText(`Soon our agent will contact you on your WhatsApp number (${phone}) for order confirmation.`)
+      .waitFor();
     await page.waitForURL(`${store.baseUrl}/`, { timeout: 8000 });
     expect(Date.now() - placedAt).toBeGreaterThanOrEqual(2500);
 

@@ -31,7 +31,11 @@ afterAll(async () => {
   await store?.close();
 });
 
-const line = (p: Product) => ({ productId: p.id, size: p.sizes[0], color: p.colors.find((c) => p.colorVariantStock?.[c] !== false)! });
+const line = (p: Product) => ({
+  productId: p.id,
+  size: p.sizes[0],
+  color: p.colors.find((c) => p.colorVariantStock?.[c] !== false)!,
+});
 
 async function shopperPage(viewport: typeof DESKTOP): Promise<{ page: Page; sessionId: string }> {
   const sessionId = randomUUID();
@@ -103,7 +107,10 @@ describe("reviewing a delivered order", () => {
     await select.getByRole("button", { name: new RegExp(dress.name) }).click();
     await rateAndSubmit(page, "Beautiful fabric and the stitching is perfect.");
     await screenshot(page, "review-write-desktop");
-    await page.getByRole("dialog", { name: "Write Your Review" }).getByRole("button", { name: "Submit Review" }).click();
+    await page
+      .getByRole("dialog", { name: "Write Your Review" })
+      .getByRole("button", { name: "Submit Review" })
+      .click();
     await page.getByText("Review submitted!").waitFor();
     await page.getByRole("dialog").waitFor({ state: "detached" });
 
@@ -159,7 +166,10 @@ describe("reviewing from the product page on a phone", () => {
 
     await rateAndSubmit(page, "Lovely bag, exactly like the photos.");
     await screenshot(page, "review-write-phone");
-    await page.getByRole("dialog", { name: "Write Your Review" }).getByRole("button", { name: "Submit Review" }).click();
+    await page
+      .getByRole("dialog", { name: "Write Your Review" })
+      .getByRole("button", { name: "Submit Review" })
+      .click();
     await page.getByText("Review submitted!").waitFor();
     await reviews.getByText("Lovely bag, exactly like the photos.").waitFor();
     await reviews.getByText("Based on 1 review", { exact: true }).waitFor();

@@ -19,7 +19,11 @@ export function useAddToCart() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (line: Omit<AddToCartInput, "sessionId">) =>
-      api<CartItem>("/api/cart", { method: "POST", json: { ...line, sessionId: cartSessionId() }, headers: sessionHeaders() }),
+      api<CartItem>("/api/cart", {
+        method: "POST",
+        json: { ...line, sessionId: cartSessionId() },
+        headers: sessionHeaders(),
+      }),
     onSuccess: () => qc.invalidateQueries({ queryKey: cartKeys.all }),
   });
 }

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { CartItem } from "@shared/schemas/cart.js";
 import { checkoutHref, groupCartLines, groupsTotal, lineImage } from "./cart-groups";
 
-const image = (id: string) => ({ id, url: `/api/images/${id}`, filename: `${id}.webp`, mimeType: "image/webp", width: 800, height: 1000, edgeColor: "#fff" });
+const image = (id: string) => ({
+  id,
+  url: `/api/images/${id}`,
+  filename: `${id}.webp`,
+  mimeType: "image/webp",
+  width: 800,
+  height: 1000,
+  edgeColor: "#fff",
+});
 
 function line(overrides: Partial<CartItem> = {}): CartItem {
   return {

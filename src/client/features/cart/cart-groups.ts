@@ -42,6 +42,8 @@ export function groupsTotal(groups: readonly CartGroup[]): number {
 /** 'Proceed to Checkout' target: the selected cart lines as URL-encoded JSON (spec §2 Cart). */
 export function checkoutHref(groups: readonly CartGroup[]): string {
   // Only the first product image travels: the summary shows one and a URL should stay short.
-  const lines = groups.flatMap((g) => g.lines).map((l) => ({ ...l, product: { ...l.product, images: l.product.images.slice(0, 1) } }));
+  const lines = groups
+    .flatMap((g) => g.lines)
+    .map((l) => ({ ...l, product: { ...l.product, images: l.product.images.slice(0, 1) } }));
   return `/checkout?items=${encodeURIComponent(JSON.stringify(lines))}`;
 }

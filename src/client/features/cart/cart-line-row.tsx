@@ -47,12 +47,21 @@ export function CartLineRow({
         type="button"
         className="shrink-0 self-start overflow-hidden rounded-xl bg-cream"
         style={{ backgroundColor: image?.edgeColor }}
-        onClick={() => image && onEnlarge({ src: imageVariantUrl(image, "full"), alt: name, width: image.width, height: image.height })}
+        onClick={() =>
+          image &&
+          onEnlarge({ src: imageVariantUrl(image, "full"), alt: name, width: image.width, height: image.height })
+        }
         aria-label={`Enlarge image of ${name}`}
         disabled={!image}
       >
         {image ? (
-          <img src={imageVariantUrl(image, "thumb")} alt="" width={THUMB_W} height={thumbH} className="h-auto w-20 object-cover sm:w-24" />
+          <img
+            src={imageVariantUrl(image, "thumb")}
+            alt=""
+            width={THUMB_W}
+            height={thumbH}
+            className="h-auto w-20 object-cover sm:w-24"
+          />
         ) : (
           <div className="h-28 w-20 sm:w-24" />
         )}
@@ -60,7 +69,10 @@ export function CartLineRow({
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <Link to={`/product/${first.productId}`} className="line-clamp-2 font-display text-base font-semibold hover:text-rose sm:text-lg">
+            <Link
+              to={`/product/${first.productId}`}
+              className="line-clamp-2 font-display text-base font-semibold hover:text-rose sm:text-lg"
+            >
               {name}
             </Link>
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-muted sm:text-sm">
@@ -83,7 +95,11 @@ export function CartLineRow({
           </button>
         </div>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
-          <div className="inline-flex items-center rounded-full border border-ink/15" role="group" aria-label={`Quantity of ${name}`}>
+          <div
+            className="inline-flex items-center rounded-full border border-ink/15"
+            role="group"
+            aria-label={`Quantity of ${name}`}
+          >
             <button
               type="button"
               onClick={onDecrement}

@@ -46,7 +46,10 @@ export function CartPage() {
     const line = g.lines.find((l) => l.quantity > 1);
     return run(
       g,
-      () => (line ? update.mutateAsync({ id: line.id, quantity: line.quantity - 1 }) : remove.mutateAsync(g.lines[g.lines.length - 1].id)),
+      () =>
+        line
+          ? update.mutateAsync({ id: line.id, quantity: line.quantity - 1 })
+          : remove.mutateAsync(g.lines[g.lines.length - 1].id),
       "Failed to update quantity",
     );
   };
@@ -115,7 +118,11 @@ export function CartPage() {
               ))}
             </ul>
           </section>
-          <CartSummary subtotal={groupsTotal(selectedGroups)} selectedCount={selectedGroups.length} onCheckout={proceed} />
+          <CartSummary
+            subtotal={groupsTotal(selectedGroups)}
+            selectedCount={selectedGroups.length}
+            onCheckout={proceed}
+          />
         </div>
       )}
       <ImageLightbox image={enlarged} onClose={() => setEnlarged(null)} />

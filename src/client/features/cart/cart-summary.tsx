@@ -2,9 +2,20 @@ import { formatRs } from "@shared/rules/money.js";
 import { Button } from "@client/components/ui/button";
 
 /** The order summary beside the cart: subtotal, free shipping and the selected items' total. */
-export function CartSummary({ subtotal, selectedCount, onCheckout }: { subtotal: number; selectedCount: number; onCheckout(): void }) {
+export function CartSummary({
+  subtotal,
+  selectedCount,
+  onCheckout,
+}: {
+  subtotal: number;
+  selectedCount: number;
+  onCheckout(): void;
+}) {
   return (
-    <section aria-labelledby="cart-summary-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5 lg:sticky lg:top-24">
+    <section
+      aria-labelledby="cart-summary-title"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5 lg:sticky lg:top-24"
+    >
       <h2 id="cart-summary-title" className="font-display text-xl font-semibold">
         Order Summary
       </h2>

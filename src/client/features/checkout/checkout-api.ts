@@ -27,8 +27,8 @@ export function useClearOrderedLines() {
   return async (lineIds: readonly number[]) => {
     await Promise.all(
       lineIds.map((id) =>
-        api(`/api/cart/${id}`, { method: "DELETE", headers: { "X-Session-Id": cartSessionId() } }).catch((error: unknown) =>
-          console.error(`Could not remove cart line ${id} after the order`, error),
+        api(`/api/cart/${id}`, { method: "DELETE", headers: { "X-Session-Id": cartSessionId() } }).catch(
+          (error: unknown) => console.error(`Could not remove cart line ${id} after the order`, error),
         ),
       ),
     );

@@ -40,20 +40,40 @@ describe("parseItemsParam", () => {
 });
 
 describe("checkoutLines", () => {
-  it("uses the cart when no items were passed and the cart's fresh data for passed lines", () => {
+  it("uses the cart when no items were passed", () => {
     expect(checkoutLines(null, [line(1), line(2)])).toHaveLength(2);
-    const fresh = checkoutLines([line(1, 1), line(9, 1)], [line(1, 4)]);
-    expect(fresh.map((l) => l.quantity)).toEqual([4, 1]);
+    expect(checkoutLines(null, undefined)).toEqual([]);
+  });
+
+  it("takes passed lines with the cart's fresh data and drops those that left the cart", () => {
+    const fresh = checkoutLines([line(1, 1), line(9, 1)], [line(1, 4), line(2)]);
+    expect(fresh.map((l) => [l.id, l.quantity])).toEqual([[1, 4]]);
+  });
+
+  it("keeps the passed lines as they are when the cart could not be read", () => {
+    expect(checkoutLines([line(9, 3)], undefined).map((l) => l.quantity)).toEqual([3]);
   });
 });
 
 describe("orderPayload", () => {
   it("builds the spec's payload, which the server's schema accepts", () => {
-    const payload = orderPayload(form, groupCartLines([line(1, 2), line(2, 1)]), "0b5c2f1e-8a4b-4c1d-9e2f-3a4b5c6d7e8f");
+    const payload = orderPayload(
+      form,
+      groupCartLines([line(1, 2), line(2, 1)]),
+      "0b5c2f1e-8a4b-4c1d-9e2f-3a4b5c6d7e8f",
+    );
     expect(payload.customerName).toBe("Ayesha Khan");
     expect(payload).not.toHaveProperty("customerEmail");
     expect(payload.items).toEqual([
-      { productId: 3, productName: "Lawn Suit", quantity: 3, size: "S", color: "Black", price: 1500, selectedImage: null },
+      {
+        productId: 3,
+        productName: "Lawn Suit",
+        quantity: 3,
+        size: "S",
+        color: "Black",
+        price: 1500,
+        selectedImage: null,
+      },
     ]);
     expect(payload.subtotal).toBe("4500.00");
     expect(payload.tax).toBe("0");

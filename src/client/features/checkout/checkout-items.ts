@@ -13,10 +13,15 @@ export function parseItemsParam(value: string | null): CartItem[] | null {
   }
 }
 
-/** Lines passed from the cart, refreshed with the cart's current data when they are still in it. */
-export function checkoutLines(fromParam: CartItem[] | null, cart: readonly CartItem[]): CartItem[] {
-  if (!fromParam) return [...cart];
-  return fromParam.map((line) => cart.find((c) => c.id === line.id) ?? line);
+/**
+ * Lines passed from the cart, with the cart's current data. Lines no longer in the cart are
+ * dropped: going Back to a finished checkout must not offer the same order again. Without a
+ * readable cart the passed lines are used as they are.
+ */
+export function checkoutLines(fromParam: CartItem[] | null, cart: readonly CartItem[] | undefined): CartItem[] {
+  if (!fromParam) return [...(cart ?? [])];
+  if (!cart) return fromParam;
+  return fromParam.flatMap((line) => cart.filter((c) => c.id === line.id));
 }
 
 /** The spec says customerEmail is omitted when empty. */

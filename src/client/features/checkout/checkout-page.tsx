@@ -27,7 +27,7 @@ export function CheckoutPage() {
   const [params] = useSearchParams();
   const fromParam = useMemo(() => parseItemsParam(params.get("items")), [params]);
   const cart = useCartItems();
-  const lines = useMemo(() => checkoutLines(fromParam, cart.data ?? []), [fromParam, cart.data]);
+  const lines = useMemo(() => checkoutLines(fromParam, cart.data), [fromParam, cart.data]);
   const groups = useMemo(() => groupCartLines(lines), [lines]);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const placeOrder = usePlaceOrder();
@@ -38,7 +38,17 @@ export function CheckoutPage() {
 
   const form = useForm<CheckoutForm, unknown, z.output<typeof checkoutForm>>({
     resolver: zodResolver(checkoutForm),
-    defaultValues: { firstName: "", lastName: "", phone: "", email: "", address: "", city: "", postalCode: "", specialInstructions: "", paymentMethod: "cod" },
+    defaultValues: {
+      firstName: "",
+      lastName: "",
+      phone: "",
+      email: "",
+      address: "",
+      city: "",
+      postalCode: "",
+      specialInstructions: "",
+      paymentMethod: "cod",
+    },
   });
 
   useEffect(() => {
@@ -96,7 +106,13 @@ export function CheckoutPage() {
         <div className="mt-8 grid gap-6 lg:grid-cols-5 lg:gap-8">
           <div className="space-y-6 lg:col-span-3">
             <HowItWorks />
-            <form id={FORM_ID} noValidate onSubmit={submit} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5 sm:p-6" aria-labelledby="delivery-title">
+            <form
+              id={FORM_ID}
+              noValidate
+              onSubmit={submit}
+              className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5 sm:p-6"
+              aria-labelledby="delivery-title"
+            >
               <h2 id="delivery-title" className="mb-5 font-display text-xl font-semibold">
                 Delivery Information
               </h2>
@@ -110,7 +126,8 @@ export function CheckoutPage() {
               {placeOrder.isPending ? "Placing Order..." : "Place Order"}
             </Button>
             <p className="text-center text-xs text-muted">
-              By placing your order, you agree to our terms and conditions and privacy policy. Payment is collected in cash on delivery.
+              By placing your order, you agree to our terms and conditions and privacy policy. Payment is collected in
+              cash on delivery.
             </p>
           </div>
         </div>
@@ -134,7 +151,9 @@ function HowItWorks() {
       <ol className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
         {steps.map((step, i) => (
           <li key={step} className="flex gap-2">
-            <span className="grid h-5 w-5 shrink-0 place-items-center rounded-full bg-ink text-[11px] font-semibold text-cream">{i + 1}</span>
+            <span className="grid h-5 w-5 shrink-0 place-items-center rounded-full bg-ink text-[11px] font-semibold text-cream">
+              {i + 1}
+            </span>
             {step}
           </li>
         ))}
@@ -149,7 +168,8 @@ function OrderPlaced({ order }: { order: PlacedOrder }) {
       <CheckCircle2 className="mx-auto h-14 w-14 text-emerald-600" aria-hidden />
       <h1 className="mt-4 font-display text-3xl font-semibold">Thank you!</h1>
       <p className="mt-2 text-muted">
-        Your order <span className="font-semibold text-ink">#{orderNumber(order.id)}</span> has been placed. We will confirm it with you on WhatsApp.
+        Your order <span className="font-semibold text-ink">#{orderNumber(order.id)}</span> has been placed. We will
+        confirm it with you on WhatsApp.
       </p>
       <p className="mt-6 text-sm text-muted">Taking you back to the home page…</p>
     </div>

@@ -22,7 +22,12 @@ const FIELDS: {
     wide: true,
     input: { type: "tel", autocomplete: "tel", inputMode: "tel", placeholder: "03XX XXXXXXX" },
   },
-  { name: "email", label: "Email (optional)", wide: true, input: { type: "email", autocomplete: "email", placeholder: "you@example.com" } },
+  {
+    name: "email",
+    label: "Email (optional)",
+    wide: true,
+    input: { type: "email", autocomplete: "email", placeholder: "you@example.com" },
+  },
   { name: "address", label: "Street Address", multiline: true, wide: true },
   { name: "city", label: "City", input: { autocomplete: "address-level2" } },
   { name: "postalCode", label: "Postal Code (optional)", input: { autocomplete: "postal-code", inputMode: "numeric" } },
@@ -30,7 +35,13 @@ const FIELDS: {
 ];
 
 /** The delivery form's fields, each with its message under it (react-hook-form + the shared schema). */
-export function DeliveryFields({ register, errors }: { register: UseFormRegister<CheckoutForm>; errors: FieldErrors<CheckoutForm> }) {
+export function DeliveryFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<CheckoutForm>;
+  errors: FieldErrors<CheckoutForm>;
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {FIELDS.map((f) => {
@@ -42,9 +53,21 @@ export function DeliveryFields({ register, errors }: { register: UseFormRegister
           "aria-describedby": error ? `${id}-error` : f.hint ? `${id}-hint` : undefined,
         };
         return (
-          <Field key={f.name} id={id} label={f.label} hint={f.hint} error={error} className={f.wide ? "sm:col-span-2" : undefined}>
+          <Field
+            key={f.name}
+            id={id}
+            label={f.label}
+            hint={f.hint}
+            error={error}
+            className={f.wide ? "sm:col-span-2" : undefined}
+          >
             {f.multiline ? (
-              <Textarea rows={3} autoComplete={f.name === "address" ? "street-address" : "off"} {...a11y} {...register(f.name)} />
+              <Textarea
+                rows={3}
+                autoComplete={f.name === "address" ? "street-address" : "off"}
+                {...a11y}
+                {...register(f.name)}
+              />
             ) : (
               <Input
                 type={f.input?.type ?? "text"}

@@ -13,7 +13,10 @@ export function OrderSummary({ groups }: { groups: readonly CartGroup[] }) {
       <ul className="mt-4 divide-y divide-ink/10">
         {groups.map((g) => (
           <li key={g.key} className="flex gap-3 py-3">
-            <div className="relative shrink-0 overflow-hidden rounded-lg" style={{ backgroundColor: g.image?.edgeColor ?? "#f9fafb" }}>
+            <div
+              className="relative shrink-0 overflow-hidden rounded-lg"
+              style={{ backgroundColor: g.image?.edgeColor ?? "#f9fafb" }}
+            >
               {g.image ? (
                 <img
                   src={imageVariantUrl(g.image, "thumb")}
@@ -29,7 +32,9 @@ export function OrderSummary({ groups }: { groups: readonly CartGroup[] }) {
             <div className="min-w-0 flex-1 text-sm">
               <p className="line-clamp-2 font-medium">{g.first.product.name}</p>
               <p className="mt-0.5 text-muted">
-                {[g.first.size && `Size: ${g.first.size}`, g.first.color && `Colour: ${g.first.color}`].filter(Boolean).join(" · ")}
+                {[g.first.size && `Size: ${g.first.size}`, g.first.color && `Colour: ${g.first.color}`]
+                  .filter(Boolean)
+                  .join(" · ")}
               </p>
               <p className="text-muted">Qty: {g.quantity}</p>
             </div>

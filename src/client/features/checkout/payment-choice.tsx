@@ -12,14 +12,27 @@ export function PaymentChoice({ register, formId }: { register: UseFormRegister<
       </h2>
       <div className="mt-4 space-y-3">
         <label className={`${option} cursor-pointer border-ink bg-cream`}>
-          <input type="radio" value="cod" form={formId} className="mt-0.5 h-4 w-4 accent-ink" {...register("paymentMethod")} />
+          <input
+            type="radio"
+            value="cod"
+            form={formId}
+            className="mt-0.5 h-4 w-4 accent-ink"
+            {...register("paymentMethod")}
+          />
           <span>
             <span className="block font-medium">Cash on Delivery</span>
             <span className="text-muted">Pay in cash when your order arrives.</span>
           </span>
         </label>
         <label className={`${option} cursor-not-allowed border-ink/10 opacity-60`}>
-          <input type="radio" value="online" form={formId} disabled className="mt-0.5 h-4 w-4" {...register("paymentMethod")} />
+          <input
+            type="radio"
+            value="online"
+            form={formId}
+            disabled
+            className="mt-0.5 h-4 w-4"
+            {...register("paymentMethod")}
+          />
           <span>
             <span className="block font-medium">
               Online Payment <span className="ml-1 rounded-full bg-sand/50 px-2 py-0.5 text-xs">Coming Soon</span>

@@ -95,10 +95,22 @@ function ReviewItem({ review, onEnlarge }: { review: Review; onEnlarge(image: Li
               <button
                 type="button"
                 className="overflow-hidden rounded-lg ring-1 ring-ink/10"
-                onClick={() => onEnlarge({ src: imageVariantUrl(img, "full"), alt: `Photo ${i + 1} from ${review.customerName}'s review` })}
+                onClick={() =>
+                  onEnlarge({
+                    src: imageVariantUrl(img, "full"),
+                    alt: `Photo ${i + 1} from ${review.customerName}'s review`,
+                  })
+                }
                 aria-label={`Enlarge photo ${i + 1} from ${review.customerName}'s review`}
               >
-                <img src={imageVariantUrl(img, "thumb")} alt="" width={80} height={80} loading="lazy" className="h-20 w-20 object-cover" />
+                <img
+                  src={imageVariantUrl(img, "thumb")}
+                  alt=""
+                  width={80}
+                  height={80}
+                  loading="lazy"
+                  className="h-20 w-20 object-cover"
+                />
               </button>
             </li>
           ))}

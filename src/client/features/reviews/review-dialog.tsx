@@ -20,7 +20,15 @@ const STEP_NUMBER: Record<Step, number> = { verify: 1, select: 2, write: 3 };
  * The three-step review flow: verify (name + phone), select one of the delivered, unreviewed
  * products, write. Closing unmounts it (see app/dialogs.tsx), which resets every step.
  */
-export default function ReviewDialog({ open, productId, onOpenChange }: { open: boolean; productId?: number; onOpenChange: (open: boolean) => void }) {
+export default function ReviewDialog({
+  open,
+  productId,
+  onOpenChange,
+}: {
+  open: boolean;
+  productId?: number;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [step, setStep] = useState<Step>("verify");
   const [customer, setCustomer] = useState({ name: "", phone: "" });
   const [targets, setTargets] = useState<ReviewTarget[]>([]);
@@ -39,7 +47,9 @@ export default function ReviewDialog({ open, productId, onOpenChange }: { open: 
         onSuccess: (result) => {
           const found = reviewTargets(result);
           if (!result.hasOrders || found.length === 0) {
-            toast.info("No orders to review", { description: "You have already reviewed all your orders or have no unreviewed orders." });
+            toast.info("No orders to review", {
+              description: "You have already reviewed all your orders or have no unreviewed orders.",
+            });
             return;
           }
           setCustomer({ name, phone });

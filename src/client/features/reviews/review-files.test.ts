@@ -5,7 +5,9 @@ const file = (name: string, type: string, size = 1000) => ({ name, type, size })
 
 describe("checkReviewFiles", () => {
   it("accepts up to five JPEG, PNG or WebP images", () => {
-    expect(checkReviewFiles(2, [file("a.jpg", "image/jpeg"), file("b.png", "image/png"), file("c.webp", "image/webp")])).toEqual({ ok: true });
+    expect(
+      checkReviewFiles(2, [file("a.jpg", "image/jpeg"), file("b.png", "image/png"), file("c.webp", "image/webp")]),
+    ).toEqual({ ok: true });
   });
 
   it("refuses a sixth image with the spec's message", () => {

@@ -48,7 +48,9 @@ export default function ReviewPrompt() {
         <h2 id="review-prompt-title" className="font-display text-base font-semibold sm:text-lg">
           How did you like your order?
         </h2>
-        <p className="mt-0.5 text-sm text-muted">Your order has been delivered. Share your thoughts to help other shoppers.</p>
+        <p className="mt-0.5 text-sm text-muted">
+          Your order has been delivered. Share your thoughts to help other shoppers.
+        </p>
         <Button
           size="sm"
           variant="accent"
@@ -61,7 +63,12 @@ export default function ReviewPrompt() {
           Write a Review
         </Button>
       </div>
-      <button type="button" onClick={hide} className="absolute right-1.5 top-1.5 rounded-full p-2 text-muted hover:bg-ink/5" aria-label="Dismiss review prompt">
+      <button
+        type="button"
+        onClick={hide}
+        className="absolute right-1.5 top-1.5 rounded-full p-2 text-muted hover:bg-ink/5"
+        aria-label="Dismiss review prompt"
+      >
         <X className="h-5 w-5" />
       </button>
     </aside>

@@ -19,12 +19,22 @@ export function VerifyStep({ pending, onVerify }: { pending: boolean; onVerify(n
         onVerify(name.trim(), phone.trim());
       }}
     >
-      <p className="text-sm text-muted">Enter the name and phone number you used when ordering. Only delivered orders can be reviewed.</p>
+      <p className="text-sm text-muted">
+        Enter the name and phone number you used when ordering. Only delivered orders can be reviewed.
+      </p>
       <Field id="review-name" label="Full Name">
         <Input id="review-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
       </Field>
       <Field id="review-phone" label="Phone Number">
-        <Input id="review-phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="03XX XXXXXXX" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <Input
+          id="review-phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="03XX XXXXXXX"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Verifying..." : "Verify Order"}
@@ -34,7 +44,13 @@ export function VerifyStep({ pending, onVerify }: { pending: boolean; onVerify(n
 }
 
 /** Step 2: the delivered orders' products that still await a review. */
-export function SelectStep({ targets, onSelect }: { targets: readonly ReviewTarget[]; onSelect(target: ReviewTarget): void }) {
+export function SelectStep({
+  targets,
+  onSelect,
+}: {
+  targets: readonly ReviewTarget[];
+  onSelect(target: ReviewTarget): void;
+}) {
   return (
     <ul className="space-y-2">
       {targets.map((t) => {
@@ -56,14 +72,19 @@ export function SelectStep({ targets, onSelect }: { targets: readonly ReviewTarg
                   style={{ backgroundColor: image.edgeColor }}
                 />
               ) : (
-                <span className="grid h-[70px] w-14 shrink-0 place-items-center rounded-lg bg-cream text-muted" aria-hidden>
+                <span
+                  className="grid h-[70px] w-14 shrink-0 place-items-center rounded-lg bg-cream text-muted"
+                  aria-hidden
+                >
                   <ImageIcon className="h-5 w-5" />
                 </span>
               )}
               <span className="min-w-0 flex-1">
                 <span className="block font-medium">{t.product.productName}</span>
                 <span className="block text-xs text-muted">
-                  {[t.product.size && `Size: ${t.product.size}`, t.product.color && `Colour: ${t.product.color}`].filter(Boolean).join(" · ")}
+                  {[t.product.size && `Size: ${t.product.size}`, t.product.color && `Colour: ${t.product.color}`]
+                    .filter(Boolean)
+                    .join(" · ")}
                 </span>
                 <span className="block text-xs text-muted">Ordered {t.orderDateLabel}</span>
               </span>

@@ -68,7 +68,12 @@ export function WriteStep({
       <div className="rounded-xl bg-cream p-3 text-sm">
         <p className="font-medium">{target.product.productName}</p>
         <p className="text-xs text-muted">
-          {[target.product.size && `Size: ${target.product.size}`, target.product.color && `Colour: ${target.product.color}`].filter(Boolean).join(" · ")}
+          {[
+            target.product.size && `Size: ${target.product.size}`,
+            target.product.color && `Colour: ${target.product.color}`,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
         </p>
       </div>
       <StarRatingInput value={rating} onChange={setRating} />
@@ -94,7 +99,13 @@ export function WriteStep({
         <ul className="mt-2 flex flex-wrap gap-2">
           {photos.map((p, i) => (
             <li key={p.preview} className="relative">
-              <img src={p.preview} alt={`Photo ${i + 1}: ${p.file.name}`} width={72} height={72} className="h-18 w-18 rounded-lg object-cover ring-1 ring-ink/10" />
+              <img
+                src={p.preview}
+                alt={`Photo ${i + 1}: ${p.file.name}`}
+                width={72}
+                height={72}
+                className="h-18 w-18 rounded-lg object-cover ring-1 ring-ink/10"
+              />
               <button
                 type="button"
                 onClick={() => removePhoto(p)}

@@ -54,6 +54,7 @@ export function useSubmitReview() {
       for (const image of images) form.append("images", image, image.name);
       return api<Review>("/api/reviews", { method: "POST", form });
     },
-    onSuccess: (_review, { review }) => qc.invalidateQueries({ queryKey: reviewKeys.product(Number(review.productId)) }),
+    onSuccess: (_review, { review }) =>
+      qc.invalidateQueries({ queryKey: reviewKeys.product(Number(review.productId)) }),
   });
 }

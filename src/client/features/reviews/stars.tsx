@@ -9,7 +9,11 @@ export function Stars({ rating, className }: { rating: number; className?: strin
   return (
     <span className={cn("inline-flex gap-0.5", className)} role="img" aria-label={`${filled} out of 5 stars`}>
       {[1, 2, 3, 4, 5].map((n) => (
-        <Star key={n} aria-hidden className={cn("h-4 w-4", n <= filled ? "fill-amber-400 text-amber-400" : "fill-transparent text-ink/20")} />
+        <Star
+          key={n}
+          aria-hidden
+          className={cn("h-4 w-4", n <= filled ? "fill-amber-400 text-amber-400" : "fill-transparent text-ink/20")}
+        />
       ))}
     </span>
   );

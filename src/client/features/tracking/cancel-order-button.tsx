@@ -14,9 +14,13 @@ export function CancelOrderButton({ pending, onConfirm }: { pending: boolean; on
         <AlertDialog.Overlay className="fixed inset-0 z-[70] bg-ink/50" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-[70] w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl">
           <AlertDialog.Title className="font-display text-lg font-semibold">Cancel this order?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-muted">Are you sure you want to cancel this order?</AlertDialog.Description>
+          <AlertDialog.Description className="mt-2 text-sm text-muted">
+            Are you sure you want to cancel this order?
+          </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel className={buttonVariants({ variant: "outline", size: "sm" })}>Keep Order</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonVariants({ variant: "outline", size: "sm" })}>
+              Keep Order
+            </AlertDialog.Cancel>
             <AlertDialog.Action className={buttonVariants({ variant: "destructive", size: "sm" })} onClick={onConfirm}>
               Yes, Cancel Order
             </AlertDialog.Action>

@@ -13,7 +13,13 @@ import { trackQuery, useCancelOrder, useTrackOrders, type TrackQuery } from "./t
 import { TrackedOrderCard } from "./tracked-order-card";
 
 /** Track Your Orders: find this phone number's orders, see their status, cancel a pending one. */
-export default function TrackOrdersDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function TrackOrdersDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [name, setName] = useState("");
   const [city, setCity] = useState("");
   const [phone, setPhone] = useState("");
@@ -57,14 +63,22 @@ export default function TrackOrdersDialog({ open, onOpenChange }: { open: boolea
         onError: (error) => {
           // The server's own words when it refuses for a reason a person can act on (too many tries, no longer pending).
           const specific = error instanceof ApiError && [403, 409, 429].includes(error.status);
-          toast.error("Error", { description: specific ? errorMessage(error) : "Failed to cancel order. Please try again." });
+          toast.error("Error", {
+            description: specific ? errorMessage(error) : "Failed to cancel order. Please try again.",
+          });
         },
       },
     );
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Track Your Orders" description="Enter the phone number you ordered with to see your orders." className="max-w-2xl">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Track Your Orders"
+      description="Enter the phone number you ordered with to see your orders."
+      className="max-w-2xl"
+    >
       <form
         className="grid gap-3 sm:grid-cols-2"
         onSubmit={(e) => {

@@ -61,10 +61,24 @@ export function TrackedOrderCard({
                   type="button"
                   className="shrink-0 overflow-hidden rounded-lg"
                   style={{ backgroundColor: image.edgeColor }}
-                  onClick={() => onEnlarge({ src: imageVariantUrl(image, "full"), alt: item.productName, width: image.width, height: image.height })}
+                  onClick={() =>
+                    onEnlarge({
+                      src: imageVariantUrl(image, "full"),
+                      alt: item.productName,
+                      width: image.width,
+                      height: image.height,
+                    })
+                  }
                   aria-label={`Enlarge image of ${item.productName}`}
                 >
-                  <img src={imageVariantUrl(image, "thumb")} alt="" width={48} height={60} loading="lazy" className="h-15 w-12 object-cover" />
+                  <img
+                    src={imageVariantUrl(image, "thumb")}
+                    alt=""
+                    width={48}
+                    height={60}
+                    loading="lazy"
+                    className="h-15 w-12 object-cover"
+                  />
                 </button>
               ) : (
                 <span className="grid h-15 w-12 shrink-0 place-items-center rounded-lg bg-white text-muted" aria-hidden>

@@ -30,5 +30,9 @@ export function useCancelOrder() {
 
 /** Only the fields a person filled in travel (the server treats absent filters as 'any'). */
 export function trackQuery(phone: string, name: string, city: string): TrackQuery {
-  return { phone: phone.trim(), ...(name.trim() ? { name: name.trim() } : {}), ...(city.trim() ? { city: city.trim() } : {}) };
+  return {
+    phone: phone.trim(),
+    ...(name.trim() ? { name: name.trim() } : {}),
+    ...(city.trim() ? { city: city.trim() } : {}),
+  };
 }
