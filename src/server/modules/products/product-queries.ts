@@ -17,17 +17,21 @@ const overlaps = (column: typeof products.sizes | typeof products.colors, values
 /** LIKE pattern for a plain substring: the user's % and _ are literal. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Blank values (?category=) mean "no filter", as an empty select in the shop does. */
+const given = (values: string[] | undefined) => (values ?? []).map((v) => v.trim()).filter(Boolean);
+
 function filtersOf(query: ProductListQuery): SQL[] {
   const where: SQL[] = [];
-  if (query.category?.length) where.push(sql`lower(${products.category}) in (${lowerList(query.category)})`);
+  const [category, sizes, colors] = [given(query.category), given(query.sizes), given(query.colors)];
+  if (category.length) where.push(sql`lower(${products.category}) in (${lowerList(category)})`);
   if (query.priceRange) {
     // Ranges meet at their bounds; each bound belongs to the range that starts there.
     const range = PRICE_RANGES.find((r) => r.value === query.priceRange)!;
     where.push(gte(products.price, String(range.min)));
     if (range.max !== null) where.push(lt(products.price, String(range.max)));
   }
-  if (query.sizes?.length) where.push(overlaps(products.sizes, query.sizes));
-  if (query.colors?.length) where.push(overlaps(products.colors, query.colors));
+  if (sizes.length) where.push(overlaps(products.sizes, sizes));
+  if (colors.length) where.push(overlaps(products.colors, colors));
   if (query.q) {
     const pattern = containsPattern(query.q);
     where.push(

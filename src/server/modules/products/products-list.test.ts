@@ -74,6 +74,11 @@ describe("GET /api/products", () => {
     expect(await names("?q=party&priceRange=6000%2B")).toEqual([]);
   });
 
+  it("reads blank filter values as no filter", async () => {
+    expect(await names("?category=&sizes=&colors=&q=")).toHaveLength(4);
+    expect(await names("?category=&category=party")).toEqual(["Chiffon Party Frock"]);
+  });
+
   it("treats % and _ in a search as plain characters", async () => {
     expect(await names("?q=100%25")).toEqual(["Embroidered Kurta"]);
     expect(await names("?q=%25%25")).toEqual([]);
