@@ -38,7 +38,7 @@ export default function CollectionRoute() {
   return (
     <div>
       <header className="bg-gradient-to-b from-sand/40 to-cream px-5 py-14 text-center sm:py-20">
-        <p className="text-xs font-semibold uppercase tracking-[0.3em] text-rose">The {key} edit</p>
+        <p className="text-xs font-semibold uppercase tracking-[0.3em] text-[#9a3f56]">The {key} edit</p>
         <h1 className="mt-3 font-display text-4xl font-semibold sm:text-6xl">{copy.title}</h1>
         <p className="mx-auto mt-4 max-w-xl text-muted sm:text-lg">{copy.subtitle}</p>
       </header>

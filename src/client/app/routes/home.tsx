@@ -87,7 +87,7 @@ export default function HomeRoute() {
 function SectionHeading({ id, eyebrow, title }: { id: string; eyebrow: string; title: string }) {
   return (
     <div className="mb-8 text-center">
-      <p className="text-xs font-semibold uppercase tracking-[0.3em] text-rose">{eyebrow}</p>
+      <p className="text-xs font-semibold uppercase tracking-[0.3em] text-[#9a3f56]">{eyebrow}</p>
       <h2 id={id} className="mt-2 font-display text-3xl font-semibold sm:text-4xl">
         {title}
       </h2>

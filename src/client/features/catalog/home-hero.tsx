@@ -32,7 +32,7 @@ export function HomeHero({
       <div aria-hidden className="pointer-events-none absolute -bottom-48 -left-32 h-[26rem] w-[26rem] rounded-full bg-rose/10 blur-3xl" />
       <div className="relative mx-auto grid max-w-7xl items-center gap-8 px-5 pb-10 pt-10 sm:px-6 lg:grid-cols-[1.05fr_1fr] lg:gap-4 lg:pb-16 lg:pt-16">
         <div className="text-center lg:text-left">
-          <p className="text-xs font-semibold uppercase tracking-[0.3em] text-rose">Cash on delivery · Free delivery</p>
+          <p className="text-xs font-semibold uppercase tracking-[0.3em] text-[#9a3f56]">Cash on delivery · Free delivery</p>
           <h1 id="hero-title" className="mt-4 font-display text-[2.6rem] font-semibold leading-[1.05] tracking-tight sm:text-6xl lg:text-7xl">
             <span className="block">{first}</span>
             {second && <span className="block italic text-rose">{second}</span>}

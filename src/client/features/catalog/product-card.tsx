@@ -47,7 +47,7 @@ export function ProductCard({
         </Link>
         <div className="pointer-events-none absolute left-3 top-3 flex flex-col gap-1.5">
           {product.featured === 1 && <span className="rounded-full bg-ink px-2.5 py-1 text-[11px] font-semibold uppercase tracking-wider text-cream">New</span>}
-          {discount !== null && <span className="rounded-full bg-rose px-2.5 py-1 text-[11px] font-semibold text-white">{discount}% OFF</span>}
+          {discount !== null && <span className="rounded-full bg-[#9a3f56] px-2.5 py-1 text-[11px] font-semibold text-white">{discount}% OFF</span>}
         </div>
         {action && <div className="absolute right-3 top-3">{action}</div>}
       </div>

@@ -64,7 +64,7 @@ export function ProductDetails({
       <div className="space-y-7">
         <div>
           <div className="flex items-start justify-between gap-4">
-            <p className="text-xs uppercase tracking-[0.2em] text-rose">{categoryLabel(product.category)} Collection</p>
+            <p className="text-xs uppercase tracking-[0.2em] text-[#9a3f56]">{categoryLabel(product.category)} Collection</p>
             {wishlistButton}
           </div>
           <h1 className="mt-2 font-display text-3xl font-semibold leading-tight sm:text-4xl">{product.name}</h1>

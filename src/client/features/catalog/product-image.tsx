@@ -66,8 +66,8 @@ export function ProductImage({
         />
       )}
       {state !== "loaded" && (
-        <span className="absolute inset-0 grid place-items-center text-xs tracking-wide text-muted">
-          {state === "loading" ? "Loading..." : "Image unavailable"}
+        <span className="absolute inset-0 grid place-items-center">
+          <span className="rounded-full bg-white/85 px-2.5 py-1 text-xs tracking-wide text-ink">{state === "loading" ? "Loading..." : "Image unavailable"}</span>
         </span>
       )}
     </div>

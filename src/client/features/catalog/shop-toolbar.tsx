@@ -33,7 +33,7 @@ export function ShopToolbar({
         className="inline-flex h-10 items-center gap-2 rounded-full border border-ink/15 bg-white px-4 text-sm font-medium lg:hidden"
       >
         <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filters
-        {activeFilters > 0 && <span className="rounded-full bg-rose px-1.5 text-xs text-white">{activeFilters}</span>}
+        {activeFilters > 0 && <span className="rounded-full bg-[#9a3f56] px-1.5 text-xs text-white">{activeFilters}</span>}
       </button>
       <p className="text-sm text-muted" aria-live="polite">
         {loading ? "Loading products…" : `Showing ${count} products`}

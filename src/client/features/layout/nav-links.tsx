@@ -22,8 +22,19 @@ export function CollectionsLink({ className, onNavigate, children = "Collections
 }
 
 /** Home, Shop, Collections: the navigation bar, the side menu and the footer share them. */
-export function NavLinks({ className, linkClassName, onNavigate }: { className?: string; linkClassName?: string; onNavigate?: () => void }) {
-  const item = ({ isActive }: { isActive: boolean }) => cn(linkClassName, isActive && "text-rose");
+export function NavLinks({
+  className,
+  linkClassName,
+  activeClassName = "text-[#9a3f56]",
+  onNavigate,
+}: {
+  className?: string;
+  linkClassName?: string;
+  /** The current page's link; the footer (light on dark) passes its own. */
+  activeClassName?: string;
+  onNavigate?: () => void;
+}) {
+  const item = ({ isActive }: { isActive: boolean }) => cn(linkClassName, isActive && activeClassName);
   return (
     <ul className={className}>
       <li>

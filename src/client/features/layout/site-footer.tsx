@@ -38,7 +38,7 @@ export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: s
         </div>
         <nav aria-label="Quick links">
           <h2 className="text-xs font-semibold uppercase tracking-[0.2em] text-sand">Quick Links</h2>
-          <NavLinks className="mt-4 space-y-2.5 text-sm" linkClassName="hover:text-cream" />
+          <NavLinks className="mt-4 space-y-2.5 text-sm" linkClassName="hover:text-cream" activeClassName="text-sand" />
         </nav>
         <div>
           <h2 className="text-xs font-semibold uppercase tracking-[0.2em] text-sand">Contact</h2>

@@ -18,7 +18,7 @@ const iconButton = "relative grid h-10 w-10 place-items-center rounded-full text
 function CountBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <span aria-hidden className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-rose px-1 text-[11px] font-semibold leading-none text-white">
+    <span aria-hidden className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-[#9a3f56] px-1 text-[11px] font-semibold leading-none text-white">
       {count > 99 ? "99+" : count}
     </span>
   );
