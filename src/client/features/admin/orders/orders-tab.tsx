@@ -104,8 +104,8 @@ export function OrdersTab() {
                   <OrderThumbnails items={o.items} onOpen={setImage} />
                 </td>
                 <td>
-                  <p className="font-medium">{o.customerName}</p>
-                  <p className="text-xs text-muted">
+                  <p className="whitespace-nowrap font-medium">{o.customerName}</p>
+                  <p className="whitespace-nowrap text-xs text-muted">
                     {o.customerPhone} · {o.city}
                   </p>
                 </td>
