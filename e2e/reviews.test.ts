@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
 import { startStore, type RunningStore } from "./support/store";
@@ -106,6 +107,14 @@ describe("reviewing a delivered order", () => {
     const select = page.getByRole("dialog", { name: "Select Product to Review" });
     await select.getByRole("button", { name: new RegExp(dress.name) }).click();
     await rateAndSubmit(page, "Beautiful fabric and the stitching is perfect.");
+    const photo = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#c0607a" } })
+      .jpeg()
+      .toBuffer();
+    const write = page.getByRole("dialog", { name: "Write Your Review" });
+    await write
+      .getByLabel("Add photos")
+      .setInputFiles({ name: "wearing-it.jpg", mimeType: "image/jpeg", buffer: photo });
+    await write.getByRole("img", { name: "Photo 1: wearing-it.jpg" }).waitFor();
     await screenshot(page, "review-write-desktop");
     await page
       .getByRole("dialog", { name: "Write Your Review" })
@@ -126,6 +135,13 @@ describe("reviewing a delivered order", () => {
     await reviews.getByText("Based on 1 review", { exact: true }).waitFor();
     await reviews.scrollIntoViewIfNeeded();
     await screenshot(page, "product-reviews-desktop");
+    await reviews.getByRole("button", { name: "Enlarge photo 1 from sana malik's review" }).click();
+    const enlarged = page.getByRole("dialog").getByRole("img", { name: "Photo 1 from sana malik's review" });
+    await expect
+      .poll(() => enlarged.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await page.keyboard.press("Escape");
+    await enlarged.waitFor({ state: "detached" });
     await page.context().close();
   });
 });
