@@ -6,7 +6,11 @@ import { categories, products } from "../db/schema.js";
 import type { TestContext } from "./test-app.js";
 
 /** A small real image, so uploads go through the same decoding as in production. */
-export async function makeImage(color = "#c2185b", format: "png" | "jpeg" | "webp" = "png", size = 48): Promise<Buffer> {
+export async function makeImage(
+  color = "#c2185b",
+  format: "png" | "jpeg" | "webp" = "png",
+  size = 48,
+): Promise<Buffer> {
   return sharp({ create: { width: size, height: size, channels: 3, background: color } })
     .toFormat(format)
     .toBuffer();
@@ -23,7 +27,12 @@ export interface FormFile {
 export async function multipart(fields: Record<string, string>, files: FormFile[] = []) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? "application/octet-stream" }), f.filename);
+  for (const f of files)
+    form.append(
+      f.field,
+      new Blob([new Uint8Array(f.bytes)], { type: f.type ?? "application/octet-stream" }),
+      f.filename,
+    );
   const request = new Request("http://localhost/", { method: "POST", body: form });
   return {
     payload: Buffer.from(await request.arrayBuffer()),
@@ -48,7 +57,11 @@ export function productData(overrides: Record<string, unknown> = {}): Record<str
 }
 
 export async function insertCategory(db: Db, slug: string, name = slug.charAt(0).toUpperCase() + slug.slice(1)) {
-  const [row] = await db.insert(categories).values({ name, slug, description: `${name} wear` }).onConflictDoNothing().returning();
+  const [row] = await db
+    .insert(categories)
+    .values({ name, slug, description: `${name} wear` })
+    .onConflictDoNothing()
+    .returning();
   return row;
 }
 

@@ -14,7 +14,12 @@ export const categoryInput = z.object({
   name: trimmed(100).min(1, "Category name is required"),
   slug: trimmed(100)
     .transform(slugify)
-    .pipe(z.string().min(1, "Slug is required").regex(/^[a-z0-9-]+$/, "Slug may hold only letters, digits and hyphens")),
+    .pipe(
+      z
+        .string()
+        .min(1, "Slug is required")
+        .regex(/^[a-z0-9-]+$/, "Slug may hold only letters, digits and hyphens"),
+    ),
   description: trimmed(1000).default(""),
 });
 export type CategoryInput = z.infer<typeof categoryInput>;

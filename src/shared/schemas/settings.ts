@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { SETTING_KEYS } from "../constants.js";
 
-export const settingKey = z.enum(SETTING_KEYS, { message: `Unknown setting; known settings: ${SETTING_KEYS.join(", ")}` });
+export const settingKey = z.enum(SETTING_KEYS, {
+  message: `Unknown setting; known settings: ${SETTING_KEYS.join(", ")}`,
+});
 export const setting = z.object({ key: z.string(), value: z.unknown() });
 export type Setting = z.infer<typeof setting>;
 

@@ -34,10 +34,14 @@ export const paletteOf = (color: string): Palette => PALETTES[color] ?? PALETTES
 
 /** Silhouettes on a 600 × 800 canvas: the garment's outline, then its trims in gold. */
 function silhouette(motif: Motif): { body: string; trims: string } {
-  const kurta = "M265 140 L300 190 L335 140 L400 165 L450 330 L415 342 L385 235 L395 640 L205 640 L215 235 L185 342 L150 330 L200 165 Z";
+  const kurta =
+    "M265 140 L300 190 L335 140 L400 165 L450 330 L415 342 L385 235 L395 640 L205 640 L215 235 L185 342 L150 330 L200 165 Z";
   switch (motif) {
     case "kurta":
-      return { body: `<path d="${kurta}"/>`, trims: `<path d="M265 140 L300 190 L335 140" /><path d="M205 610 L395 610"/><path d="M300 190 L300 330"/>` };
+      return {
+        body: `<path d="${kurta}"/>`,
+        trims: `<path d="M265 140 L300 190 L335 140" /><path d="M205 610 L395 610"/><path d="M300 190 L300 330"/>`,
+      };
     case "suit":
       return {
         body: `<path d="M232 560 L228 700 L292 700 L298 560 Z M302 560 L308 700 L372 700 L368 560 Z"/><path d="${kurta.replace(/640/g, "575")}"/>`,
@@ -78,7 +82,10 @@ function silhouette(motif: Motif): { body: string; trims: string } {
 
 /** Small embroidered dots over the cloth (drawn, not a <pattern>: librsvg renders patterns slowly). */
 const BUTI = Array.from({ length: 13 }, (_, row) =>
-  Array.from({ length: 9 }, (_, col) => `<circle cx="${120 + col * 45 + (row % 2) * 22}" cy="${130 + row * 45}" r="3"/>`).join(""),
+  Array.from(
+    { length: 9 },
+    (_, col) => `<circle cx="${120 + col * 45 + (row % 2) * 22}" cy="${130 + row * 45}" r="3"/>`,
+  ).join(""),
 ).join("");
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -30,14 +30,29 @@ async function inPool<T>(tasks: (() => Promise<T>)[], width: number): Promise<T[
 
 /** Average colour of the outer ring of pixels, as image-processing computes it for uploads. */
 function borderColor(data: Buffer, width: number, height: number): string {
-  let r = 0, g = 0, b = 0, n = 0;
+  let r = 0,
+    g = 0,
+    b = 0,
+    n = 0;
   const add = (x: number, y: number) => {
     const i = (y * width + x) * 3;
-    r += data[i]; g += data[i + 1]; b += data[i + 2]; n++;
+    r += data[i];
+    g += data[i + 1];
+    b += data[i + 2];
+    n++;
   };
-  for (let x = 0; x < width; x++) { add(x, 0); add(x, height - 1); }
-  for (let y = 1; y < height - 1; y++) { add(0, y); add(width - 1, y); }
-  const hex = (v: number) => Math.round(v / n).toString(16).padStart(2, "0");
+  for (let x = 0; x < width; x++) {
+    add(x, 0);
+    add(x, height - 1);
+  }
+  for (let y = 1; y < height - 1; y++) {
+    add(0, y);
+    add(width - 1, y);
+  }
+  const hex = (v: number) =>
+    Math.round(v / n)
+      .toString(16)
+      .padStart(2, "0");
   return `#${hex(r)}${hex(g)}${hex(b)}`;
 }
 
@@ -59,13 +74,24 @@ async function draw(svg: string): Promise<Drawing> {
   const bytes = await sharp(data, raw).webp({ quality: 80, effort: 2 }).toBuffer();
   const renditions = await Promise.all(
     Object.entries(IMAGE_VARIANTS).map(async ([variant, width]) => {
-      if (width >= info.width) return { variant, mimeType: "image/webp", width: info.width, height: info.height, bytes };
-      const r = await sharp(data, raw).resize({ width }).webp({ quality: 72, effort: 2 }).toBuffer({ resolveWithObject: true });
+      if (width >= info.width)
+        return { variant, mimeType: "image/webp", width: info.width, height: info.height, bytes };
+      const r = await sharp(data, raw)
+        .resize({ width })
+        .webp({ quality: 72, effort: 2 })
+        .toBuffer({ resolveWithObject: true });
       return { variant, mimeType: "image/webp", width: r.info.width, height: r.info.height, bytes: r.data };
     }),
   );
   const sha256 = createHash("sha256").update(bytes).digest("hex");
-  return { sha256, width: info.width, height: info.height, edgeColor: borderColor(data, info.width, info.height), bytes, renditions };
+  return {
+    sha256,
+    width: info.width,
+    height: info.height,
+    edgeColor: borderColor(data, info.width, info.height),
+    bytes,
+    renditions,
+  };
 }
 
 /**
@@ -79,7 +105,15 @@ async function storeDrawing(db: Db, svg: string, filename: string): Promise<Imag
   const d = await drawings.get(svg)!;
   const [inserted] = await db
     .insert(images)
-    .values({ sha256: d.sha256, filename, mimeType: "image/webp", width: d.width, height: d.height, edgeColor: d.edgeColor, bytes: d.bytes })
+    .values({
+      sha256: d.sha256,
+      filename,
+      mimeType: "image/webp",
+      width: d.width,
+      height: d.height,
+      edgeColor: d.edgeColor,
+      bytes: d.bytes,
+    })
     .onConflictDoNothing({ target: images.sha256 })
     .returning({ id: images.id });
   if (inserted) await db.insert(imageRenditions).values(d.renditions.map((r) => ({ ...r, imageId: inserted.id })));
@@ -89,7 +123,11 @@ async function storeDrawing(db: Db, svg: string, filename: string): Promise<Imag
 
 const eqSha = (sha256: string) => sql`${images.sha256} = ${sha256}`;
 
-const fileSlug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const fileSlug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 /** Draws and stores every demo picture: one per colour (the first is also the main image), and a fabric close-up for some. */
 export async function makeDemoImages(db: Db, products: DemoProduct[]): Promise<DemoImages[]> {
@@ -98,7 +136,10 @@ export async function makeDemoImages(db: Db, products: DemoProduct[]): Promise<D
     colors: p.colors.map((c) => store(productSvg(p.name, c, p.motif), `${fileSlug(p.name)}-${fileSlug(c)}.webp`)),
     detail: p.detail ? store(detailSvg(p.name, p.colors[0]), `${fileSlug(p.name)}-detail.webp`) : null,
   }));
-  const refs = await inPool(jobs.flatMap((j) => [...j.colors, ...(j.detail ? [j.detail] : [])]), 3);
+  const refs = await inPool(
+    jobs.flatMap((j) => [...j.colors, ...(j.detail ? [j.detail] : [])]),
+    3,
+  );
   let next = 0;
   return jobs.map((j, i) => {
     const colorRefs = j.colors.map(() => refs[next++]);

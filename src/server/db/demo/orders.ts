@@ -42,13 +42,21 @@ function statusFor(random: Random, ageDays: number): OrderStatus {
 function timeline(random: Random, status: OrderStatus, created: number, now: number) {
   const path: OrderStatus[] =
     status === "cancelled"
-      ? random.chance(0.6) ? ["cancelled"] : ["processing", "cancelled"]
-      : (["processing", "shipped", "delivered"] as OrderStatus[]).slice(0, ["pending", "processing", "shipped", "delivered"].indexOf(status));
+      ? random.chance(0.6)
+        ? ["cancelled"]
+        : ["processing", "cancelled"]
+      : (["processing", "shipped", "delivered"] as OrderStatus[]).slice(
+          0,
+          ["pending", "processing", "shipped", "delivered"].indexOf(status),
+        );
   const age = now - created;
-  const steps: { status: OrderStatus; actor: string; at: number }[] = [{ status: "pending", actor: "customer", at: created }];
+  const steps: { status: OrderStatus; actor: string; at: number }[] = [
+    { status: "pending", actor: "customer", at: created },
+  ];
   let at = created;
   path.forEach((s, i) => {
-    const usual = s === "processing" ? random.int(2, 20) * HOUR : s === "shipped" ? random.int(1, 2) * DAY : random.int(2, 4) * DAY;
+    const usual =
+      s === "processing" ? random.int(2, 20) * HOUR : s === "shipped" ? random.int(1, 2) * DAY : random.int(2, 4) * DAY;
     at = Math.min(at + usual, created + (age * (i + 1)) / (path.length + 1));
     const byCustomer = s === "cancelled" && path.length === 1 && random.chance(0.5);
     steps.push({ status: s, actor: byCustomer ? "customer" : "admin", at });

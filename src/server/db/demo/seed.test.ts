@@ -26,7 +26,8 @@ describe("seedDemoData", () => {
     expect(cats.map((c: { slug: string }) => c.slug)).toEqual(["formal", "casual", "party", "accessories"]);
     expect(cats[0].name).toBe("Formal");
     expect(list.length).toBeGreaterThanOrEqual(20);
-    for (const slug of ["formal", "casual", "party", "accessories"]) expect(list.some((p) => p.category === slug)).toBe(true);
+    for (const slug of ["formal", "casual", "party", "accessories"])
+      expect(list.some((p) => p.category === slug)).toBe(true);
     for (const p of list) {
       expect(Number(p.price)).toBeGreaterThanOrEqual(1500);
       expect(Number(p.price)).toBeLessThanOrEqual(25000);
@@ -60,7 +61,11 @@ describe("seedDemoData", () => {
   it("adds about 150 orders over 18 months in every status, with repeat customers", async () => {
     const rows = await t.db.select().from(orders);
     expect(rows.length).toBeGreaterThanOrEqual(120);
-    for (const status of ORDER_STATUSES) expect(rows.some((o) => o.status === status), status).toBe(true);
+    for (const status of ORDER_STATUSES)
+      expect(
+        rows.some((o) => o.status === status),
+        status,
+      ).toBe(true);
     const ages = rows.map((o) => (Date.now() - new Date(o.createdAt).getTime()) / 86_400_000);
     expect(Math.max(...ages)).toBeGreaterThan(300);
     expect(Math.max(...ages)).toBeLessThanOrEqual(550);
@@ -103,7 +108,9 @@ describe("seedDemoData", () => {
   it("adds reviews only to delivered orders' own products", async () => {
     const rows = await t.db.select().from(reviews);
     expect(rows.length).toBeGreaterThanOrEqual(10);
-    const delivered = new Map((await t.db.select().from(orders)).filter((o) => o.status === "delivered").map((o) => [o.id, o]));
+    const delivered = new Map(
+      (await t.db.select().from(orders)).filter((o) => o.status === "delivered").map((o) => [o.id, o]),
+    );
     const items = await t.db.select().from(orderItems);
     for (const r of rows) {
       const order = delivered.get(r.orderId);

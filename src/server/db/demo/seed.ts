@@ -54,7 +54,16 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<void> {
           updatedAt: createdAt.toISOString(),
         })
         .returning({ id: products.id });
-      seeded.push({ id: row.id, name: p.name, category: p.category, price: p.price, sizes: p.sizes, colors: p.colors, createdAt, imageOf: (c) => pics.byColor[c] ?? null });
+      seeded.push({
+        id: row.id,
+        name: p.name,
+        category: p.category,
+        price: p.price,
+        sizes: p.sizes,
+        colors: p.colors,
+        createdAt,
+        imageOf: (c) => pics.byColor[c] ?? null,
+      });
     }
 
     const plan = planDemoOrders(random, seeded, now);

@@ -58,7 +58,11 @@ describe("POST /api/categories", () => {
       payload: "{oops",
     });
     expect(malformed.statusCode).toBe(400);
-    const anon = await t.app.inject({ method: "POST", url: "/api/categories", payload: { name: "Anon", slug: "anon" } });
+    const anon = await t.app.inject({
+      method: "POST",
+      url: "/api/categories",
+      payload: { name: "Anon", slug: "anon" },
+    });
     expect(anon.statusCode).toBe(401);
     expect(await countRows(t.db, categories)).toBe(before);
   });
@@ -68,7 +72,12 @@ describe("PUT /api/categories/:id", () => {
   it("renames a slug and moves its products in the same step", async () => {
     const made = await create("Winter");
     const product = await insertProduct(t.db, { category: "winter" });
-    const res = await asAdmin("PUT", `/api/categories/${made.id}`, { id: made.id, name: "Winter Khaddar", slug: "Winter Khaddar", description: "Warm" });
+    const res = await asAdmin("PUT", `/api/categories/${made.id}`, {
+      id: made.id,
+      name: "Winter Khaddar",
+      slug: "Winter Khaddar",
+      description: "Warm",
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: made.id, name: "Winter Khaddar", slug: "winter-khaddar", description: "Warm" });
     const moved = await t.app.inject({ url: `/api/products/${product.id}` });

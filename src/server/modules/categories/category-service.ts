@@ -32,7 +32,9 @@ export async function findCategoryFor(db: Db, nameOrSlug: string): Promise<Categ
   const [row] = await db
     .select()
     .from(categories)
-    .where(sql`${categories.slug} = ${slugify(nameOrSlug)} or lower(${categories.name}) = ${nameOrSlug.trim().toLowerCase()}`)
+    .where(
+      sql`${categories.slug} = ${slugify(nameOrSlug)} or lower(${categories.name}) = ${nameOrSlug.trim().toLowerCase()}`,
+    )
     .orderBy(asc(categories.id))
     .limit(1);
   return row ? toCategory(row) : null;
@@ -40,7 +42,10 @@ export async function findCategoryFor(db: Db, nameOrSlug: string): Promise<Categ
 
 export async function createCategory(db: Db, input: CategoryInput): Promise<Category> {
   try {
-    const [row] = await db.insert(categories).values({ name: input.name, slug: input.slug, description: input.description }).returning();
+    const [row] = await db
+      .insert(categories)
+      .values({ name: input.name, slug: input.slug, description: input.description })
+      .returning();
     return toCategory(row);
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateSlug(input.slug);
@@ -60,7 +65,10 @@ export async function updateCategory(db: Db, id: number, input: CategoryInput): 
         .where(eq(categories.id, id))
         .returning();
       if (old.slug !== input.slug) {
-        await tx.update(products).set({ category: input.slug, updatedAt: sql`now()` }).where(eq(products.category, old.slug));
+        await tx
+          .update(products)
+          .set({ category: input.slug, updatedAt: sql`now()` })
+          .where(eq(products.category, old.slug));
       }
       return toCategory(row);
     });
@@ -77,7 +85,9 @@ export async function deleteCategory(db: Db, id: number): Promise<void> {
     if (!row) throw notFound("Category");
     const [{ used }] = await tx.select({ used: count() }).from(products).where(eq(products.category, row.slug));
     if (used > 0) {
-      throw conflict(`${used} ${used === 1 ? "product still uses" : "products still use"} this category; move or delete them first`);
+      throw conflict(
+        `${used} ${used === 1 ? "product still uses" : "products still use"} this category; move or delete them first`,
+      );
     }
     await tx.delete(categories).where(eq(categories.id, id));
   });

@@ -34,7 +34,8 @@ export async function readProductForm(request: FastifyRequest): Promise<ProductF
       continue;
     }
     const color = colorOfImageField(file.fieldname);
-    if (color === null) throw badRequest(`Unexpected file field '${file.fieldname}'; use 'images' or 'colorImages[<colour>]'`);
+    if (color === null)
+      throw badRequest(`Unexpected file field '${file.fieldname}'; use 'images' or 'colorImages[<colour>]'`);
     uploads.byColor.set(color, [...(uploads.byColor.get(color) ?? []), upload]);
   }
   for (const group of [uploads.images, ...uploads.byColor.values()]) {
@@ -44,7 +45,11 @@ export async function readProductForm(request: FastifyRequest): Promise<ProductF
     input,
     replaceImages: form.fields[PRODUCT_FORM.replaceImages] === "true",
     colorVariantImages: given(PRODUCT_FORM.colorVariantImages)
-      ? parseJsonField(variantImagesSchema, form.fields[PRODUCT_FORM.colorVariantImages], PRODUCT_FORM.colorVariantImages)
+      ? parseJsonField(
+          variantImagesSchema,
+          form.fields[PRODUCT_FORM.colorVariantImages],
+          PRODUCT_FORM.colorVariantImages,
+        )
       : input.colorVariantImages,
     colorVariantStock: given(PRODUCT_FORM.colorVariantStock)
       ? parseJsonField(variantStockSchema, form.fields[PRODUCT_FORM.colorVariantStock], PRODUCT_FORM.colorVariantStock)

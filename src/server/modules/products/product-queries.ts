@@ -8,7 +8,11 @@ import { toProducts, type ProductRow } from "./product-serialize.js";
 /** Without a limit the shop still gets a bounded page: the whole demo catalogue and then some. */
 export const DEFAULT_PRODUCT_LIMIT = 200;
 
-const lowerList = (values: string[]) => sql.join(values.map((v) => sql`${v.trim().toLowerCase()}`), sql`, `);
+const lowerList = (values: string[]) =>
+  sql.join(
+    values.map((v) => sql`${v.trim().toLowerCase()}`),
+    sql`, `,
+  );
 
 /** True when the text array shares an element with `values`, ignoring case ('red' finds 'Red'). */
 const overlaps = (column: typeof products.sizes | typeof products.colors, values: string[]) =>

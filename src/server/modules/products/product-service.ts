@@ -28,7 +28,8 @@ async function existingIds(db: Db, ids: string[]): Promise<string[]> {
  */
 async function planImages(db: Db, form: ProductForm, colors: string[], previous: ImagePlan | null): Promise<ImagePlan> {
   for (const color of form.uploads.byColor.keys()) {
-    if (!colors.includes(color)) throw badRequest(`Images were sent for the colour "${color}", which is not one of this product's colours`);
+    if (!colors.includes(color))
+      throw badRequest(`Images were sent for the colour "${color}", which is not one of this product's colours`);
   }
   const keepAll = !form.replaceImages && previous;
   const keptDefault = form.input.images ?? (keepAll ? previous.images : []);
@@ -45,7 +46,11 @@ async function planImages(db: Db, form: ProductForm, colors: string[], previous:
     throw new AppError("VALIDATION", MESSAGES.tooManyImages);
   }
 
-  const stored = await storeImages(db, groups.flatMap((g) => g.uploads), ADMIN_IMAGE_MAX_PX);
+  const stored = await storeImages(
+    db,
+    groups.flatMap((g) => g.uploads),
+    ADMIN_IMAGE_MAX_PX,
+  );
   const plan: ImagePlan = { images: [], colorVariantImages: {} };
   let next = 0;
   for (const group of groups) {
@@ -94,7 +99,10 @@ function columnsOf(form: ProductForm, category: string, plan: ImagePlan, previou
 export async function createProduct(db: Db, form: ProductForm): Promise<Product> {
   const category = await categorySlug(db, form.input.category);
   const plan = await planImages(db, form, [...new Set(form.input.colors)], null);
-  const [row] = await db.insert(products).values(columnsOf(form, category, plan, {})).returning({ id: products.id });
+  const [row] = await db
+    .insert(products)
+    .values(columnsOf(form, category, plan, {}))
+    .returning({ id: products.id });
   return (await getProduct(db, row.id))!;
 }
 

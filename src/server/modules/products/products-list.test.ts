@@ -9,10 +9,48 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const slug of ["formal", "casual", "party", "accessories"]) await insertCategory(t.db, slug);
   const rows = [
-    { key: "lawn", name: "Printed Lawn Suit", sku: "LWN-100", price: "2999.99", category: "casual", sizes: ["S", "M"], colors: ["Blue", "White"], createdAt: "2025-01-01T00:00:00Z" },
-    { key: "chiffon", name: "Chiffon Party Frock", sku: "CHF-200", price: "3000", category: "party", sizes: ["L", "XL"], colors: ["Red", "Pink"], featured: true, createdAt: "2025-02-01T00:00:00Z" },
-    { key: "kurta", name: "Embroidered Kurta", sku: "KRT-300", description: "Hand embroidered 100% cotton", price: "6000", category: "formal", sizes: ["M", "L"], colors: ["Black"], createdAt: "2025-03-01T00:00:00Z" },
-    { key: "jhumka", name: "Golden Jhumkas", sku: "ACC-400", price: "1500", category: "accessories", sizes: ["Free Size"], colors: ["Yellow"], createdAt: "2025-04-01T00:00:00Z" },
+    {
+      key: "lawn",
+      name: "Printed Lawn Suit",
+      sku: "LWN-100",
+      price: "2999.99",
+      category: "casual",
+      sizes: ["S", "M"],
+      colors: ["Blue", "White"],
+      createdAt: "2025-01-01T00:00:00Z",
+    },
+    {
+      key: "chiffon",
+      name: "Chiffon Party Frock",
+      sku: "CHF-200",
+      price: "3000",
+      category: "party",
+      sizes: ["L", "XL"],
+      colors: ["Red", "Pink"],
+      featured: true,
+      createdAt: "2025-02-01T00:00:00Z",
+    },
+    {
+      key: "kurta",
+      name: "Embroidered Kurta",
+      sku: "KRT-300",
+      description: "Hand embroidered 100% cotton",
+      price: "6000",
+      category: "formal",
+      sizes: ["M", "L"],
+      colors: ["Black"],
+      createdAt: "2025-03-01T00:00:00Z",
+    },
+    {
+      key: "jhumka",
+      name: "Golden Jhumkas",
+      sku: "ACC-400",
+      price: "1500",
+      category: "accessories",
+      sizes: ["Free Size"],
+      colors: ["Yellow"],
+      createdAt: "2025-04-01T00:00:00Z",
+    },
   ];
   for (const { key, ...values } of rows) ids[key] = (await insertProduct(t.db, values)).id;
 });
@@ -86,7 +124,12 @@ describe("GET /api/products", () => {
   });
 
   it("sorts by price or featured first and honours limit and offset", async () => {
-    expect(await names("?sort=price-asc")).toEqual(["Golden Jhumkas", "Printed Lawn Suit", "Chiffon Party Frock", "Embroidered Kurta"]);
+    expect(await names("?sort=price-asc")).toEqual([
+      "Golden Jhumkas",
+      "Printed Lawn Suit",
+      "Chiffon Party Frock",
+      "Embroidered Kurta",
+    ]);
     expect((await names("?sort=price-desc"))[0]).toBe("Embroidered Kurta");
     expect((await names("?sort=featured"))[0]).toBe("Chiffon Party Frock");
     expect(await names("?limit=2&offset=1")).toEqual(["Embroidered Kurta", "Chiffon Party Frock"]);

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { images, products } from "../../db/schema.js";
-import { countRows, insertCategory, makeImage, multipart, productData, sendProduct, type FormFile } from "../../test/catalog-factory.js";
+import {
+  countRows,
+  insertCategory,
+  makeImage,
+  multipart,
+  productData,
+  sendProduct,
+  type FormFile,
+} from "../../test/catalog-factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
 let t: TestContext;
@@ -21,13 +29,23 @@ const png = async (filename: string, color: string, field = "images"): Promise<F
 });
 
 async function create(overrides: Record<string, unknown> = {}, files: FormFile[] = []) {
-  const res = await sendProduct(t, "POST", "/api/products", { productData: JSON.stringify(productData(overrides)) }, files);
+  const res = await sendProduct(
+    t,
+    "POST",
+    "/api/products",
+    { productData: JSON.stringify(productData(overrides)) },
+    files,
+  );
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
 
 /** Runs a refused request and checks that no product and no image was written. */
-async function expectRefused(send: () => Promise<{ statusCode: number; json(): { error: string } }>, status: number, error: string | RegExp) {
+async function expectRefused(
+  send: () => Promise<{ statusCode: number; json(): { error: string } }>,
+  status: number,
+  error: string | RegExp,
+) {
   const before = [await countRows(t.db, products), await countRows(t.db, images)];
   const res = await send();
   expect(res.statusCode).toBe(status);
@@ -44,7 +62,13 @@ describe("POST /api/products", () => {
       await png("back.png", "#00aa00"),
       await png("red.png", "#ff1111", "colorImages[Red]"),
     ]);
-    expect(product).toMatchObject({ name: "Test Lawn Suit", price: "3500.00", category: "casual", inStock: 1, featured: 0 });
+    expect(product).toMatchObject({
+      name: "Test Lawn Suit",
+      price: "3500.00",
+      category: "casual",
+      inStock: 1,
+      featured: 0,
+    });
     expect(product.images.map((i: { filename: string }) => i.filename)).toEqual(["front.webp", "back.webp"]);
     expect(Object.keys(product.colorVariantImages)).toEqual(["Red"]);
     // A new colour is in stock unless told otherwise; keys that are not colours are dropped.
@@ -62,27 +86,43 @@ describe("POST /api/products", () => {
   });
 
   it("accepts a JSON body holding just the product data", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/products", headers: { cookie: t.adminCookie }, payload: productData({ sku: "JSON-1" }) });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/products",
+      headers: { cookie: t.adminCookie },
+      payload: productData({ sku: "JSON-1" }),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().sku).toBe("JSON-1");
   });
 
   it("refuses an anonymous caller with 401 and writes nothing", async () => {
     const png1 = await png("a.png", "#123456");
-    await expectRefused(async () => {
-      const body = await multipart({ productData: JSON.stringify(productData()) }, [png1]);
-      return t.app.inject({ method: "POST", url: "/api/products", payload: body.payload, headers: body.headers });
-    }, 401, /log in/);
+    await expectRefused(
+      async () => {
+        const body = await multipart({ productData: JSON.stringify(productData()) }, [png1]);
+        return t.app.inject({ method: "POST", url: "/api/products", payload: body.payload, headers: body.headers });
+      },
+      401,
+      /log in/,
+    );
   });
 
   it("refuses malformed productData JSON", async () => {
-    await expectRefused(() => sendProduct(t, "POST", "/api/products", { productData: "{name:" }), 400, "The 'productData' field is not valid JSON");
+    await expectRefused(
+      () => sendProduct(t, "POST", "/api/products", { productData: "{name:" }),
+      400,
+      "The 'productData' field is not valid JSON",
+    );
     await expectRefused(() => sendProduct(t, "POST", "/api/products", {}), 400, "The 'productData' field is missing");
   });
 
   it("refuses wrong types with a message per field", async () => {
     const res = await expectRefused(
-      () => sendProduct(t, "POST", "/api/products", { productData: JSON.stringify(productData({ price: "cheap", name: "" })) }),
+      () =>
+        sendProduct(t, "POST", "/api/products", {
+          productData: JSON.stringify(productData({ price: "cheap", name: "" })),
+        }),
       400,
       /./,
     );
@@ -94,14 +134,18 @@ describe("POST /api/products", () => {
 
   it("refuses a category that does not exist", async () => {
     await expectRefused(
-      () => sendProduct(t, "POST", "/api/products", { productData: JSON.stringify(productData({ category: "bridal" })) }),
+      () =>
+        sendProduct(t, "POST", "/api/products", { productData: JSON.stringify(productData({ category: "bridal" })) }),
       400,
       'The category "bridal" does not exist; create it first',
     );
   });
 
   it("refuses a text file named .jpg with the spec's message and stores nothing", async () => {
-    const files = [await png("good.png", "#445566"), { field: "images", filename: "notes.jpg", bytes: Buffer.from("just some notes"), type: "image/jpeg" }];
+    const files = [
+      await png("good.png", "#445566"),
+      { field: "images", filename: "notes.jpg", bytes: Buffer.from("just some notes"), type: "image/jpeg" },
+    ];
     await expectRefused(
       () => sendProduct(t, "POST", "/api/products", { productData: JSON.stringify(productData()) }, files),
       400,
@@ -110,32 +154,69 @@ describe("POST /api/products", () => {
   });
 
   it("refuses a sixth image in a group", async () => {
-    const six = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => png(`p${i}.png`, `#${i}0${i}0${i}0`, "colorImages[Red]")));
-    await expectRefused(() => sendProduct(t, "POST", "/api/products", { productData: JSON.stringify(productData()) }, six), 400, "Maximum 5 images allowed");
+    const six = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((i) => png(`p${i}.png`, `#${i}0${i}0${i}0`, "colorImages[Red]")),
+    );
+    await expectRefused(
+      () => sendProduct(t, "POST", "/api/products", { productData: JSON.stringify(productData()) }, six),
+      400,
+      "Maximum 5 images allowed",
+    );
   });
 
   it("refuses images for a colour the product does not have, or an unknown file field", async () => {
     const data = { productData: JSON.stringify(productData()) };
-    await expectRefused(() => sendProduct(t, "POST", "/api/products", data, [{ ...green, field: "colorImages[Green]" }]), 400, /colour "Green"/);
-    await expectRefused(() => sendProduct(t, "POST", "/api/products", data, [{ ...green, field: "avatar" }]), 400, /Unexpected file field 'avatar'/);
+    await expectRefused(
+      () => sendProduct(t, "POST", "/api/products", data, [{ ...green, field: "colorImages[Green]" }]),
+      400,
+      /colour "Green"/,
+    );
+    await expectRefused(
+      () => sendProduct(t, "POST", "/api/products", data, [{ ...green, field: "avatar" }]),
+      400,
+      /Unexpected file field 'avatar'/,
+    );
   });
 
   it("refuses an oversized file or body", async () => {
-    const big = { field: "images", filename: "huge.png", bytes: Buffer.alloc(10 * 1024 * 1024 + 10), type: "image/png" };
-    await expectRefused(() => sendProduct(t, "POST", "/api/products", { productData: JSON.stringify(productData()) }, [big]), 413, /huge\.png/);
+    const big = {
+      field: "images",
+      filename: "huge.png",
+      bytes: Buffer.alloc(10 * 1024 * 1024 + 10),
+      type: "image/png",
+    };
+    await expectRefused(
+      () => sendProduct(t, "POST", "/api/products", { productData: JSON.stringify(productData()) }, [big]),
+      413,
+      /huge\.png/,
+    );
     const json = productData({ description: "x".repeat(1024 * 1024 + 1) });
-    await expectRefused(() => t.app.inject({ method: "POST", url: "/api/products", headers: { cookie: t.adminCookie }, payload: json }), 413, /too large/);
+    await expectRefused(
+      () => t.app.inject({ method: "POST", url: "/api/products", headers: { cookie: t.adminCookie }, payload: json }),
+      413,
+      /too large/,
+    );
     const long = productData({ description: "x".repeat(5001) });
-    await expectRefused(() => t.app.inject({ method: "POST", url: "/api/products", headers: { cookie: t.adminCookie }, payload: long }), 400, /at most 5000/);
+    await expectRefused(
+      () => t.app.inject({ method: "POST", url: "/api/products", headers: { cookie: t.adminCookie }, payload: long }),
+      400,
+      /at most 5000/,
+    );
   });
 });
 
 describe("PUT /api/products/:id", () => {
   it("updates fields and appends new images after the kept ones", async () => {
     const product = await create({}, [await png("one.png", "#101010")]);
-    const res = await sendProduct(t, "PUT", `/api/products/${product.id}`, {
-      productData: JSON.stringify(productData({ name: "Renamed Suit", price: 4200, colors: "Red, Blue, Green" })),
-    }, [await png("two.png", "#202020")]);
+    const res = await sendProduct(
+      t,
+      "PUT",
+      `/api/products/${product.id}`,
+      {
+        productData: JSON.stringify(productData({ name: "Renamed Suit", price: 4200, colors: "Red, Blue, Green" })),
+      },
+      [await png("two.png", "#202020")],
+    );
     expect(res.statusCode, res.body).toBe(200);
     const updated = res.json();
     expect(updated).toMatchObject({ name: "Renamed Suit", price: "4200.00", colors: ["Red", "Blue", "Green"] });
@@ -150,12 +231,18 @@ describe("PUT /api/products/:id", () => {
       await png("red1.png", "#500000", "colorImages[Red]"),
       await png("blue1.png", "#000050", "colorImages[Blue]"),
     ]);
-    const res = await sendProduct(t, "PUT", `/api/products/${product.id}`, {
-      productData: JSON.stringify(productData({ images: [product.images[0]], colors: ["Red", "White"] })),
-      colorVariantImages: JSON.stringify({ Red: [product.colorVariantImages.Red[0].id] }),
-      colorVariantStock: JSON.stringify({ Red: false, Blue: true, Bogus: true }),
-      replaceImages: "true",
-    }, [await png("white1.png", "#fafafa", "colorImages[White]")]);
+    const res = await sendProduct(
+      t,
+      "PUT",
+      `/api/products/${product.id}`,
+      {
+        productData: JSON.stringify(productData({ images: [product.images[0]], colors: ["Red", "White"] })),
+        colorVariantImages: JSON.stringify({ Red: [product.colorVariantImages.Red[0].id] }),
+        colorVariantStock: JSON.stringify({ Red: false, Blue: true, Bogus: true }),
+        replaceImages: "true",
+      },
+      [await png("white1.png", "#fafafa", "colorImages[White]")],
+    );
     expect(res.statusCode, res.body).toBe(200);
     const updated = res.json();
     expect(updated.images.map((i: { id: string }) => i.id)).toEqual([product.images[0].id]);
@@ -164,10 +251,13 @@ describe("PUT /api/products/:id", () => {
   });
 
   it("refuses a sixth image counting the ones kept", async () => {
-    const five = await Promise.all(["#ff0000", "#0000ff", "#ffff00", "#000000", "#ffffff"].map((c, i) => png(`k${i}.png`, c)));
+    const five = await Promise.all(
+      ["#ff0000", "#0000ff", "#ffff00", "#000000", "#ffffff"].map((c, i) => png(`k${i}.png`, c)),
+    );
     const product = await create({}, five);
     await expectRefused(
-      () => sendProduct(t, "PUT", `/api/products/${product.id}`, { productData: JSON.stringify(productData()) }, [green]),
+      () =>
+        sendProduct(t, "PUT", `/api/products/${product.id}`, { productData: JSON.stringify(productData()) }, [green]),
       400,
       "Maximum 5 images allowed",
     );
@@ -179,7 +269,11 @@ describe("PUT /api/products/:id", () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: "Product not found" });
     const product = await create();
-    const anon = await t.app.inject({ method: "PUT", url: `/api/products/${product.id}`, payload: productData({ name: "Hacked" }) });
+    const anon = await t.app.inject({
+      method: "PUT",
+      url: `/api/products/${product.id}`,
+      payload: productData({ name: "Hacked" }),
+    });
     expect(anon.statusCode).toBe(401);
     expect((await t.app.inject({ url: `/api/products/${product.id}` })).json().name).toBe("Test Lawn Suit");
   });
@@ -190,11 +284,19 @@ describe("DELETE /api/products/:id", () => {
     const product = await create({}, [await png("gone.png", "#707070")]);
     const anon = await t.app.inject({ method: "DELETE", url: `/api/products/${product.id}` });
     expect(anon.statusCode).toBe(401);
-    const res = await t.app.inject({ method: "DELETE", url: `/api/products/${product.id}`, headers: { cookie: t.adminCookie } });
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: `/api/products/${product.id}`,
+      headers: { cookie: t.adminCookie },
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.app.inject({ url: `/api/products/${product.id}` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: product.images[0].url })).statusCode).toBe(200);
-    const again = await t.app.inject({ method: "DELETE", url: `/api/products/${product.id}`, headers: { cookie: t.adminCookie } });
+    const again = await t.app.inject({
+      method: "DELETE",
+      url: `/api/products/${product.id}`,
+      headers: { cookie: t.adminCookie },
+    });
     expect(again.statusCode).toBe(404);
   });
 });

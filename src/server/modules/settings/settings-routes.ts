@@ -23,7 +23,8 @@ const jsonBody = z.object({ value: z.unknown() });
 async function readValue(app: FastifyInstance, request: FastifyRequest, key: SettingKey): Promise<unknown> {
   if (!request.isMultipart()) return parse(jsonBody, request.body).value;
   const form = await readMultipart(request);
-  if (form.files.length > 1 || form.files.some((f) => f.fieldname !== "image")) throw badRequest("Send one file, in the 'image' field");
+  if (form.files.length > 1 || form.files.some((f) => f.fieldname !== "image"))
+    throw badRequest("Send one file, in the 'image' field");
   const [file] = form.files;
   if (file) {
     if (!IMAGE_SETTINGS.includes(key)) throw badRequest(`The setting '${key}' is text; send a 'value' field`);

@@ -11,7 +11,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const put = (key: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "PUT", url: `/api/settings/${key}`, payload: payload as object, headers: { cookie: t.adminCookie, ...headers } });
+  t.app.inject({
+    method: "PUT",
+    url: `/api/settings/${key}`,
+    payload: payload as object,
+    headers: { cookie: t.adminCookie, ...headers },
+  });
 
 async function putForm(key: string, fields: Record<string, string>, files: Parameters<typeof multipart>[1] = []) {
   const body = await multipart(fields, files);
@@ -51,10 +56,16 @@ describe("PUT /api/settings/:key", () => {
   });
 
   it("stores an uploaded hero image and returns its image object", async () => {
-    const res = await putForm("hero_image", {}, [{ field: "image", filename: "hero.jpg", bytes: await makeImage("#8e24aa", "jpeg", 120) }]);
+    const res = await putForm("hero_image", {}, [
+      { field: "image", filename: "hero.jpg", bytes: await makeImage("#8e24aa", "jpeg", 120) },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const value = res.json().value;
-    expect(value).toMatchObject({ url: expect.stringMatching(/^\/api\/images\//), filename: "hero.webp", mimeType: "image/webp" });
+    expect(value).toMatchObject({
+      url: expect.stringMatching(/^\/api\/images\//),
+      filename: "hero.webp",
+      mimeType: "image/webp",
+    });
     expect(await valueOf("hero_image")).toEqual(value);
     expect((await t.app.inject({ url: value.url })).statusCode).toBe(200);
     // An image object sent back (as the settings page does) is accepted by its id.
@@ -76,10 +87,16 @@ describe("PUT /api/settings/:key", () => {
     expect((await put("site_name", { wrong: "shape" })).statusCode).toBe(400);
     const malformed = await put("site_name", "{oops", { "content-type": "application/json" });
     expect(malformed.statusCode).toBe(400);
-    const notImage = await putForm("hero_image", {}, [{ field: "image", filename: "notes.jpg", bytes: Buffer.from("plain text") }]);
+    const notImage = await putForm("hero_image", {}, [
+      { field: "image", filename: "notes.jpg", bytes: Buffer.from("plain text") },
+    ]);
     expect(notImage.statusCode).toBe(400);
-    expect(notImage.json().error).toBe("Invalid file: notes.jpg. Only JPEG, PNG, and WebP files under 10MB are allowed.");
-    const imageForText = await putForm("site_name", {}, [{ field: "image", filename: "a.png", bytes: await makeImage() }]);
+    expect(notImage.json().error).toBe(
+      "Invalid file: notes.jpg. Only JPEG, PNG, and WebP files under 10MB are allowed.",
+    );
+    const imageForText = await putForm("site_name", {}, [
+      { field: "image", filename: "a.png", bytes: await makeImage() },
+    ]);
     expect(imageForText.statusCode).toBe(400);
     const unknownImage = await put("hero_image", { value: "7f1c1c1c-1c1c-4c1c-8c1c-1c1c1c1c1c1c" });
     expect(unknownImage.statusCode).toBe(400);
