@@ -5,7 +5,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_GROUP } from "@shared/constants.js";
 import type { Database, Db } from "./db/client.js";
 import { registerAuth } from "./plugins/auth.js";
 import { registerClient } from "./plugins/client.js";
-import { registerErrorHandling } from "./plugins/errors.js";
+import { registerErrorHandling, registerNotFound } from "./plugins/errors.js";
 import { registerSecurity } from "./plugins/security.js";
 import { modules } from "./modules/index.js";
 
@@ -51,6 +51,6 @@ export async function buildApp(database: Database, config: AppConfig): Promise<F
     },
   });
   for (const routes of modules) await app.register(routes);
-  if (config.clientDir) await registerClient(app, config.clientDir);
+  registerNotFound(app, config.clientDir ? await registerClient(app, config.clientDir) : undefined);
   return app;
 }

@@ -40,8 +40,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err }, "request failed");
     return reply.status(500).send({ error: "Something went wrong on our side. Please try again in a moment." });
   });
+}
 
+/**
+ * The one not-found handler: unknown /api paths (and non-GET requests) get a JSON 404; with a
+ * built client, any other GET is a storefront route and gets index.html (the SPA fallback).
+ */
+export function registerNotFound(app: FastifyInstance, indexHtml?: Buffer): void {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: `No API endpoint ${request.method} ${request.url.split("?")[0]}` });
+    const url = request.url.split("?", 1)[0];
+    const isPage = indexHtml && request.method === "GET" && !url.startsWith("/api/") && url !== "/api";
+    if (!isPage) return reply.status(404).send({ error: `No API endpoint ${request.method} ${url}` });
+    if (/\.[a-z0-9]+$/i.test(url)) return reply.status(404).type("text/plain").send("Not found");
+    return reply.type("text/html").header("Cache-Control", "no-cache").send(indexHtml);
   });
 }
