@@ -24,7 +24,9 @@ beforeAll(async () => {
   store = await startStore();
   browser = await launchBrowser();
   const list = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as ApiProduct[];
-  product = list.find((p) => p.inStock && p.sizes.length > 0 && p.colors.some((c) => p.colorVariantStock[c] !== false))!;
+  product = list.find(
+    (p) => p.inStock && p.sizes.length > 0 && p.colors.some((c) => p.colorVariantStock[c] !== false),
+  )!;
   // A cart line, so the cart and checkout are scanned with content rather than their empty states.
   const res = await fetch(`${store.baseUrl}/api/cart`, {
     method: "POST",
@@ -51,7 +53,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(" | ")}`,
+    );
 }
 
 const pages = () => [
@@ -80,7 +88,11 @@ describe.each([
       await page.goto(path);
       if (ready) await page.getByRole("heading", { name: ready }).first().waitFor();
       await page.waitForLoadState("networkidle");
-      await page.locator('[aria-label^="Loading"]').first().waitFor({ state: "detached" }).catch(() => {});
+      await page
+        .locator('[aria-label^="Loading"]')
+        .first()
+        .waitFor({ state: "detached" })
+        .catch(() => {});
       const violations = await seriousViolations(page);
       if (violations.length) found[path] = violations;
     }

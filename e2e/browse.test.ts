@@ -36,7 +36,10 @@ async function openPage(path: string, viewport = DESKTOP): Promise<Page> {
 
 /** A demo product with one colour sold out (the Jamawar suit: Green). */
 function productWithSoldOutColour() {
-  const product = catalogue.find((p) => p.colors.some((c) => p.colorVariantStock[c] === false) && p.colors.some((c) => p.colorVariantStock[c] !== false));
+  const product = catalogue.find(
+    (p) =>
+      p.colors.some((c) => p.colorVariantStock[c] === false) && p.colors.some((c) => p.colorVariantStock[c] !== false),
+  );
   if (!product) throw new Error("the demo data has no product with a sold-out colour");
   return {
     product,
@@ -49,7 +52,9 @@ function productWithSoldOutColour() {
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
 
 const cardPrices = async (page: Page) =>
-  (await page.locator("main article").allInnerTexts()).map((text) => Number(/Rs\. ([\d,]+)/.exec(text)![1].replace(/,/g, "")));
+  (await page.locator("main article").allInnerTexts()).map((text) =>
+    Number(/Rs\. ([\d,]+)/.exec(text)![1].replace(/,/g, "")),
+  );
 
 /** Checks the size, colour and add-to-cart flow of the product page, ending with a cart badge of 1. */
 async function addToCartFromProductPage(page: Page) {
@@ -94,8 +99,12 @@ describe("the home page", () => {
 
     // Collections in the navigation scrolls to the section on the home page.
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Collections" }).click();
-    await poll(() => page.evaluate(() => document.getElementById("featured-collections")!.getBoundingClientRect().top)).toBeLessThan(200);
-    expect(await page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute("content"))).toBe("index, follow");
+    await poll(() =>
+      page.evaluate(() => document.getElementById("featured-collections")!.getBoundingClientRect().top),
+    ).toBeLessThan(200);
+    expect(await page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute("content"))).toBe(
+      "index, follow",
+    );
     await page.context().close();
   });
 });
@@ -113,7 +122,8 @@ describe("the shop", () => {
     const expected = catalogue.filter((p) => p.category === "formal" && p.colors.includes("Red"));
     expect(expected.length).toBeGreaterThan(1);
     await page.getByText(`Showing ${expected.length} products`).waitFor();
-    for (const text of await page.locator("main article").allTextContents()) expect(text).toContain("Formal Collection");
+    for (const text of await page.locator("main article").allTextContents())
+      expect(text).toContain("Formal Collection");
 
     await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
     await poll(() => cardPrices(page)).toEqual(expected.map((p) => Number(p.price)).sort((a, b) => a - b));
@@ -170,7 +180,9 @@ describe("the wishlist", () => {
     await page.reload();
     await page.getByText("1 item(s) saved").waitFor();
     await page.getByRole("heading", { name }).waitFor();
-    expect(await page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute("content"))).toBe("noindex, nofollow");
+    expect(await page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute("content"))).toBe(
+      "noindex, nofollow",
+    );
     await screenshot(page, "browse-wishlist-desktop");
 
     await page.getByRole("button", { name: `Remove ${name} from wishlist` }).click();
@@ -200,7 +212,8 @@ describe("collections, search and unknown pages", () => {
     await page.getByLabel("Search products").fill("jhumkas");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/\/search\?q=jhumkas/);
-    for (const p of catalogue.filter((p) => /jhumkas/i.test(p.name))) await page.getByRole("heading", { name: p.name }).waitFor();
+    for (const p of catalogue.filter((p) => /jhumkas/i.test(p.name)))
+      await page.getByRole("heading", { name: p.name }).waitFor();
     await page.context().close();
   });
 

@@ -19,7 +19,8 @@ export default function CollectionRoute() {
 
   const key = category.toLowerCase();
   // Only a category list that loaded can prove a collection missing; a failed read shows what we have.
-  const missing = categories.isSuccess && !categories.data.some((c) => c.slug.toLowerCase() === key || c.name.toLowerCase() === key);
+  const missing =
+    categories.isSuccess && !categories.data.some((c) => c.slug.toLowerCase() === key || c.name.toLowerCase() === key);
   usePageTitle(missing ? "Collection Not Found" : copy.title);
 
   if (missing) {
@@ -44,8 +45,13 @@ export default function CollectionRoute() {
       </header>
       <div className="mx-auto max-w-7xl px-5 py-10 sm:px-6">
         <div className="mb-6 flex items-center justify-between gap-4">
-          <p className="text-sm text-muted">{products.isSuccess ? `${list.length} ${list.length === 1 ? "piece" : "pieces"}` : ""}</p>
-          <Link to="/shop" className="text-sm font-medium underline decoration-sand decoration-2 underline-offset-4 hover:text-rose">
+          <p className="text-sm text-muted">
+            {products.isSuccess ? `${list.length} ${list.length === 1 ? "piece" : "pieces"}` : ""}
+          </p>
+          <Link
+            to="/shop"
+            className="text-sm font-medium underline decoration-sand decoration-2 underline-offset-4 hover:text-rose"
+          >
             View All Products
           </Link>
         </div>
@@ -63,7 +69,12 @@ export default function CollectionRoute() {
             </Link>
           </div>
         ) : (
-          <ProductGrid products={list} columns={4} priorityCount={4} cardAction={(p) => <WishlistHeart product={p} />} />
+          <ProductGrid
+            products={list}
+            columns={4}
+            priorityCount={4}
+            cardAction={(p) => <WishlistHeart product={p} />}
+          />
         )}
       </div>
     </div>

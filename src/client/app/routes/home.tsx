@@ -20,7 +20,9 @@ const ReviewPrompt = lazy(() => import("@client/features/reviews/review-prompt")
 const NEW_ARRIVALS_ID = "new-arrivals";
 
 const scrollToId = (id: string) =>
-  document.getElementById(id)?.scrollIntoView({ behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  document
+    .getElementById(id)
+    ?.scrollIntoView({ behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
 
 export default function HomeRoute() {
   usePageTitle(undefined);
@@ -49,14 +51,22 @@ export default function HomeRoute() {
         onViewLookbook={() => scrollToId(NEW_ARRIVALS_ID)}
       />
 
-      <Reveal id={COLLECTIONS_ID} labelledBy="collections-title" className="mx-auto max-w-7xl scroll-mt-24 px-5 py-14 sm:px-6">
+      <Reveal
+        id={COLLECTIONS_ID}
+        labelledBy="collections-title"
+        className="mx-auto max-w-7xl scroll-mt-24 px-5 py-14 sm:px-6"
+      >
         <SectionHeading id="collections-title" eyebrow="Curated for you" title="Featured Collections" />
         {tiles.length > 0 || products.isPending || categories.isPending ? (
           <FeaturedCollections tiles={tiles} loading={products.isPending && categories.isPending} />
         ) : null}
       </Reveal>
 
-      <Reveal id={NEW_ARRIVALS_ID} labelledBy="arrivals-title" className="mx-auto max-w-7xl scroll-mt-24 px-5 py-14 sm:px-6">
+      <Reveal
+        id={NEW_ARRIVALS_ID}
+        labelledBy="arrivals-title"
+        className="mx-auto max-w-7xl scroll-mt-24 px-5 py-14 sm:px-6"
+      >
         <SectionHeading id="arrivals-title" eyebrow="Just in" title="New Arrivals" />
         {products.isPending ? (
           <ProductGridSkeleton count={HOME_NEW_ARRIVALS} columns={4} />

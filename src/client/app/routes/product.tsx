@@ -20,7 +20,9 @@ export default function ProductRoute() {
   const addToCart = useAddToCart();
   const found = product.data ?? null;
   usePageTitle(found ? found.name : product.isPending ? undefined : "Product Not Found");
-  useDescriptionMeta(found ? `${found.name}: ${found.description.slice(0, 140)} Cash on delivery across Pakistan.` : undefined);
+  useDescriptionMeta(
+    found ? `${found.name}: ${found.description.slice(0, 140)} Cash on delivery across Pakistan.` : undefined,
+  );
 
   const add = (line: CartLineChoice) =>
     addToCart.mutate(line, {
@@ -47,9 +49,17 @@ export default function ProductRoute() {
       ) : (
         <>
           <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
-            <Link to="/" className="hover:text-ink">Home</Link> <span aria-hidden>/</span>{" "}
-            <Link to="/shop" className="hover:text-ink">Shop</Link> <span aria-hidden>/</span>{" "}
-            <span aria-current="page" className="text-ink">{found.name}</span>
+            <Link to="/" className="hover:text-ink">
+              Home
+            </Link>{" "}
+            <span aria-hidden>/</span>{" "}
+            <Link to="/shop" className="hover:text-ink">
+              Shop
+            </Link>{" "}
+            <span aria-hidden>/</span>{" "}
+            <span aria-current="page" className="text-ink">
+              {found.name}
+            </span>
           </nav>
           <ProductDetails
             key={found.id}

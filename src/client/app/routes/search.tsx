@@ -32,7 +32,16 @@ export default function SearchRoute() {
         <label htmlFor="search-q" className="sr-only">
           Search products
         </label>
-        <Input key={q} id="search-q" name="q" type="search" defaultValue={q} placeholder="Search by name, colour, collection…" autoFocus={!q} className="rounded-full px-5" />
+        <Input
+          key={q}
+          id="search-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="Search by name, colour, collection…"
+          autoFocus={!q}
+          className="rounded-full px-5"
+        />
         <button type="submit" className={buttonVariants({ className: "shrink-0" })}>
           <Search className="h-4 w-4" aria-hidden /> Search
         </button>

@@ -22,13 +22,21 @@ export default function ShopRoute() {
   const products = useProducts(state.filters);
   // The category options come from the whole catalogue, so choosing one does not hide the others.
   const catalogue = useProducts();
-  const categories = useMemo(() => [...new Set((catalogue.data ?? []).map((p) => p.category))].sort(), [catalogue.data]);
+  const categories = useMemo(
+    () => [...new Set((catalogue.data ?? []).map((p) => p.category))].sort(),
+    [catalogue.data],
+  );
   const sorted = useMemo(() => sortProducts(products.data ?? [], state.sort), [products.data, state.sort]);
   useFetchErrorToast(products.error);
 
   const clearFilters = () => update({ filters: { category: [], sizes: [], colors: [], priceRange: undefined } });
   const filterPanel = (idPrefix: string) => (
-    <ShopFilters idPrefix={idPrefix} filters={state.filters} categories={categories} onChange={(filters) => update({ filters })} />
+    <ShopFilters
+      idPrefix={idPrefix}
+      filters={state.filters}
+      categories={categories}
+      onChange={(filters) => update({ filters })}
+    />
   );
 
   return (
@@ -66,7 +74,12 @@ export default function ShopRoute() {
               </Button>
             </div>
           ) : (
-            <ProductGrid products={sorted} layout={state.view} priorityCount={3} cardAction={(p) => <WishlistHeart product={p} />} />
+            <ProductGrid
+              products={sorted}
+              layout={state.view}
+              priorityCount={3}
+              cardAction={(p) => <WishlistHeart product={p} />}
+            />
           )}
         </div>
       </div>

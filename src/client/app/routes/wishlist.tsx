@@ -21,7 +21,10 @@ export default function WishlistRoute() {
 
   // A product deleted from the store leaves the wishlist, so the count stays honest.
   useEffect(() => {
-    goneIds.split(",").filter(Boolean).forEach((id) => removeFromWishlist(Number(id)));
+    goneIds
+      .split(",")
+      .filter(Boolean)
+      .forEach((id) => removeFromWishlist(Number(id)));
   }, [goneIds]);
 
   return (

@@ -10,9 +10,17 @@ export interface CollectionTile {
 
 export function CollectionCard({ tile, logoUrl }: { tile: CollectionTile; logoUrl: string }) {
   return (
-    <Link to={`/collection/${encodeURIComponent(tile.slug)}`} className="group relative block overflow-hidden rounded-[1.5rem] bg-sand/30">
+    <Link
+      to={`/collection/${encodeURIComponent(tile.slug)}`}
+      className="group relative block overflow-hidden rounded-[1.5rem] bg-sand/30"
+    >
       {tile.image ? (
-        <ProductImage image={tile.image} alt="" className="aspect-[3/4] w-full" imgClassName="transition-transform duration-700 group-hover:scale-105" />
+        <ProductImage
+          image={tile.image}
+          alt=""
+          className="aspect-[3/4] w-full"
+          imgClassName="transition-transform duration-700 group-hover:scale-105"
+        />
       ) : (
         <div className="grid aspect-[3/4] w-full place-items-center bg-sand/40">
           <img src={logoUrl} alt="" width={96} height={96} loading="lazy" className="h-24 w-24 opacity-70" />

@@ -4,7 +4,8 @@ import { Swiper, SwiperSlide } from "swiper/react";
 import { AUTOPLAY_MS } from "@shared/constants.js";
 import { CollectionCard, type CollectionTile } from "./collection-card";
 
-const reducedMotion = () => typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const reducedMotion = () =>
+  typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /** Featured collection tiles sliding every 4 s (paused on hover, stopped once the shopper swipes). */
 export default function CollectionsCarousel({ tiles, logoUrl }: { tiles: CollectionTile[]; logoUrl: string }) {

@@ -43,7 +43,12 @@ export function ColourSwatches({ colors, className }: { colors: string[]; classN
   return (
     <div className={cn("flex items-center gap-1.5", className)} aria-label={`Colours: ${colors.join(", ")}`} role="img">
       {shown.map((c) => (
-        <span key={c} title={c} className="h-4 w-4 rounded-full border border-ink/15 shadow-inner" style={{ backgroundColor: swatchColour(c) }} />
+        <span
+          key={c}
+          title={c}
+          className="h-4 w-4 rounded-full border border-ink/15 shadow-inner"
+          style={{ backgroundColor: swatchColour(c) }}
+        />
       ))}
       {more > 0 && <span className="text-xs text-muted">+{more}</span>}
     </div>

@@ -3,7 +3,15 @@ import { collectionTiles } from "./featured-collections";
 import { splitHeroTitle } from "./home-hero";
 import { makeProduct } from "./test-products";
 
-const image = (id: string) => ({ id, url: `/api/images/${id}`, filename: `${id}.webp`, mimeType: "image/webp", width: 800, height: 1000, edgeColor: "#eee" });
+const image = (id: string) => ({
+  id,
+  url: `/api/images/${id}`,
+  filename: `${id}.webp`,
+  mimeType: "image/webp",
+  width: 800,
+  height: 1000,
+  edgeColor: "#eee",
+});
 
 describe("collectionTiles", () => {
   const products = [

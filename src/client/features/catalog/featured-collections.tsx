@@ -26,10 +26,22 @@ export function collectionTiles(categories: Category[] | undefined, products: Pr
   }));
 }
 
-export function FeaturedCollections({ tiles, loading, logoUrl = "/favicon.svg" }: { tiles: CollectionTile[]; loading: boolean; logoUrl?: string }) {
+export function FeaturedCollections({
+  tiles,
+  loading,
+  logoUrl = "/favicon.svg",
+}: {
+  tiles: CollectionTile[];
+  loading: boolean;
+  logoUrl?: string;
+}) {
   if (loading) {
     return (
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading collections">
+      <div
+        className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3"
+        role="status"
+        aria-label="Loading collections"
+      >
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton key={i} className="aspect-[3/4] rounded-[1.5rem]" />
         ))}

@@ -6,7 +6,8 @@ import { AUTOPLAY_MS } from "@shared/constants.js";
 import type { Product } from "@shared/schemas/products.js";
 import { HERO_SLIDE, HeroSlide } from "./hero-slide";
 
-const reducedMotion = () => typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const reducedMotion = () =>
+  typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /** The hero's coverflow of each category's newest product (loaded lazily with Swiper and its CSS). */
 export default function HeroCarousel({ products }: { products: Product[] }) {

@@ -7,8 +7,17 @@ export const HERO_SLIDE = "w-[58vw] max-w-[260px] sm:w-[280px] sm:max-w-none";
 
 export function HeroSlide({ product, priority }: { product: Product; priority: boolean }) {
   return (
-    <Link to={`/product/${product.id}`} className="group block overflow-hidden rounded-[1.75rem] bg-white shadow-2xl shadow-ink/15 ring-1 ring-ink/5">
-      <ProductImage image={product.images[0]} alt={product.name} priority={priority} sizes="300px" className="aspect-[3/4] w-full" />
+    <Link
+      to={`/product/${product.id}`}
+      className="group block overflow-hidden rounded-[1.75rem] bg-white shadow-2xl shadow-ink/15 ring-1 ring-ink/5"
+    >
+      <ProductImage
+        image={product.images[0]}
+        alt={product.name}
+        priority={priority}
+        sizes="300px"
+        className="aspect-[3/4] w-full"
+      />
       <span className="block px-4 py-3 text-center">
         <span className="block truncate font-display text-base">{product.name}</span>
       </span>

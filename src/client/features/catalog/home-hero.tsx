@@ -28,12 +28,23 @@ export function HomeHero({
   const [first, second] = splitHeroTitle(title);
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
-      <div aria-hidden className="pointer-events-none absolute -right-40 -top-40 h-[32rem] w-[32rem] rounded-full bg-sand/40 blur-3xl" />
-      <div aria-hidden className="pointer-events-none absolute -bottom-48 -left-32 h-[26rem] w-[26rem] rounded-full bg-rose/10 blur-3xl" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -right-40 -top-40 h-[32rem] w-[32rem] rounded-full bg-sand/40 blur-3xl"
+      />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -bottom-48 -left-32 h-[26rem] w-[26rem] rounded-full bg-rose/10 blur-3xl"
+      />
       <div className="relative mx-auto grid max-w-7xl items-center gap-8 px-5 pb-10 pt-10 sm:px-6 lg:grid-cols-[1.05fr_1fr] lg:gap-4 lg:pb-16 lg:pt-16">
         <div className="text-center lg:text-left">
-          <p className="text-xs font-semibold uppercase tracking-[0.3em] text-[#9a3f56]">Cash on delivery · Free delivery</p>
-          <h1 id="hero-title" className="mt-4 font-display text-[2.6rem] font-semibold leading-[1.05] tracking-tight sm:text-6xl lg:text-7xl">
+          <p className="text-xs font-semibold uppercase tracking-[0.3em] text-[#9a3f56]">
+            Cash on delivery · Free delivery
+          </p>
+          <h1
+            id="hero-title"
+            className="mt-4 font-display text-[2.6rem] font-semibold leading-[1.05] tracking-tight sm:text-6xl lg:text-7xl"
+          >
             <span className="block">{first}</span>
             {second && <span className="block italic text-rose">{second}</span>}
           </h1>
@@ -42,7 +53,11 @@ export function HomeHero({
             <Link to="/shop" className={buttonVariants({ size: "lg" })}>
               Shop Now
             </Link>
-            <button type="button" onClick={onViewLookbook} className={buttonVariants({ variant: "outline", size: "lg" })}>
+            <button
+              type="button"
+              onClick={onViewLookbook}
+              className={buttonVariants({ variant: "outline", size: "lg" })}
+            >
               View Lookbook
             </button>
           </div>

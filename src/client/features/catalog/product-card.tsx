@@ -46,8 +46,16 @@ export function ProductCard({
           />
         </Link>
         <div className="pointer-events-none absolute left-3 top-3 flex flex-col gap-1.5">
-          {product.featured === 1 && <span className="rounded-full bg-ink px-2.5 py-1 text-[11px] font-semibold uppercase tracking-wider text-cream">New</span>}
-          {discount !== null && <span className="rounded-full bg-[#9a3f56] px-2.5 py-1 text-[11px] font-semibold text-white">{discount}% OFF</span>}
+          {product.featured === 1 && (
+            <span className="rounded-full bg-ink px-2.5 py-1 text-[11px] font-semibold uppercase tracking-wider text-cream">
+              New
+            </span>
+          )}
+          {discount !== null && (
+            <span className="rounded-full bg-[#9a3f56] px-2.5 py-1 text-[11px] font-semibold text-white">
+              {discount}% OFF
+            </span>
+          )}
         </div>
         {action && <div className="absolute right-3 top-3">{action}</div>}
       </div>
@@ -58,7 +66,9 @@ export function ProductCard({
             {product.name}
           </Link>
         </h3>
-        {list && product.description && <p className="line-clamp-2 hidden text-sm text-muted sm:block">{product.description}</p>}
+        {list && product.description && (
+          <p className="line-clamp-2 hidden text-sm text-muted sm:block">{product.description}</p>
+        )}
         <ProductPrice price={product.price} originalPrice={product.originalPrice} />
         <div className="mt-auto flex items-center justify-between gap-3 pt-1">
           <ColourSwatches colors={product.colors} />

@@ -55,7 +55,13 @@ export function ProductDetails({
       toast.error("Error", { description: problem });
       return;
     }
-    onAddToCart({ productId: product.id, quantity, size, color: colour, selectedImage: current ? JSON.stringify(current) : "" });
+    onAddToCart({
+      productId: product.id,
+      quantity,
+      size,
+      color: colour,
+      selectedImage: current ? JSON.stringify(current) : "",
+    });
   };
 
   return (
@@ -64,16 +70,30 @@ export function ProductDetails({
       <div className="space-y-7">
         <div>
           <div className="flex items-start justify-between gap-4">
-            <p className="text-xs uppercase tracking-[0.2em] text-[#9a3f56]">{categoryLabel(product.category)} Collection</p>
+            <p className="text-xs uppercase tracking-[0.2em] text-[#9a3f56]">
+              {categoryLabel(product.category)} Collection
+            </p>
             {wishlistButton}
           </div>
           <h1 className="mt-2 font-display text-3xl font-semibold leading-tight sm:text-4xl">{product.name}</h1>
           {product.sku && <p className="mt-2 text-sm text-muted">SKU: {product.sku}</p>}
-          <ProductPrice price={product.price} originalPrice={product.originalPrice} showDiscount={discount !== null} className="mt-4 text-2xl" />
+          <ProductPrice
+            price={product.price}
+            originalPrice={product.originalPrice}
+            showDiscount={discount !== null}
+            className="mt-4 text-2xl"
+          />
         </div>
-        {product.description && <p className="whitespace-pre-line leading-relaxed text-ink/80">{product.description}</p>}
+        {product.description && (
+          <p className="whitespace-pre-line leading-relaxed text-ink/80">{product.description}</p>
+        )}
         <SizePicker sizes={product.sizes} value={size} onChange={setSize} />
-        <ColourPicker colors={product.colors} value={colour} inStock={(c) => colourInStock(product, c)} onChange={chooseColour} />
+        <ColourPicker
+          colors={product.colors}
+          value={colour}
+          inStock={(c) => colourInStock(product, c)}
+          onChange={chooseColour}
+        />
         <QuantityPicker value={quantity} onChange={setQuantity} />
         <Button size="lg" className="w-full" disabled={adding || soldOut} onClick={add}>
           <ShoppingBag className="h-5 w-5" aria-hidden />

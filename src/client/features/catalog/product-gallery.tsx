@@ -38,7 +38,10 @@ export function ProductGallery({
         aria-pressed={zoomed}
         aria-label={zoomed ? "Zoom out" : "Zoom in"}
         disabled={!current}
-        className={cn("group relative block w-full overflow-hidden rounded-3xl", zoomed ? "cursor-zoom-out" : "cursor-zoom-in")}
+        className={cn(
+          "group relative block w-full overflow-hidden rounded-3xl",
+          zoomed ? "cursor-zoom-out" : "cursor-zoom-in",
+        )}
       >
         <ProductImage
           key={current?.id}
@@ -69,7 +72,10 @@ export function ProductGallery({
                 }}
                 aria-label={`Show image ${i + 1} of ${images.length}`}
                 aria-current={i === index}
-                className={cn("block w-full overflow-hidden rounded-xl ring-2 transition", i === index ? "ring-ink" : "ring-transparent hover:ring-ink/30")}
+                className={cn(
+                  "block w-full overflow-hidden rounded-xl ring-2 transition",
+                  i === index ? "ring-ink" : "ring-transparent hover:ring-ink/30",
+                )}
               >
                 <ProductImage image={img} alt="" variant="thumb" className="aspect-square w-full" />
               </button>

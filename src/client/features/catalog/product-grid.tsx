@@ -21,7 +21,11 @@ export function ProductGrid({
   priorityCount?: number;
 }) {
   return (
-    <ul className={layout === "list" ? "grid gap-5" : cn(GRID, columns === 4 ? "lg:grid-cols-3 xl:grid-cols-4" : "lg:grid-cols-3")}>
+    <ul
+      className={
+        layout === "list" ? "grid gap-5" : cn(GRID, columns === 4 ? "lg:grid-cols-3 xl:grid-cols-4" : "lg:grid-cols-3")
+      }
+    >
       {products.map((p, i) => (
         <li key={p.id}>
           <ProductCard product={p} layout={layout} action={cardAction?.(p)} priority={i < priorityCount} />
@@ -33,7 +37,11 @@ export function ProductGrid({
 
 export function ProductGridSkeleton({ count, columns = 3 }: { count: number; columns?: 3 | 4 }) {
   return (
-    <div role="status" aria-label="Loading products" className={cn(GRID, columns === 4 ? "lg:grid-cols-3 xl:grid-cols-4" : "lg:grid-cols-3")}>
+    <div
+      role="status"
+      aria-label="Loading products"
+      className={cn(GRID, columns === 4 ? "lg:grid-cols-3 xl:grid-cols-4" : "lg:grid-cols-3")}
+    >
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="overflow-hidden rounded-2xl bg-white ring-1 ring-ink/5">
           <Skeleton className="aspect-[3/4] w-full rounded-none" />

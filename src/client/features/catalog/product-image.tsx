@@ -44,14 +44,23 @@ export function ProductImage({
     if (image && ref.current?.complete && ref.current.naturalWidth > 0) setState("loaded");
   }, [image]);
 
-  const size = image ? renditionSize(image, variant === "thumb" ? IMAGE_VARIANTS.thumb : variant === "card" ? IMAGE_VARIANTS.card : 800) : null;
+  const size = image
+    ? renditionSize(image, variant === "thumb" ? IMAGE_VARIANTS.thumb : variant === "card" ? IMAGE_VARIANTS.card : 800)
+    : null;
   return (
-    <div className={cn("relative overflow-hidden", className)} style={{ backgroundColor: image?.edgeColor || FALLBACK_BACKGROUND }}>
+    <div
+      className={cn("relative overflow-hidden", className)}
+      style={{ backgroundColor: image?.edgeColor || FALLBACK_BACKGROUND }}
+    >
       {image && state !== "error" && (
         <img
           ref={ref}
           src={imageVariantUrl(image, variant)}
-          srcSet={variant === "card" ? `${imageVariantUrl(image, "card")} ${IMAGE_VARIANTS.card}w, ${imageVariantUrl(image, "full")} ${image.width || 800}w` : undefined}
+          srcSet={
+            variant === "card"
+              ? `${imageVariantUrl(image, "card")} ${IMAGE_VARIANTS.card}w, ${imageVariantUrl(image, "full")} ${image.width || 800}w`
+              : undefined
+          }
           sizes={variant === "card" ? sizes : undefined}
           width={size!.width}
           height={size!.height}
@@ -62,12 +71,18 @@ export function ProductImage({
           onLoad={() => setState("loaded")}
           onError={() => setState("error")}
           style={imgStyle}
-          className={cn("h-full w-full object-contain transition-opacity duration-500", state === "loaded" ? "opacity-100" : "opacity-0", imgClassName)}
+          className={cn(
+            "h-full w-full object-contain transition-opacity duration-500",
+            state === "loaded" ? "opacity-100" : "opacity-0",
+            imgClassName,
+          )}
         />
       )}
       {state !== "loaded" && (
         <span className="absolute inset-0 grid place-items-center">
-          <span className="rounded-full bg-white/85 px-2.5 py-1 text-xs tracking-wide text-ink">{state === "loading" ? "Loading..." : "Image unavailable"}</span>
+          <span className="rounded-full bg-white/85 px-2.5 py-1 text-xs tracking-wide text-ink">
+            {state === "loading" ? "Loading..." : "Image unavailable"}
+          </span>
         </span>
       )}
     </div>

@@ -10,7 +10,15 @@ const choice = (selected: boolean, disabled = false) =>
     disabled && "cursor-not-allowed border-dashed bg-transparent text-muted hover:border-ink/15",
   );
 
-export function SizePicker({ sizes, value, onChange }: { sizes: string[]; value: string; onChange: (size: string) => void }) {
+export function SizePicker({
+  sizes,
+  value,
+  onChange,
+}: {
+  sizes: string[];
+  value: string;
+  onChange: (size: string) => void;
+}) {
   if (sizes.length === 0) return null;
   return (
     <fieldset>
@@ -19,7 +27,13 @@ export function SizePicker({ sizes, value, onChange }: { sizes: string[]; value:
       </legend>
       <div className="flex flex-wrap gap-2">
         {sizes.map((s) => (
-          <button key={s} type="button" aria-pressed={value === s} onClick={() => onChange(s)} className={choice(value === s)}>
+          <button
+            key={s}
+            type="button"
+            aria-pressed={value === s}
+            onClick={() => onChange(s)}
+            className={choice(value === s)}
+          >
             {s}
           </button>
         ))}
@@ -58,7 +72,11 @@ export function ColourPicker({
               onClick={() => onChange(value === c ? "" : c)}
               className={choice(value === c, !available)}
             >
-              <span aria-hidden className="h-4 w-4 rounded-full border border-ink/20" style={{ backgroundColor: swatchColour(c) }} />
+              <span
+                aria-hidden
+                className="h-4 w-4 rounded-full border border-ink/20"
+                style={{ backgroundColor: swatchColour(c) }}
+              />
               <span className={cn(!available && "line-through decoration-1")}>{c}</span>
               {!available && <span className="text-xs">(Out of Stock)</span>}
             </button>
@@ -77,7 +95,13 @@ export function QuantityPicker({ value, onChange }: { value: number; onChange: (
         Quantity
       </label>
       <div className="inline-flex items-center rounded-full bg-white ring-1 ring-ink/15">
-        <button type="button" aria-label="Decrease quantity" disabled={value <= 1} onClick={() => set(value - 1)} className="grid h-11 w-11 place-items-center rounded-full hover:bg-ink/5 disabled:opacity-40">
+        <button
+          type="button"
+          aria-label="Decrease quantity"
+          disabled={value <= 1}
+          onClick={() => set(value - 1)}
+          className="grid h-11 w-11 place-items-center rounded-full hover:bg-ink/5 disabled:opacity-40"
+        >
           <Minus className="h-4 w-4" aria-hidden />
         </button>
         <input
@@ -90,7 +114,13 @@ export function QuantityPicker({ value, onChange }: { value: number; onChange: (
           onChange={(e) => set(e.target.valueAsNumber)}
           className="w-12 appearance-none bg-transparent text-center text-base [appearance:textfield] focus-visible:outline-none [&::-webkit-inner-spin-button]:appearance-none"
         />
-        <button type="button" aria-label="Increase quantity" disabled={value >= MAX_QUANTITY} onClick={() => set(value + 1)} className="grid h-11 w-11 place-items-center rounded-full hover:bg-ink/5 disabled:opacity-40">
+        <button
+          type="button"
+          aria-label="Increase quantity"
+          disabled={value >= MAX_QUANTITY}
+          onClick={() => set(value + 1)}
+          className="grid h-11 w-11 place-items-center rounded-full hover:bg-ink/5 disabled:opacity-40"
+        >
           <Plus className="h-4 w-4" aria-hidden />
         </button>
       </div>

@@ -24,7 +24,11 @@ export function ProductPrice({
             <span className="sr-only">Original price </span>
             {formatRs(originalPrice!)}
           </s>
-          {showDiscount && <span className="rounded-full bg-rose/10 px-2 py-0.5 text-xs font-semibold text-[#9a3f56]">{discount}% OFF</span>}
+          {showDiscount && (
+            <span className="rounded-full bg-rose/10 px-2 py-0.5 text-xs font-semibold text-[#9a3f56]">
+              {discount}% OFF
+            </span>
+          )}
         </>
       )}
     </p>

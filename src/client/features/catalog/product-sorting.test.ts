@@ -3,7 +3,13 @@ import { categoriesWithFirstProduct, newestPerCategory, sortProducts } from "./p
 import { makeProduct } from "./test-products";
 
 const older = makeProduct({ id: 1, price: "5000.00", category: "formal", createdAt: "2025-01-01T00:00:00Z" });
-const newer = makeProduct({ id: 2, price: "1500.00", category: "formal", createdAt: "2025-03-01T00:00:00Z", featured: 1 });
+const newer = makeProduct({
+  id: 2,
+  price: "1500.00",
+  category: "formal",
+  createdAt: "2025-03-01T00:00:00Z",
+  featured: 1,
+});
 const party = makeProduct({ id: 3, price: "9000.00", category: "party", createdAt: "2025-02-01T00:00:00Z" });
 const all = [older, newer, party];
 

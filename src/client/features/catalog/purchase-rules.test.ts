@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { addToCartProblem, galleryImages } from "./purchase-rules";
 import { makeProduct } from "./test-products";
 
-const image = (id: string) => ({ id, url: `/api/images/${id}`, filename: "", mimeType: "image/webp", width: 800, height: 1000, edgeColor: "#fff" });
+const image = (id: string) => ({
+  id,
+  url: `/api/images/${id}`,
+  filename: "",
+  mimeType: "image/webp",
+  width: 800,
+  height: 1000,
+  edgeColor: "#fff",
+});
 const product = makeProduct({
   sizes: ["S", "M"],
   colors: ["Red", "Blue"],

@@ -4,7 +4,11 @@ import { activeFilterCount, readShopState, toggleValue, writeShopState } from ".
 
 describe("shop state in the URL", () => {
   it("reads repeated filters, the price range, sort and view", () => {
-    const state = readShopState(new URLSearchParams("category=formal&category=party&priceRange=3000-6000&sizes=M&colors=Red&sort=price-asc&view=list"));
+    const state = readShopState(
+      new URLSearchParams(
+        "category=formal&category=party&priceRange=3000-6000&sizes=M&colors=Red&sort=price-asc&view=list",
+      ),
+    );
     expect(state).toEqual({
       filters: { category: ["formal", "party"], priceRange: "3000-6000", sizes: ["M"], colors: ["Red"] },
       sort: "price-asc",
@@ -26,7 +30,9 @@ describe("shop state in the URL", () => {
   });
 
   it("counts active filters", () => {
-    expect(activeFilterCount(readShopState(new URLSearchParams("category=a&category=b&priceRange=0-3000")).filters)).toBe(3);
+    expect(
+      activeFilterCount(readShopState(new URLSearchParams("category=a&category=b&priceRange=0-3000")).filters),
+    ).toBe(3);
   });
 });
 

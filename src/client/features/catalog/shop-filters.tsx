@@ -28,7 +28,12 @@ export function ShopFilters({
     <div className="space-y-7">
       <Group legend="Category">
         {categoryOptions.map((c) => (
-          <Check key={c} id={`${idPrefix}-cat-${c}`} checked={filters.category.includes(c)} onChange={() => set({ category: toggleValue(filters.category, c) })}>
+          <Check
+            key={c}
+            id={`${idPrefix}-cat-${c}`}
+            checked={filters.category.includes(c)}
+            onChange={() => set({ category: toggleValue(filters.category, c) })}
+          >
             {categoryLabel(c)}
           </Check>
         ))}
@@ -54,7 +59,12 @@ export function ShopFilters({
       <Group legend="Size">
         <div className="flex flex-wrap gap-2">
           {SIZES.map((s) => (
-            <Chip key={s} pressed={filters.sizes.includes(s)} onClick={() => set({ sizes: toggleValue(filters.sizes, s) })} label={`Size ${s}`}>
+            <Chip
+              key={s}
+              pressed={filters.sizes.includes(s)}
+              onClick={() => set({ sizes: toggleValue(filters.sizes, s) })}
+              label={`Size ${s}`}
+            >
               {s}
             </Chip>
           ))}
@@ -63,15 +73,29 @@ export function ShopFilters({
 
       <Group legend="Colour">
         {COLORS.map((c) => (
-          <Check key={c} id={`${idPrefix}-color-${c}`} checked={filters.colors.includes(c)} onChange={() => set({ colors: toggleValue(filters.colors, c) })}>
-            <span className="h-4 w-4 rounded-full border border-ink/20" style={{ backgroundColor: swatchColour(c) }} aria-hidden />
+          <Check
+            key={c}
+            id={`${idPrefix}-color-${c}`}
+            checked={filters.colors.includes(c)}
+            onChange={() => set({ colors: toggleValue(filters.colors, c) })}
+          >
+            <span
+              className="h-4 w-4 rounded-full border border-ink/20"
+              style={{ backgroundColor: swatchColour(c) }}
+              aria-hidden
+            />
             {c}
           </Check>
         ))}
       </Group>
 
       {activeFilterCount(filters) > 0 && (
-        <Button variant="outline" size="sm" className="w-full" onClick={() => onChange({ category: [], sizes: [], colors: [], priceRange: undefined })}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-full"
+          onClick={() => onChange({ category: [], sizes: [], colors: [], priceRange: undefined })}
+        >
           Clear Filters
         </Button>
       )}
@@ -90,7 +114,17 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
   );
 }
 
-function Check({ id, checked, onChange, children }: { id: string; checked: boolean; onChange: () => void; children: ReactNode }) {
+function Check({
+  id,
+  checked,
+  onChange,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: () => void;
+  children: ReactNode;
+}) {
   return (
     <label htmlFor={id} className={option}>
       <input id={id} type="checkbox" checked={checked} onChange={onChange} className="h-4 w-4 rounded accent-ink" />
@@ -99,7 +133,17 @@ function Check({ id, checked, onChange, children }: { id: string; checked: boole
   );
 }
 
-function Chip({ pressed, onClick, label, children }: { pressed: boolean; onClick: () => void; label: string; children: ReactNode }) {
+function Chip({
+  pressed,
+  onClick,
+  label,
+  children,
+}: {
+  pressed: boolean;
+  onClick: () => void;
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"

@@ -24,7 +24,10 @@ export function ShopToolbar({
   onOpenFilters: () => void;
 }) {
   const toggle = (active: boolean) =>
-    cn("grid h-10 w-10 place-items-center rounded-full transition", active ? "bg-ink text-cream" : "text-muted hover:bg-ink/5 hover:text-ink");
+    cn(
+      "grid h-10 w-10 place-items-center rounded-full transition",
+      active ? "bg-ink text-cream" : "text-muted hover:bg-ink/5 hover:text-ink",
+    );
   return (
     <div className="mb-6 flex flex-wrap items-center gap-3">
       <button
@@ -33,7 +36,9 @@ export function ShopToolbar({
         className="inline-flex h-10 items-center gap-2 rounded-full border border-ink/15 bg-white px-4 text-sm font-medium lg:hidden"
       >
         <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filters
-        {activeFilters > 0 && <span className="rounded-full bg-[#9a3f56] px-1.5 text-xs text-white">{activeFilters}</span>}
+        {activeFilters > 0 && (
+          <span className="rounded-full bg-[#9a3f56] px-1.5 text-xs text-white">{activeFilters}</span>
+        )}
       </button>
       <p className="text-sm text-muted" aria-live="polite">
         {loading ? "Loading products…" : `Showing ${count} products`}
@@ -42,7 +47,12 @@ export function ShopToolbar({
         <label htmlFor="shop-sort" className="sr-only">
           Sort by
         </label>
-        <NativeSelect id="shop-sort" value={sort} onChange={(e) => onSortChange(e.target.value as SortOrder)} className="w-48">
+        <NativeSelect
+          id="shop-sort"
+          value={sort}
+          onChange={(e) => onSortChange(e.target.value as SortOrder)}
+          className="w-48"
+        >
           {SORT_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -50,10 +60,22 @@ export function ShopToolbar({
           ))}
         </NativeSelect>
         <div className="flex rounded-full bg-white p-0.5 ring-1 ring-ink/10" role="group" aria-label="View">
-          <button type="button" className={toggle(view === "grid")} aria-pressed={view === "grid"} aria-label="Grid view" onClick={() => onViewChange("grid")}>
+          <button
+            type="button"
+            className={toggle(view === "grid")}
+            aria-pressed={view === "grid"}
+            aria-label="Grid view"
+            onClick={() => onViewChange("grid")}
+          >
             <LayoutGrid className="h-4 w-4" aria-hidden />
           </button>
-          <button type="button" className={toggle(view === "list")} aria-pressed={view === "list"} aria-label="List view" onClick={() => onViewChange("list")}>
+          <button
+            type="button"
+            className={toggle(view === "list")}
+            aria-pressed={view === "list"}
+            aria-label="List view"
+            onClick={() => onViewChange("list")}
+          >
             <List className="h-4 w-4" aria-hidden />
           </button>
         </div>

@@ -22,7 +22,11 @@ export function MobileMenu({
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title={siteName}>
       <nav aria-label="Menu">
-        <NavLinks className="space-y-1 font-display text-2xl" linkClassName="block rounded-xl px-3 py-2.5 hover:bg-ink/5" onNavigate={close} />
+        <NavLinks
+          className="space-y-1 font-display text-2xl"
+          linkClassName="block rounded-xl px-3 py-2.5 hover:bg-ink/5"
+          onNavigate={close}
+        />
       </nav>
       <div className="mt-6 space-y-1 border-t border-ink/10 pt-6">
         <button

@@ -5,14 +5,24 @@ import { cn } from "@client/lib/cn";
 export const COLLECTIONS_ID = "featured-collections";
 
 /** Scrolls to the home page's featured collections when already there; otherwise a normal link. */
-export function CollectionsLink({ className, onNavigate, children = "Collections" }: { className?: string; onNavigate?: () => void; children?: ReactNode }) {
+export function CollectionsLink({
+  className,
+  onNavigate,
+  children = "Collections",
+}: {
+  className?: string;
+  onNavigate?: () => void;
+  children?: ReactNode;
+}) {
   const { pathname } = useLocation();
   const onClick = (e: MouseEvent) => {
     onNavigate?.();
     const section = pathname === "/" ? document.getElementById(COLLECTIONS_ID) : null;
     if (!section) return;
     e.preventDefault();
-    section.scrollIntoView({ behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+    section.scrollIntoView({
+      behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+    });
   };
   return (
     <Link to={`/#${COLLECTIONS_ID}`} onClick={onClick} className={className}>

@@ -4,7 +4,9 @@ import { useEffect } from "react";
 const NOINDEX_PREFIXES = ["/cart", "/checkout", "/wishlist", "/search"];
 
 export function robotsFor(pathname: string): string {
-  return NOINDEX_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`)) ? "noindex, nofollow" : "index, follow";
+  return NOINDEX_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))
+    ? "noindex, nofollow"
+    : "index, follow";
 }
 
 function setMeta(name: string, content: string): void {

@@ -5,7 +5,17 @@ import { cn } from "@client/lib/cn";
  * A section that fades and slides in once, when 10% of it is first visible. Without
  * IntersectionObserver, or with reduced motion asked for, it is simply shown.
  */
-export function Reveal({ children, className, id, labelledBy }: { children: ReactNode; className?: string; id?: string; labelledBy?: string }) {
+export function Reveal({
+  children,
+  className,
+  id,
+  labelledBy,
+}: {
+  children: ReactNode;
+  className?: string;
+  id?: string;
+  labelledBy?: string;
+}) {
   const ref = useRef<HTMLElement>(null);
   const [shown, setShown] = useState(false);
 

@@ -17,8 +17,8 @@ export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: s
           <p className="font-display text-2xl font-semibold text-cream">{siteName}</p>
           <p className="mt-1 text-sm text-sand">{tagline}</p>
           <p className="mt-4 max-w-sm text-sm leading-relaxed">
-            Premium women's fashion — formal, casual and party wear, and the accessories to finish the look. Cash on delivery across Pakistan, free
-            delivery and 7 day returns.
+            Premium women's fashion — formal, casual and party wear, and the accessories to finish the look. Cash on
+            delivery across Pakistan, free delivery and 7 day returns.
           </p>
           <ul className="mt-6 flex gap-3" aria-label="Social media">
             {social.map(({ label, href, Icon }) => (

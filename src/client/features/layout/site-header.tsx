@@ -1,8 +1,7 @@
 import { Heart, Menu, MessageSquareHeart, Package, Search, ShoppingBag } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "@client/lib/cn";
-import { MobileMenu } from "./mobile-menu";
 import { NavLinks } from "./nav-links";
 
 export interface SiteHeaderProps {
@@ -13,12 +12,19 @@ export interface SiteHeaderProps {
   onWriteReview: () => void;
 }
 
-const iconButton = "relative grid h-10 w-10 place-items-center rounded-full text-ink transition hover:bg-ink/5 hover:text-rose";
+// The side menu (and the Radix dialog code under it) loads the first time it is opened.
+const MobileMenu = lazy(() => import("./mobile-menu").then((m) => ({ default: m.MobileMenu })));
+
+const iconButton =
+  "relative grid h-10 w-10 place-items-center rounded-full text-ink transition hover:bg-ink/5 hover:text-rose";
 
 function CountBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <span aria-hidden className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-[#9a3f56] px-1 text-[11px] font-semibold leading-none text-white">
+    <span
+      aria-hidden
+      className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-[#9a3f56] px-1 text-[11px] font-semibold leading-none text-white"
+    >
       {count > 99 ? "99+" : count}
     </span>
   );
@@ -29,26 +35,51 @@ const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
 /** The storefront's sticky navigation bar, with the side menu on small screens. */
 export function SiteHeader({ siteName, wishlistCount, cartCount, onTrackOrders, onWriteReview }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   return (
     <header className="sticky top-0 z-40 border-b border-ink/5 bg-cream/85 backdrop-blur-md supports-[backdrop-filter]:bg-cream/70">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
-        <button type="button" className={cn(iconButton, "md:hidden")} aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+        <button
+          type="button"
+          className={cn(iconButton, "md:hidden")}
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          onClick={() => {
+            setMenuLoaded(true);
+            setMenuOpen(true);
+          }}
+        >
           <Menu className="h-5 w-5" aria-hidden />
         </button>
         <Link to="/" className="font-display text-2xl font-semibold tracking-tight sm:text-[1.7rem]">
           {siteName}
         </Link>
         <nav aria-label="Main" className="ml-10 hidden md:block">
-          <NavLinks className="flex items-center gap-8 text-sm font-medium tracking-wide" linkClassName="py-2 transition-colors hover:text-rose" />
+          <NavLinks
+            className="flex items-center gap-8 text-sm font-medium tracking-wide"
+            linkClassName="py-2 transition-colors hover:text-rose"
+          />
         </nav>
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <IconLink to="/search" label="Search">
             <Search className="h-5 w-5" aria-hidden />
           </IconLink>
-          <button type="button" className={cn(iconButton, "hidden sm:grid")} aria-label="Track Orders" title="Track Orders" onClick={onTrackOrders}>
+          <button
+            type="button"
+            className={cn(iconButton, "hidden sm:grid")}
+            aria-label="Track Orders"
+            title="Track Orders"
+            onClick={onTrackOrders}
+          >
             <Package className="h-5 w-5" aria-hidden />
           </button>
-          <button type="button" className={cn(iconButton, "hidden sm:grid")} aria-label="Write a Review" title="Write a Review" onClick={onWriteReview}>
+          <button
+            type="button"
+            className={cn(iconButton, "hidden sm:grid")}
+            aria-label="Write a Review"
+            title="Write a Review"
+            onClick={onWriteReview}
+          >
             <MessageSquareHeart className="h-5 w-5" aria-hidden />
           </button>
           <IconLink to="/wishlist" label={`Wishlist, ${items(wishlistCount)}`}>
@@ -61,13 +92,17 @@ export function SiteHeader({ siteName, wishlistCount, cartCount, onTrackOrders, 
           </IconLink>
         </div>
       </div>
-      <MobileMenu
-        open={menuOpen}
-        onOpenChange={setMenuOpen}
-        siteName={siteName}
-        onTrackOrders={onTrackOrders}
-        onWriteReview={onWriteReview}
-      />
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            siteName={siteName}
+            onTrackOrders={onTrackOrders}
+            onWriteReview={onWriteReview}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }

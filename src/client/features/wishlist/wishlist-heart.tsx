@@ -9,7 +9,8 @@ export function WishlistHeart({ product, className }: { product: { id: number; n
   const toggle = () => {
     const added = toggleWishlist(product.id);
     if (added) toast.success("Added to Wishlist", { description: `${product.name} has been added to your wishlist.` });
-    else toast.success("Removed from Wishlist", { description: `${product.name} has been removed from your wishlist.` });
+    else
+      toast.success("Removed from Wishlist", { description: `${product.name} has been removed from your wishlist.` });
   };
   return (
     <button
