@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
@@ -63,6 +64,14 @@ async function shopperPage(viewport: typeof DESKTOP): Promise<{ page: Page; sess
   return { page: await context.newPage(), sessionId };
 }
 
+/** Serious and critical axe findings inside the page's main content (the frame is tested elsewhere). */
+async function accessibilityProblems(page: Page, scope = "main"): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include(scope).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
 async function fillDelivery(page: Page, phone: string) {
   await page.getByLabel("First Name").fill("Ayesha");
   await page.getByLabel("Last Name").fill("Khan");
@@ -80,6 +89,7 @@ async function trackAndCancel(page: Page, phone: string, shot: string) {
   await dialog.getByText("Found 1 order(s)").waitFor();
   await dialog.getByText("Pending", { exact: true }).waitFor();
   await screenshot(page, shot);
+  await expect(accessibilityProblems(page, '[role="dialog"]')).resolves.toEqual([]);
   await dialog.getByRole("button", { name: "Cancel Order" }).click();
   const confirm = page.getByRole("alertdialog");
   await confirm.getByText("Are you sure you want to cancel this order?").waitFor();
@@ -121,6 +131,7 @@ describe("buying on a desktop", () => {
     await rows.filter({ hasText: other.name }).getByRole("checkbox").uncheck();
     await expect(proceed.innerText()).resolves.toBe("Proceed to Checkout (1 item)");
     await screenshot(page, "cart-desktop");
+    await expect(accessibilityProblems(page)).resolves.toEqual([]);
 
     await proceed.click();
     await page.waitForURL(/\/checkout\?items=/);
@@ -142,6 +153,7 @@ describe("buying on a desktop", () => {
       await page.getByText(message).waitFor();
     }
     await screenshot(page, "checkout-desktop-errors");
+    await expect(accessibilityProblems(page)).resolves.toEqual([]);
 
     const phone = "0321 7654321";
     await fillDelivery(page, phone);

@@ -135,8 +135,8 @@ describe("reviewing a delivered order", () => {
     await reviews.getByText("Based on 1 review", { exact: true }).waitFor();
     await reviews.scrollIntoViewIfNeeded();
     await screenshot(page, "product-reviews-desktop");
-    await reviews.getByRole("button", { name: "Enlarge photo 1 from sana malik's review" }).click();
-    const enlarged = page.getByRole("dialog").getByRole("img", { name: "Photo 1 from sana malik's review" });
+    await reviews.getByRole("button", { name: "Enlarge photo 1 from Sana Malik's review" }).click();
+    const enlarged = page.getByRole("dialog").getByRole("img", { name: "Photo 1 from Sana Malik's review" });
     await expect
       .poll(() => enlarged.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
