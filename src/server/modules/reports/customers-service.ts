@@ -1,30 +1,51 @@
 import { sql } from "drizzle-orm";
 import { CUSTOMERS_TABLE_MAX, type Customer, type CustomersReport } from "@shared/schemas/admin.js";
 import type { Db } from "../../db/client.js";
-import { isoTime, money, num, queryRows } from "./sql-rows.js";
+import { inReportSnapshot, isoTime, money, num, queryRows } from "./sql-rows.js";
 
 const TOP_CUSTOMERS = 10;
 const TOP_CITIES = 5;
 
 /**
  * One row per customer (orders grouped by normalised phone, cancelled ones left out), with the
- * contact details of the customer's latest order. A CTE so totals, the table and the cities all
- * read the same grouping.
+ * contact details of the customer's latest order. The grouping is computed once and the three
+ * parts of the report are read from it in the same statement, as JSON.
  */
-const CUSTOMERS = sql`
-  with customers as (
-    select o.phone_key,
-           count(*)::int as order_count,
-           sum(o.total) as total_spent,
-           max(o.created_at) as last_order,
-           (array_agg(o.customer_name order by o.created_at desc, o.id))[1] as name,
-           (array_agg(o.customer_phone order by o.created_at desc, o.id))[1] as phone,
-           (array_agg(o.customer_email order by o.created_at desc, o.id))[1] as email,
-           (array_agg(o.shipping_address order by o.created_at desc, o.id))[1] as address,
-           (array_agg(o.city order by o.created_at desc, o.id))[1] as city
+const REPORT = sql`
+  with counted as (
+    select o.id, o.phone_key, o.created_at, o.total, o.customer_name, o.customer_phone, o.customer_email, o.shipping_address, o.city
     from orders o where o.status <> 'cancelled'
-    group by o.phone_key
-  )`;
+  ),
+  latest as (
+    select distinct on (phone_key) phone_key, customer_name as name, customer_phone as phone, customer_email as email,
+           shipping_address as address, city
+    from counted order by phone_key, created_at desc, id
+  ),
+  customers as materialized (
+    select a.*, l.name, l.phone, l.email, l.address, l.city
+    from (select phone_key, count(*)::int as order_count, sum(total) as total_spent, max(created_at) as last_order
+          from counted group by phone_key) a
+    join latest l using (phone_key)
+  )
+  select
+    (select json_build_object(
+       'customers', count(*),
+       'repeat', count(*) filter (where order_count > 1),
+       'oneTime', count(*) filter (where order_count = 1),
+       'twoToThree', count(*) filter (where order_count between 2 and 3),
+       'fourToFive', count(*) filter (where order_count between 4 and 5),
+       'vip', count(*) filter (where order_count >= 6),
+       'orders', coalesce(sum(order_count), 0),
+       'revenue', coalesce(sum(total_spent), 0))
+     from customers) as summary,
+    (select coalesce(json_agg(t order by t.total_spent desc, t.last_order desc, t.phone_key), '[]'::json)
+     from (select * from customers order by total_spent desc, last_order desc, phone_key limit ${CUSTOMERS_TABLE_MAX + 1}) t) as table,
+    -- 'Lahore', 'lahore ' and 'LAHORE' are one city, shown in its most used spelling (a tie goes
+    -- to the capitalised one: byte order, whatever the database's collation).
+    (select coalesce(json_agg(c order by c.customers desc, c.city), '[]'::json)
+     from (select mode() within group (order by trim(city) collate "C") as city, count(*)::int as customers
+           from customers group by lower(trim(city))
+           order by customers desc, city asc limit ${TOP_CITIES}) c) as cities`;
 
 type CustomerRow = {
   order_count: unknown;
@@ -39,36 +60,10 @@ type CustomerRow = {
 
 /** The Customers tab, computed by the database. */
 export async function computeCustomers(db: Db): Promise<CustomersReport> {
-  const [summary, table, cities] = await Promise.all([
-    queryRows<Record<string, unknown>>(
-      db,
-      sql`${CUSTOMERS}
-          select count(*)::int as customers,
-                 count(*) filter (where order_count > 1)::int as repeat,
-                 count(*) filter (where order_count = 1)::int as one_time,
-                 count(*) filter (where order_count between 2 and 3)::int as two_to_three,
-                 count(*) filter (where order_count between 4 and 5)::int as four_to_five,
-                 count(*) filter (where order_count >= 6)::int as vip,
-                 coalesce(sum(order_count), 0)::int as orders,
-                 coalesce(sum(total_spent), 0) as revenue
-          from customers`,
-    ),
-    queryRows<CustomerRow>(
-      db,
-      sql`${CUSTOMERS} select * from customers
-          order by total_spent desc, last_order desc, phone_key asc limit ${CUSTOMERS_TABLE_MAX + 1}`,
-    ),
-    queryRows<{ city: string; customers: unknown }>(
-      db,
-      // 'Lahore', 'lahore ' and 'LAHORE' are one city, shown in its most used spelling (a tie goes
-      // to the capitalised one: byte order, whatever the database's collation).
-      sql`${CUSTOMERS} select mode() within group (order by trim(city) collate "C") as city, count(*)::int as customers
-          from customers group by lower(trim(city))
-          order by customers desc, city asc limit ${TOP_CITIES}`,
-    ),
-  ]);
-
-  const s = summary[0] ?? {};
+  const [row] = await inReportSnapshot(db, (tx) => queryRows<{ summary: unknown; table: unknown; cities: unknown }>(tx, REPORT));
+  const s = readJson<Record<string, unknown>>(row.summary);
+  const table = readJson<CustomerRow[]>(row.table);
+  const cities = readJson<Array<{ city: string; customers: unknown }>>(row.cities);
   const totalCustomers = num(s.customers);
   const totalOrders = num(s.orders);
   const customers = table.slice(0, CUSTOMERS_TABLE_MAX).map(toCustomer);
@@ -82,13 +77,18 @@ export async function computeCustomers(db: Db): Promise<CustomersReport> {
     customers,
     customersTruncated: table.length > CUSTOMERS_TABLE_MAX,
     distribution: {
-      oneTime: num(s.one_time),
-      twoToThree: num(s.two_to_three),
-      fourToFive: num(s.four_to_five),
+      oneTime: num(s.oneTime),
+      twoToThree: num(s.twoToThree),
+      fourToFive: num(s.fourToFive),
       vip: num(s.vip),
     },
     topCities: cities.map((r) => ({ city: r.city, customers: num(r.customers) })),
   };
+}
+
+/** Both drivers parse json columns; a string is decoded in case one ever does not. */
+function readJson<T>(value: unknown): T {
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
 }
 
 function toCustomer(r: CustomerRow): Customer {
