@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { IMAGE_VARIANTS } from "@shared/constants.js";
 import type { ImageRef } from "@shared/schemas/common.js";
-import { findImageRefs } from "../../modules/images/image-service.js";
+import { toImageRef } from "../../modules/images/image-service.js";
 import type { Db } from "../client.js";
 import { imageRenditions, images } from "../schema.js";
 import { detailSvg, productSvg } from "./artwork.js";
@@ -95,17 +95,24 @@ async function draw(svg: string): Promise<Drawing> {
 }
 
 /**
- * Stores a drawing in the images tables in the shape storeImages gives uploads (WebP, renditions,
- * edge colour, one row per content hash). It does not go through storeImages: decoding and
- * re-encoding our own fresh drawings three more times made seeding three times slower, and every
- * first start and e2e run pays for it. Our own drawings need no content check.
+ * Stores drawings in the images tables in the shape storeImages gives uploads (WebP, renditions,
+ * edge colour, one row per content hash), a batch at a time. It does not go through storeImages:
+ * decoding and re-encoding our own fresh drawings three more times made seeding three times
+ * slower, and every first start and e2e run pays for it. Our own drawings need no content check.
  */
-async function storeDrawing(db: Db, svg: string, filename: string): Promise<ImageRef> {
-  if (!drawings.has(svg)) drawings.set(svg, draw(svg));
-  const d = await drawings.get(svg)!;
-  const [inserted] = await db
-    .insert(images)
-    .values({
+async function storeDrawings(db: Db, items: { svg: string; filename: string }[]): Promise<ImageRef[]> {
+  const drawn = await inPool(
+    items.map(({ svg }) => () => {
+      if (!drawings.has(svg)) drawings.set(svg, draw(svg));
+      return drawings.get(svg)!;
+    }),
+    2,
+  );
+  const unique = new Map<string, { d: Drawing; filename: string }>();
+  drawn.forEach((d, i) => unique.has(d.sha256) || unique.set(d.sha256, { d, filename: items[i].filename }));
+  const batch = [...unique.values()];
+  for (let i = 0; i < batch.length; i += 20) {
+    const rows = batch.slice(i, i + 20).map(({ d, filename }) => ({
       sha256: d.sha256,
       filename,
       mimeType: "image/webp",
@@ -113,15 +120,32 @@ async function storeDrawing(db: Db, svg: string, filename: string): Promise<Imag
       height: d.height,
       edgeColor: d.edgeColor,
       bytes: d.bytes,
+    }));
+    const inserted = await db
+      .insert(images)
+      .values(rows)
+      .onConflictDoNothing({ target: images.sha256 })
+      .returning({ id: images.id, sha256: images.sha256 });
+    const renditions = inserted.flatMap((r) =>
+      unique.get(r.sha256)!.d.renditions.map((v) => ({ ...v, imageId: r.id })),
+    );
+    if (renditions.length > 0) await db.insert(imageRenditions).values(renditions);
+  }
+  const stored = await db
+    .select({
+      id: images.id,
+      sha256: images.sha256,
+      filename: images.filename,
+      mimeType: images.mimeType,
+      width: images.width,
+      height: images.height,
+      edgeColor: images.edgeColor,
     })
-    .onConflictDoNothing({ target: images.sha256 })
-    .returning({ id: images.id });
-  if (inserted) await db.insert(imageRenditions).values(d.renditions.map((r) => ({ ...r, imageId: inserted.id })));
-  const id = inserted?.id ?? (await db.select({ id: images.id }).from(images).where(eqSha(d.sha256)))[0].id;
-  return (await findImageRefs(db, [id])).get(id)!;
+    .from(images)
+    .where(inArray(images.sha256, [...unique.keys()]));
+  const refs = new Map(stored.map((row) => [row.sha256, toImageRef(row)]));
+  return drawn.map((d) => refs.get(d.sha256)!);
 }
-
-const eqSha = (sha256: string) => sql`${images.sha256} = ${sha256}`;
 
 const fileSlug = (s: string) =>
   s
@@ -131,20 +155,19 @@ const fileSlug = (s: string) =>
 
 /** Draws and stores every demo picture: one per colour (the first is also the main image), and a fabric close-up for some. */
 export async function makeDemoImages(db: Db, products: DemoProduct[]): Promise<DemoImages[]> {
-  const store = (svg: string, filename: string) => () => storeDrawing(db, svg, filename);
-  const jobs = products.map((p) => ({
-    colors: p.colors.map((c) => store(productSvg(p.name, c, p.motif), `${fileSlug(p.name)}-${fileSlug(c)}.webp`)),
-    detail: p.detail ? store(detailSvg(p.name, p.colors[0]), `${fileSlug(p.name)}-detail.webp`) : null,
-  }));
-  const refs = await inPool(
-    jobs.flatMap((j) => [...j.colors, ...(j.detail ? [j.detail] : [])]),
-    3,
-  );
+  const items = products.flatMap((p) => [
+    ...p.colors.map((c) => ({
+      svg: productSvg(p.name, c, p.motif),
+      filename: `${fileSlug(p.name)}-${fileSlug(c)}.webp`,
+    })),
+    ...(p.detail ? [{ svg: detailSvg(p.name, p.colors[0]), filename: `${fileSlug(p.name)}-detail.webp` }] : []),
+  ]);
+  const refs = await storeDrawings(db, items);
   let next = 0;
-  return jobs.map((j, i) => {
-    const colorRefs = j.colors.map(() => refs[next++]);
-    const detail = j.detail ? refs[next++] : null;
-    const byColor = Object.fromEntries(products[i].colors.map((c, k) => [c, colorRefs[k]]));
+  return products.map((p) => {
+    const colorRefs = p.colors.map(() => refs[next++]);
+    const detail = p.detail ? refs[next++] : null;
+    const byColor = Object.fromEntries(p.colors.map((c, k) => [c, colorRefs[k]]));
     return { images: [colorRefs[0], ...(detail ? [detail] : [])], byColor };
   });
 }
