@@ -5,6 +5,7 @@ import type { Product } from "@shared/schemas/products.js";
 import { categories, images, orderItems, orders, orderStatusEvents, products, reviews } from "../schema.js";
 import { countRows } from "../../test/catalog-factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
+import { createTestDatabase } from "../../test/test-db.js";
 import { seedDemoData } from "./seed.js";
 
 let t: TestContext;
@@ -126,5 +127,18 @@ describe("seedDemoData", () => {
     const before = await Promise.all(tables.map((table) => countRows(t.db, table)));
     await seedDemoData(t.db);
     expect(await Promise.all(tables.map((table) => countRows(t.db, table)))).toEqual(before);
+  });
+
+  it("leaves a database with only its own categories alone", async () => {
+    const database = await createTestDatabase();
+    try {
+      await database.db.insert(categories).values({ name: "Bridal", slug: "bridal" });
+      await seedDemoData(database.db);
+      expect(await countRows(database.db, categories)).toBe(1);
+      expect(await countRows(database.db, products)).toBe(0);
+      expect(await countRows(database.db, orders)).toBe(0);
+    } finally {
+      await database.drop();
+    }
   });
 });
