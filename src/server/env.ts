@@ -15,7 +15,11 @@ const schema = z.object({
   /** 0: API only, no built storefront needed (process tests, an API behind another web server). */
   SERVE_CLIENT: z.enum(["0", "1"]).default("1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24 * 7),
 });
 export type Env = z.infer<typeof schema>;
 

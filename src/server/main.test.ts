@@ -32,7 +32,15 @@ async function freePort(): Promise<number> {
 
 function startServer(dataDir: string, port: number, extraEnv: Record<string, string> = {}): Server {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ["DATABASE_URL", "TEST_DATABASE_URL", "NODE_OPTIONS", "VITEST", "VITEST_WORKER_ID", "VITEST_POOL_ID"]) delete env[key];
+  for (const key of [
+    "DATABASE_URL",
+    "TEST_DATABASE_URL",
+    "NODE_OPTIONS",
+    "VITEST",
+    "VITEST_WORKER_ID",
+    "VITEST_POOL_ID",
+  ])
+    delete env[key];
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: root,
     env: {
@@ -62,7 +70,9 @@ function startServer(dataDir: string, port: number, extraEnv: Record<string, str
 
 async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out: ${what}`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`timed out: ${what}`)), ms)),
+  );
   try {
     return await Promise.race([promise, timeout]);
   } finally {
@@ -112,15 +122,19 @@ describe("the server process on a PGlite data directory", () => {
     expect(fs.readFileSync(path.join(dataDir, "store.lock"), "utf8")).toBe(String(first.child.pid));
   });
 
-  it("refuses a second server on the same data directory while the first keeps serving", async () => {
-    const second = startServer(dataDir, await freePort());
-    started.push(second);
-    const { code } = await within(second.exited, START_TIMEOUT, "second server to exit");
-    expect(code).not.toBe(0);
-    expect(second.output().stderr).toMatch(/data directory .* is in use by another store server/);
-    expect((await health(first.port)).status).toBe(200);
-    expect(fs.readFileSync(path.join(dataDir, "store.lock"), "utf8")).toBe(String(first.child.pid));
-  }, START_TIMEOUT + 10_000);
+  it(
+    "refuses a second server on the same data directory while the first keeps serving",
+    async () => {
+      const second = startServer(dataDir, await freePort());
+      started.push(second);
+      const { code } = await within(second.exited, START_TIMEOUT, "second server to exit");
+      expect(code).not.toBe(0);
+      expect(second.output().stderr).toMatch(/data directory .* is in use by another store server/);
+      expect((await health(first.port)).status).toBe(200);
+      expect(fs.readFileSync(path.join(dataDir, "store.lock"), "utf8")).toBe(String(first.child.pid));
+    },
+    START_TIMEOUT + 10_000,
+  );
 
   it("exits 0 on SIGTERM and gives up its lock on the data directory", async () => {
     first.child.kill("SIGTERM");
@@ -131,17 +145,21 @@ describe("the server process on a PGlite data directory", () => {
 });
 
 describe("the server process with a bad configuration", () => {
-  it("stops at start-up with a message naming the bad variable", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-process-"));
-    try {
-      const server = startServer(dataDir, 0, { PORT: "abc" });
-      started.push(server);
-      const { code } = await within(server.exited, START_TIMEOUT, "misconfigured server to exit");
-      expect(code).toBe(1);
-      expect(server.output().stderr).toMatch(/Invalid configuration:\s+PORT:/);
-      expect(fs.existsSync(path.join(dataDir, "store.lock"))).toBe(false);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, START_TIMEOUT + 5_000);
+  it(
+    "stops at start-up with a message naming the bad variable",
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-process-"));
+      try {
+        const server = startServer(dataDir, 0, { PORT: "abc" });
+        started.push(server);
+        const { code } = await within(server.exited, START_TIMEOUT, "misconfigured server to exit");
+        expect(code).toBe(1);
+        expect(server.output().stderr).toMatch(/Invalid configuration:\s+PORT:/);
+        expect(fs.existsSync(path.join(dataDir, "store.lock"))).toBe(false);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    START_TIMEOUT + 5_000,
+  );
 });

@@ -26,12 +26,15 @@ async function main(): Promise<void> {
   await database.migrate();
 
   if (env.ADMIN_USERNAME || env.ADMIN_PASSWORD) {
-    if (!env.ADMIN_USERNAME || !env.ADMIN_PASSWORD) throw new Error("Set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither");
+    if (!env.ADMIN_USERNAME || !env.ADMIN_PASSWORD)
+      throw new Error("Set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither");
     await upsertAdmin(database.db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
   } else if (!(await hasAnyAdmin(database.db))) {
     const password = randomBytes(12).toString("base64url");
     await upsertAdmin(database.db, "admin", password);
-    console.log(`\n  Admin account created: username "admin", password "${password}"\n  (shown once; set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own)\n`);
+    console.log(
+      `\n  Admin account created: username "admin", password "${password}"\n  (shown once; set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own)\n`,
+    );
   }
   if (env.DEMO_DATA === "1") await seedDemoData(database.db);
 

@@ -14,7 +14,10 @@ export interface ProductSeed {
   price?: number;
 }
 
-export async function insertProduct(db: Db, seed: ProductSeed = {}): Promise<{ id: number; name: string; category: string }> {
+export async function insertProduct(
+  db: Db,
+  seed: ProductSeed = {},
+): Promise<{ id: number; name: string; category: string }> {
   const name = seed.name ?? `Product ${Math.random().toString(36).slice(2, 8)}`;
   const category = seed.category ?? "casual";
   const [row] = await db

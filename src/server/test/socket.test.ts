@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (path: string, init: RequestInit = {}) => fetch(base + path, { ...init, signal: AbortSignal.timeout(10_000) });
+const call = (path: string, init: RequestInit = {}) =>
+  fetch(base + path, { ...init, signal: AbortSignal.timeout(10_000) });
 
 describe("the API over a real socket", () => {
   it("answers /api/health with JSON that is never cached", async () => {

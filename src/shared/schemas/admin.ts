@@ -32,9 +32,18 @@ export const analytics = z.object({
     totalExcludingCancelled: money,
     cancelledCount: z.number().int(),
   }),
-  topProducts: z.array(z.object({ productId: z.number().int(), productName: z.string(), quantity: z.number().int(), revenue: money })),
+  topProducts: z.array(
+    z.object({ productId: z.number().int(), productName: z.string(), quantity: z.number().int(), revenue: money }),
+  ),
   topVariants: z.array(
-    z.object({ productId: z.number().int(), productName: z.string(), color: z.string(), size: z.string(), quantity: z.number().int(), revenue: money }),
+    z.object({
+      productId: z.number().int(),
+      productName: z.string(),
+      color: z.string(),
+      size: z.string(),
+      quantity: z.number().int(),
+      revenue: money,
+    }),
   ),
   /** 12 entries, Jan..Dec of `year`. */
   salesPerMonth: z.array(z.object({ month: z.string(), revenue: money, orders: z.number().int() })),
@@ -42,7 +51,13 @@ export const analytics = z.object({
   monthAcrossYears: z.array(z.object({ year: z.number().int(), revenue: money, orders: z.number().int() })),
   salesPerYear: z.array(z.object({ year: z.number().int(), revenue: money, orders: z.number().int() })),
   categoryPerformance: z.array(
-    z.object({ category: z.string(), revenue: money, itemsSold: z.number().int(), averagePerItem: money, top: z.boolean() }),
+    z.object({
+      category: z.string(),
+      revenue: money,
+      itemsSold: z.number().int(),
+      averagePerItem: money,
+      top: z.boolean(),
+    }),
   ),
   /** Years that have orders, plus the current and the chosen year; ascending. */
   years: z.array(z.number().int()),
@@ -92,7 +107,12 @@ export const customersReport = z.object({
   customers: z.array(customer),
   /** True when there are more customers than `customers` holds. */
   customersTruncated: z.boolean(),
-  distribution: z.object({ oneTime: z.number().int(), twoToThree: z.number().int(), fourToFive: z.number().int(), vip: z.number().int() }),
+  distribution: z.object({
+    oneTime: z.number().int(),
+    twoToThree: z.number().int(),
+    fourToFive: z.number().int(),
+    vip: z.number().int(),
+  }),
   topCities: z.array(z.object({ city: z.string(), customers: z.number().int() })),
 });
 export const CUSTOMERS_TABLE_MAX = 1000;

@@ -84,7 +84,9 @@ async function analyticsIn(db: Db, chosen: { year?: number; month?: number }): P
     .sort((a, b) => money(b.revenue) - money(a.revenue) || String(a.category).localeCompare(String(b.category)));
   const topProducts = itemFigures.filter((r) => r.kind === "product");
   const topVariants = itemFigures.filter((r) => r.kind === "variant");
-  const names = await latestProductNames(db, [...new Set([...topProducts, ...topVariants].map((r) => num(r.product_id)))]);
+  const names = await latestProductNames(db, [
+    ...new Set([...topProducts, ...topVariants].map((r) => num(r.product_id))),
+  ]);
   const status = (name: string) => byStatus.find((r) => r.status === name);
   const counted = byStatus.filter((r) => r.status !== "cancelled");
   const totalOrders = counted.reduce((n, r) => n + num(r.orders), 0);
@@ -138,7 +140,13 @@ async function analyticsIn(db: Db, chosen: { year?: number; month?: number }): P
     categoryPerformance: categories.map((r, i) => {
       const revenue = money(r.revenue);
       const itemsSold = num(r.quantity);
-      return { category: String(r.category), revenue, itemsSold, averagePerItem: itemsSold ? money(revenue / itemsSold) : 0, top: i === 0 };
+      return {
+        category: String(r.category),
+        revenue,
+        itemsSold,
+        averagePerItem: itemsSold ? money(revenue / itemsSold) : 0,
+        top: i === 0,
+      };
     }),
     years: [...new Set([...orderYears, now.year, year])].sort((a, b) => a - b),
     year,
@@ -149,7 +157,10 @@ async function analyticsIn(db: Db, chosen: { year?: number; month?: number }): P
 /** The name each product had on its latest order line (a product may since be renamed or gone). */
 async function latestProductNames(db: Db, productIds: number[]): Promise<Map<number, string>> {
   if (productIds.length === 0) return new Map();
-  const ids = sql.join(productIds.map((id) => sql`${id}::int`), sql`, `);
+  const ids = sql.join(
+    productIds.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
   const rows = await queryRows<{ product_id: number; product_name: string }>(
     db,
     sql`select p.id as product_id,

@@ -60,7 +60,9 @@ type CustomerRow = {
 
 /** The Customers tab, computed by the database. */
 export async function computeCustomers(db: Db): Promise<CustomersReport> {
-  const [row] = await inReportSnapshot(db, (tx) => queryRows<{ summary: unknown; table: unknown; cities: unknown }>(tx, REPORT));
+  const [row] = await inReportSnapshot(db, (tx) =>
+    queryRows<{ summary: unknown; table: unknown; cities: unknown }>(tx, REPORT),
+  );
   const s = readJson<Record<string, unknown>>(row.summary);
   const table = readJson<CustomerRow[]>(row.table);
   const cities = readJson<Array<{ city: string; customers: unknown }>>(row.cities);

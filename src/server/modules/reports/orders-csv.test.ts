@@ -13,13 +13,22 @@ function readCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(cell), (cell = "");
-    else if (c === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-    else cell += c;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += c;
   }
   if (cell || row.length) throw new Error("CSV does not end with CRLF");
   return rows;
@@ -45,11 +54,16 @@ beforeAll(async () => {
       { product: dupatta, quantity: 1, price: 1500 },
     ],
   });
-  await insertOrder(t.db, { status: "cancelled", name: "Sana Malik", items: [{ product: lawn, quantity: 1, price: 3000 }] });
+  await insertOrder(t.db, {
+    status: "cancelled",
+    name: "Sana Malik",
+    items: [{ product: lawn, quantity: 1, price: 3000 }],
+  });
 });
 afterAll(() => t.close());
 
-const download = (query = "") => t.app.inject({ url: `/api/admin/orders.csv${query}`, headers: { cookie: t.adminCookie } });
+const download = (query = "") =>
+  t.app.inject({ url: `/api/admin/orders.csv${query}`, headers: { cookie: t.adminCookie } });
 
 describe("GET /api/admin/orders.csv", () => {
   it("downloads every order as a UTF-8 CSV attachment", async () => {
@@ -105,7 +119,13 @@ describe("ordersCsvLines", () => {
     const product = await insertProduct(t.db, { name: "Kurta" });
     const ids = [];
     for (let i = 0; i < 5; i++) {
-      ids.push(await insertOrder(t.db, { status: "shipped", createdAt: "2025-02-01T09:00:00Z", items: [{ product, quantity: 1, price: 100 }] }));
+      ids.push(
+        await insertOrder(t.db, {
+          status: "shipped",
+          createdAt: "2025-02-01T09:00:00Z",
+          items: [{ product, quantity: 1, price: 100 }],
+        }),
+      );
     }
     let text = "";
     for await (const chunk of ordersCsvLines(t.db, "shipped", 2)) text += chunk;
@@ -126,7 +146,10 @@ describe("csvCell", () => {
     expect(csvCell(" padded")).toBe('" padded"');
   });
 
-  it.each(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])("prefixes the formula-like %j with an apostrophe", (value) => {
-    expect(csvCell(value).replace(/^"/, "").startsWith("'")).toBe(true);
-  });
+  it.each(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])(
+    "prefixes the formula-like %j with an apostrophe",
+    (value) => {
+      expect(csvCell(value).replace(/^"/, "").startsWith("'")).toBe(true);
+    },
+  );
 });

@@ -46,7 +46,11 @@ type CsvRow = {
  * export of any size holds at most one batch in memory. One statement per batch brings the
  * orders with their items (through the order_items index), so a batch is one round trip.
  */
-export async function* ordersCsvLines(db: Db, status: OrderStatus | undefined, batchSize = BATCH): AsyncGenerator<string> {
+export async function* ordersCsvLines(
+  db: Db,
+  status: OrderStatus | undefined,
+  batchSize = BATCH,
+): AsyncGenerator<string> {
   yield CSV_BOM + csvLine(CSV_HEADER);
   let after: { cursor: string; id: string } | undefined;
   for (;;) {

@@ -21,9 +21,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     const { status } = parse(ordersCsvQuery, request.query);
     const only = status === "all" ? undefined : status;
     const filename = `orders-${only ?? "all"}-${storeClock().date}.csv`;
-    reply
-      .type("text/csv; charset=utf-8")
-      .header("Content-Disposition", `attachment; filename="${filename}"`);
+    reply.type("text/csv; charset=utf-8").header("Content-Disposition", `attachment; filename="${filename}"`);
     return reply.send(Readable.from(ordersCsvLines(app.db, only)));
   });
 }

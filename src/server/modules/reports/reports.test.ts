@@ -68,11 +68,14 @@ const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cooki
 const admin = (url: string) => get(url, t.adminCookie);
 
 describe("admin reports refuse anonymous callers", () => {
-  it.each(["/api/admin/analytics", "/api/admin/customers", "/api/admin/orders.csv"])("%s answers 401 without a session", async (url) => {
-    const res = await get(url);
-    expect(res.statusCode).toBe(401);
-    expect(res.json().error).toMatch(/log in/);
-  });
+  it.each(["/api/admin/analytics", "/api/admin/customers", "/api/admin/orders.csv"])(
+    "%s answers 401 without a session",
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toMatch(/log in/);
+    },
+  );
 });
 
 describe("GET /api/admin/analytics", () => {
@@ -103,12 +106,28 @@ describe("GET /api/admin/analytics", () => {
 
   it("ranks products and variants by quantity, naming empty options 'No Color' and 'No Size'", async () => {
     const body = (await admin("/api/admin/analytics")).json();
-    expect(body.topProducts.map((p: { productName: string; quantity: number; revenue: number }) => [p.productName, p.quantity, p.revenue])).toEqual([
+    expect(
+      body.topProducts.map((p: { productName: string; quantity: number; revenue: number }) => [
+        p.productName,
+        p.quantity,
+        p.revenue,
+      ]),
+    ).toEqual([
       ["Lawn Suit", 7, 19000],
       ["Silk Dupatta", 4, 6000],
       ["Party Gown", 1, 9000],
     ]);
-    expect(body.topVariants.map((v: { productName: string; color: string; size: string; quantity: number; revenue: number }) => [v.productName, v.color, v.size, v.quantity, v.revenue])).toEqual([
+    expect(
+      body.topVariants.map(
+        (v: { productName: string; color: string; size: string; quantity: number; revenue: number }) => [
+          v.productName,
+          v.color,
+          v.size,
+          v.quantity,
+          v.revenue,
+        ],
+      ),
+    ).toEqual([
       ["Lawn Suit", "Blue", "S", 4, 10000],
       ["Silk Dupatta", "No Color", "No Size", 4, 6000],
       ["Lawn Suit", "Red", "M", 3, 9000],
@@ -119,7 +138,20 @@ describe("GET /api/admin/analytics", () => {
   it("gives twelve months of the chosen year in Pakistan time, zeros included", async () => {
     const { salesPerMonth, year, month } = (await admin("/api/admin/analytics?year=2025&month=3")).json();
     expect([year, month]).toEqual([2025, 3]);
-    expect(salesPerMonth.map((m: { month: string }) => m.month)).toEqual(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]);
+    expect(salesPerMonth.map((m: { month: string }) => m.month)).toEqual([
+      "Jan",
+      "Feb",
+      "Mar",
+      "Apr",
+      "May",
+      "Jun",
+      "Jul",
+      "Aug",
+      "Sep",
+      "Oct",
+      "Nov",
+      "Dec",
+    ]);
     const nonZero = salesPerMonth.filter((m: { orders: number }) => m.orders > 0);
     expect(nonZero).toEqual([
       { month: "Mar", revenue: 9000, orders: 1 },
@@ -210,7 +242,9 @@ describe("GET /api/admin/customers", () => {
       averageOrder: 8250,
       lastOrderDate: "2025-03-05T10:00:00.000Z",
     });
-    expect(body.customers.map((c: { name: string; totalSpent: number; email: string }) => [c.name, c.totalSpent, c.email])).toEqual([
+    expect(
+      body.customers.map((c: { name: string; totalSpent: number; email: string }) => [c.name, c.totalSpent, c.email]),
+    ).toEqual([
       ["Ayesha K.", 16500, "ayesha@example.pk"],
       ["Hina Raza", 10000, ""],
       ["Sana Malik", 7500, ""],
@@ -239,14 +273,18 @@ describe("GET /api/admin/customers on a larger book", () => {
   afterAll(() => other.close());
 
   it("sorts customers into the one-time, 2-3, 4-5 and VIP tiers", async () => {
-    const body = (await other.app.inject({ url: "/api/admin/customers", headers: { cookie: other.adminCookie } })).json();
+    const body = (
+      await other.app.inject({ url: "/api/admin/customers", headers: { cookie: other.adminCookie } })
+    ).json();
     expect(body.distribution).toEqual({ oneTime: 1, twoToThree: 2, fourToFive: 2, vip: 2 });
     expect(body.totalCustomers).toBe(7);
     expect(body.repeatCustomers).toBe(6);
     expect(body.repeatPercent).toBe(85.71);
     expect(body.totalOrders).toBe(28);
     expect(body.averageOrderValue).toBe(1000);
-    expect(body.topCustomers.map((c: { name: string }) => c.name)).toEqual([7, 6, 5, 4, 3, 2, 1].map((n) => `Customer ${n}`));
+    expect(body.topCustomers.map((c: { name: string }) => c.name)).toEqual(
+      [7, 6, 5, 4, 3, 2, 1].map((n) => `Customer ${n}`),
+    );
     expect(body.topCities).toEqual([
       { city: "Multan", customers: 4 },
       { city: "Quetta", customers: 3 },

@@ -27,16 +27,19 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
   const used = process.cpuUsage(cpu);
   // PGlite runs in this process, so CPU time is the fair figure on a shared, busy machine.
   const cpuMs = (used.user + used.system) / 1000;
-  console.log(`${label.padEnd(34)} ${(performance.now() - start).toFixed(0).padStart(7)} ms wall ${cpuMs.toFixed(0).padStart(7)} ms cpu`);
+  console.log(
+    `${label.padEnd(34)} ${(performance.now() - start).toFixed(0).padStart(7)} ms wall ${cpuMs.toFixed(0).padStart(7)} ms cpu`,
+  );
   return result;
 }
 
-if (!cached) await timed(`generate ${count} orders`, async () => {
-  await db.execute(sql`
+if (!cached)
+  await timed(`generate ${count} orders`, async () => {
+    await db.execute(sql`
     insert into products (name, category, price)
     select 'Product ' || g, (array['formal','casual','party','accessories'])[1 + g % 4], 1000 + g * 10
     from generate_series(1, 200) g`);
-  await db.execute(sql`
+    await db.execute(sql`
     insert into orders (created_at, status, customer_name, customer_phone, phone_key, shipping_address, city, subtotal, total)
     select now() - (g % 1095) * interval '1 day' - (g % 24) * interval '1 hour',
            (array['pending','processing','shipped','delivered','delivered','delivered','cancelled'])[1 + g % 7],
@@ -45,18 +48,18 @@ if (!cached) await timed(`generate ${count} orders`, async () => {
            'House ' || g || ', Street 4', (array['Lahore','Karachi','Islamabad','Multan','Quetta','Peshawar'])[1 + g % 6],
            0, 0
     from generate_series(1, ${count}) g`);
-  await db.execute(sql`
+    await db.execute(sql`
     insert into order_items (order_id, product_id, product_name, category, quantity, size, color, price)
     select o.id, p.id, p.name, p.category, 1 + (k % 3), (array['S','M','L',''])[1 + k % 4], (array['Red','Blue',''])[1 + k % 3], p.price
     from (select id, row_number() over () as n from orders) o
     cross join generate_series(1, 2) k
     join products p on p.id = 1 + ((o.n * 7 + k) % 200)`);
-  await db.execute(sql`
+    await db.execute(sql`
     update orders o set subtotal = s.sum, total = s.sum
     from (select order_id, sum(price * quantity) as sum from order_items group by order_id) s where s.order_id = o.id`);
-  await db.execute(sql`analyze`);
-  fs.writeFileSync(cache, Buffer.from(await (await database.pglite!.dumpDataDir("none")).arrayBuffer()));
-});
+    await db.execute(sql`analyze`);
+    fs.writeFileSync(cache, Buffer.from(await (await database.pglite!.dumpDataDir("none")).arrayBuffer()));
+  });
 
 for (let run = 1; run <= 2; run++) {
   await timed(`analytics (run ${run})`, () => computeAnalytics(db, {}));

@@ -5,7 +5,20 @@
  */
 export const STORE_TIME_ZONE = "Asia/Karachi";
 
-export const MONTH_LABELS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+export const MONTH_LABELS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+] as const;
 
 /** Year, month (1-12), day and time of an instant in the store's time zone. */
 export function storeClock(at: Date = new Date()): { year: number; month: number; date: string; time: string } {
