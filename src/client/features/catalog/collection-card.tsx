@@ -26,7 +26,7 @@ export function CollectionCard({ tile, logoUrl }: { tile: CollectionTile; logoUr
           <img src={logoUrl} alt="" width={96} height={96} loading="lazy" className="h-24 w-24 opacity-70" />
         </div>
       )}
-      <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink/85 via-ink/40 to-transparent p-5 pt-20 text-cream">
+      <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink via-ink/75 to-transparent p-5 pt-24 text-cream">
         <h3 className="font-display text-2xl">{tile.label} Collection</h3>
         <p className="mt-1 text-sm text-cream/85">Discover our {tile.label.toLowerCase()} collection</p>
       </div>

@@ -2,8 +2,11 @@ import { Link } from "react-router";
 import type { Product } from "@shared/schemas/products.js";
 import { ProductImage } from "./product-image";
 
-/** Slide width of the hero coverflow (also used by the still first frame shown before Swiper loads). */
-export const HERO_SLIDE = "w-[58vw] max-w-[260px] sm:w-[280px] sm:max-w-none";
+/**
+ * Slide width of the hero coverflow (also the still first frame shown before Swiper loads). Capped
+ * with max-width because Swiper's own (unlayered) CSS sets the slide width and beats utilities.
+ */
+export const HERO_SLIDE = "w-[58vw] max-w-[260px] sm:max-w-[280px]";
 
 export function HeroSlide({ product, priority }: { product: Product; priority: boolean }) {
   return (

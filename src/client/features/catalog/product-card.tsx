@@ -45,7 +45,7 @@ export function ProductCard({
             imgClassName="transition-transform duration-700 group-hover:scale-105 motion-reduce:group-hover:scale-100"
           />
         </Link>
-        <div className="pointer-events-none absolute left-3 top-3 flex flex-col gap-1.5">
+        <div className="pointer-events-none absolute left-3 top-3 flex flex-col items-start gap-1.5">
           {product.featured === 1 && (
             <span className="rounded-full bg-ink px-2.5 py-1 text-[11px] font-semibold uppercase tracking-wider text-cream">
               New
