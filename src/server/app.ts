@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_GROUP } from "@shared/constants.js";
 import type { Database, Db } from "./db/client.js";
 import { registerAuth } from "./plugins/auth.js";
+import { registerCatalogueCache } from "./plugins/catalogue-cache.js";
 import { registerClient } from "./plugins/client.js";
 import { registerErrorHandling, registerNotFound } from "./plugins/errors.js";
 import { registerSecurity } from "./plugins/security.js";
@@ -39,6 +40,7 @@ export async function buildApp(database: Database, config: AppConfig): Promise<F
   registerErrorHandling(app);
   registerSecurity(app);
   registerAuth(app);
+  await registerCatalogueCache(app);
   await app.register(cookie);
   await app.register(multipart, {
     limits: {

@@ -6,7 +6,7 @@ import { AppError } from "./app-error.js";
  * and one message per field in `details` (the spec's field messages).
  */
 export function parse<S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
+  const result = schema.safeParse(input === undefined ? {} : input);
   if (result.success) return result.data;
   const details: Record<string, string> = {};
   for (const issue of result.error.issues) {
