@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { openPglite, openPostgres, type Database } from "./db/client.js";
+import { writeBackup } from "./db/backup.js";
 import { seedDemoData } from "./db/demo/seed.js";
 import { lockDataDir } from "./db/lock.js";
 import { readEnv } from "./env.js";
@@ -60,6 +61,16 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  // `npm run backup` asks a running server for a consistent copy of the embedded database.
+  if (database.pglite) {
+    const pglite = database.pglite;
+    process.on("SIGUSR2", () => {
+      writeBackup(pglite, path.resolve(env.DATA_DIR)).then(
+        (file) => app.log.info(`backup written: ${file}`),
+        (err) => app.log.error({ err }, "backup failed"),
+      );
+    });
+  }
 }
 
 main().catch((err) => {
