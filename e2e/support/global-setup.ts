@@ -17,7 +17,11 @@ export default async function setup(project: TestProject): Promise<() => void> {
     throw new Error(`Chromium not found at ${chromium}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
   }
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-client-"));
-  execFileSync("npx", ["vite", "build", "--outDir", outDir, "--logLevel", "warn"], { stdio: "inherit" });
+  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  execFileSync("npx", ["vite", "build", "--outDir", outDir, "--logLevel", "warn"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   project.provide("clientDir", outDir);
   return () => fs.rmSync(outDir, { recursive: true, force: true });
 }
