@@ -1,5 +1,4 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Tooltip } from "radix-ui";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { router } from "./router";
@@ -15,10 +14,8 @@ export const queryClient = new QueryClient({
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-        <RouterProvider router={router} />
-        <Toaster visibleToasts={1} position="top-center" richColors closeButton />
-      </Tooltip.Provider>
+      <RouterProvider router={router} />
+      <Toaster visibleToasts={1} position="top-center" richColors closeButton />
     </QueryClientProvider>
   );
 }

@@ -24,18 +24,6 @@ export const imageIdInput = z.union([z.string().max(64), imageRef.pick({ id: tru
 export const moneyString = z.string().regex(/^\d+(\.\d{1,2})?$/, "Enter an amount in rupees, like 2500");
 export const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
-/** URL of a smaller rendition (WebP) of a stored image; 'full' is the image itself. */
-export function imageVariantUrl(image: Pick<ImageRef, "url">, variant: "thumb" | "card" | "full"): string {
-  return variant === "full" ? image.url : `${image.url}/${variant}`;
-}
 
-/** Reads the spec's JSON-encoded selectedImage string; null when absent or unreadable. */
-export function parseSelectedImage(value: string | null | undefined): ImageRef | null {
-  if (!value) return null;
-  try {
-    const parsed = JSON.parse(value);
-    return parsed && typeof parsed.url === "string" ? (parsed as ImageRef) : null;
-  } catch {
-    return null;
-  }
-}
+// Kept zod-free in rules/images.ts so pages that only show images do not load zod.
+export { imageVariantUrl, parseSelectedImage } from "../rules/images.js";

@@ -1,6 +1,7 @@
 import { cartGroupKey } from "@shared/rules/cart-line.js";
 import type { CartItem } from "@shared/schemas/cart.js";
-import { parseSelectedImage, type ImageRef } from "@shared/schemas/common.js";
+import { parseSelectedImage } from "@shared/rules/images.js";
+import type { ImageRef } from "@shared/schemas/common.js";
 
 /** Cart lines shown as one row: same product, size, colour and selected image (spec §4 Cart). */
 export interface CartGroup {

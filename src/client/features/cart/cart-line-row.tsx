@@ -1,7 +1,7 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { formatRs } from "@shared/rules/money.js";
-import { imageVariantUrl } from "@shared/schemas/common.js";
+import { imageVariantUrl } from "@shared/rules/images.js";
 import type { LightboxImage } from "@client/components/ui/image-lightbox";
 import type { CartGroup } from "./cart-groups";
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from "react";
-import { imageVariantUrl, type ImageRef } from "@shared/schemas/common.js";
+import { imageVariantUrl } from "@shared/rules/images.js";
+import type { ImageRef } from "@shared/schemas/common.js";
 import { IMAGE_VARIANTS } from "@shared/constants.js";
 import { cn } from "@client/lib/cn";
 

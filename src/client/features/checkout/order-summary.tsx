@@ -1,5 +1,5 @@
 import { formatRs } from "@shared/rules/money.js";
-import { imageVariantUrl } from "@shared/schemas/common.js";
+import { imageVariantUrl } from "@shared/rules/images.js";
 import type { CartGroup } from "@client/features/cart/cart-groups";
 
 /** The items being ordered with their line prices, then subtotal, free shipping and total. */

@@ -1,6 +1,6 @@
 import { MessageSquareText } from "lucide-react";
 import { useState } from "react";
-import { imageVariantUrl } from "@shared/schemas/common.js";
+import { imageVariantUrl } from "@shared/rules/images.js";
 import type { Review } from "@shared/schemas/reviews.js";
 import { Button } from "@client/components/ui/button";
 import { ImageLightbox, type LightboxImage } from "@client/components/ui/image-lightbox";

@@ -1,6 +1,6 @@
 import { ChevronRight, ImageIcon } from "lucide-react";
 import { useState } from "react";
-import { imageVariantUrl, parseSelectedImage } from "@shared/schemas/common.js";
+import { imageVariantUrl, parseSelectedImage } from "@shared/rules/images.js";
 import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";

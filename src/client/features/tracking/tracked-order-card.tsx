@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { orderNumber } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
 import { STATUS_LABELS, type OrderStatus } from "@shared/rules/order-status.js";
-import { imageVariantUrl, parseSelectedImage } from "@shared/schemas/common.js";
+import { imageVariantUrl, parseSelectedImage } from "@shared/rules/images.js";
 import type { TrackedOrder } from "@shared/schemas/orders.js";
 import { StatusBadge } from "@client/components/ui/badge";
 import type { LightboxImage } from "@client/components/ui/image-lightbox";

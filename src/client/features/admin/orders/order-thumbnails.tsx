@@ -1,5 +1,5 @@
 import { Package } from "lucide-react";
-import { imageVariantUrl, parseSelectedImage } from "@shared/schemas/common.js";
+import { imageVariantUrl, parseSelectedImage } from "@shared/rules/images.js";
 import type { OrderItem } from "@shared/schemas/orders.js";
 import type { LightboxImage } from "@client/components/ui/image-lightbox";
 

@@ -2,7 +2,7 @@ import { AlertTriangle, MessageCircle } from "lucide-react";
 import { orderNumber } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
 import { STATUS_LABELS, type OrderStatus } from "@shared/rules/order-status.js";
-import { imageVariantUrl, parseSelectedImage } from "@shared/schemas/common.js";
+import { imageVariantUrl, parseSelectedImage } from "@shared/rules/images.js";
 import type { AdminOrderDetail } from "@shared/schemas/orders.js";
 import { buttonVariants } from "@client/components/ui/button";
 import { Dialog } from "@client/components/ui/dialog";

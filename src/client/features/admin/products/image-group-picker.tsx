@@ -1,7 +1,7 @@
 import { ImagePlus, X } from "lucide-react";
 import { useState } from "react";
 import { MAX_IMAGES_PER_GROUP } from "@shared/constants.js";
-import { imageVariantUrl } from "@shared/schemas/common.js";
+import { imageVariantUrl } from "@shared/rules/images.js";
 import { checkImageFiles } from "../common/image-checks";
 import type { DraftImage } from "./product-draft";
 

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import type { Product } from "@shared/schemas/products.js";
 import { categoryLabel } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
-import { imageVariantUrl } from "@shared/schemas/common.js";
+import { imageVariantUrl } from "@shared/rules/images.js";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Skeleton } from "@client/components/ui/skeleton";

@@ -1,7 +1,7 @@
 import { ImagePlus } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { imageVariantUrl } from "@shared/schemas/common.js";
+import { imageVariantUrl } from "@shared/rules/images.js";
 import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input, Textarea } from "@client/components/ui/input";
