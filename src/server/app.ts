@@ -15,6 +15,8 @@ export interface AppConfig {
   /** Folder of the built storefront; omitted in API-only tests. */
   clientDir?: string;
   logLevel?: string;
+  /** Behind a reverse proxy only: otherwise anyone could choose their IP with X-Forwarded-For. */
+  trustProxy?: boolean;
 }
 
 declare module "fastify" {
@@ -30,7 +32,7 @@ export async function buildApp(database: Database, config: AppConfig): Promise<F
   const app = Fastify({
     logger: config.logLevel && config.logLevel !== "silent" ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy ?? false,
     return503OnClosing: true,
   });
   app.decorate("database", database);

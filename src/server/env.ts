@@ -15,6 +15,8 @@ const schema = z.object({
   /** 0: API only, no built storefront needed (process tests, an API behind another web server). */
   SERVE_CLIENT: z.enum(["0", "1"]).default("1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** 1 behind a reverse proxy: client IPs (for throttles) and https come from X-Forwarded-*. */
+  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     sessionTtlHours: env.SESSION_TTL_HOURS,
     clientDir: env.SERVE_CLIENT === "1" ? path.join(root, "dist/client") : undefined,
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY === "1",
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   console.log(`Store running on http://localhost:${env.PORT} (${database.kind})`);
