@@ -7,6 +7,7 @@ import { registerAuth } from "./plugins/auth.js";
 import { registerCatalogueCache } from "./plugins/catalogue-cache.js";
 import { registerClient } from "./plugins/client.js";
 import { registerErrorHandling, registerNotFound } from "./plugins/errors.js";
+import { registerOverload, type OverloadConfig } from "./plugins/overload.js";
 import { registerSecurity } from "./plugins/security.js";
 import { modules } from "./modules/index.js";
 
@@ -17,6 +18,8 @@ export interface AppConfig {
   logLevel?: string;
   /** Behind a reverse proxy only: otherwise anyone could choose their IP with X-Forwarded-For. */
   trustProxy?: boolean;
+  /** Load shedding limits (503 + Retry-After); production defaults when omitted. */
+  overload?: OverloadConfig;
 }
 
 declare module "fastify" {
@@ -40,6 +43,7 @@ export async function buildApp(database: Database, config: AppConfig): Promise<F
   app.decorate("config", config);
 
   registerErrorHandling(app);
+  await registerOverload(app, config.overload);
   registerSecurity(app);
   registerAuth(app);
   await registerCatalogueCache(app);

@@ -1,0 +1,66 @@
+import underPressure from "@fastify/under-pressure";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../lib/app-error.js";
+
+export interface OverloadConfig {
+  /** Requests admitted at once; beyond this a request is answered 503 at once. 0 turns it off. */
+  maxRequestsInFlight?: number;
+  /** Mean event-loop delay (ms) over a sample above which requests are answered 503. 0 turns it off. */
+  maxEventLoopDelayMs?: number;
+  /** How often the event-loop delay is sampled (ms). */
+  sampleIntervalMs?: number;
+  /** The Retry-After a shed request is given (seconds). */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * Production defaults. PGlite runs one query at a time, so a few hundred requests already make
+ * a queue of seconds; past that, an immediate "try again" serves shoppers better than a page
+ * that spins until their browser gives up. A second of event-loop lag means every request,
+ * health checks included, is already a second late.
+ */
+export const OVERLOAD_DEFAULTS: Required<OverloadConfig> = {
+  maxRequestsInFlight: 256,
+  maxEventLoopDelayMs: 1000,
+  sampleIntervalMs: 500,
+  retryAfterSeconds: 2,
+};
+
+export const OVERLOAD_MESSAGE = "The store is very busy right now. Please try again in a few seconds.";
+
+// The load balancer must still hear from a busy server, or it takes a healthy one out of rotation.
+const isExempt = (request: FastifyRequest) => request.url === "/api/health" || request.url.startsWith("/api/health?");
+
+/**
+ * Sheds load instead of timing everyone out: over the in-flight limit, or while the event loop
+ * lags, a request gets 503 with Retry-After and our `{error}` body before any other work is done.
+ * Nothing is remembered between bursts, so the server recovers by itself as soon as it catches up.
+ * Register it first, so shed requests skip every other hook.
+ */
+export async function registerOverload(app: FastifyInstance, config: OverloadConfig = {}): Promise<void> {
+  const { maxRequestsInFlight, maxEventLoopDelayMs, sampleIntervalMs, retryAfterSeconds } = { ...OVERLOAD_DEFAULTS, ...config };
+  const busy = () => new AppError("UNAVAILABLE", OVERLOAD_MESSAGE, undefined, { "Retry-After": String(retryAfterSeconds) });
+
+  if (maxRequestsInFlight > 0) {
+    let inFlight = 0;
+    app.addHook("onRequest", async (request, reply) => {
+      if (isExempt(request)) return;
+      if (inFlight >= maxRequestsInFlight) throw busy();
+      inFlight++;
+      // "close" fires once per response, whether it was sent or the client went away mid-way.
+      reply.raw.once("close", () => inFlight--);
+    });
+  }
+
+  if (maxEventLoopDelayMs > 0) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: maxEventLoopDelayMs,
+      sampleInterval: sampleIntervalMs,
+      retryAfter: retryAfterSeconds,
+      // A rejected promise goes to our error handler (the `{error}` body); undefined lets it through.
+      pressureHandler: async (request) => {
+        if (!isExempt(request)) throw busy();
+      },
+    });
+  }
+}
