@@ -17,6 +17,23 @@ const api = (name: string, dbKind: "pglite" | "postgres") => ({
   },
 });
 
+/** Named on the command line (`--project stress`): for projects kept out of a plain `vitest run`. */
+const named = (name: string) =>
+  process.argv.some((arg, i) => arg === `--project=${name}` || (arg === "--project" && process.argv[i + 1] === name));
+
+// Crash and overload tests take minutes and load the whole machine: `npm run test:stress` only.
+const stress = {
+  resolve: { alias },
+  test: {
+    name: "stress",
+    include: ["stress/**/*.test.ts"],
+    environment: "node",
+    fileParallelism: false,
+    testTimeout: 600_000,
+    hookTimeout: 180_000,
+  },
+};
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -36,6 +53,7 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      ...(named("stress") ? [stress] : []),
     ],
   },
 });
