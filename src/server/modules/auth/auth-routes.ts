@@ -7,22 +7,28 @@ import { readAdmin, SESSION_COOKIE } from "../../plugins/auth.js";
 import { checkCredentials, createSession, deleteSession } from "./auth-service.js";
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  // Tight per account, generous per IP (many shoppers share one carrier-NAT address).
-  const perAccount = new Throttle(5, 15 * 60_000, "failed login attempts");
+  // Tight per account and address, generous per address (many shoppers share one carrier-NAT
+  // address). Per account alone would let anyone lock the owner out with five wrong guesses; the
+  // account-wide cap is high enough that only a guessing campaign from many addresses meets it.
+  const perAccountAndIp = new Throttle(5, 15 * 60_000, "failed login attempts");
   const perIp = new Throttle(50, 15 * 60_000, "failed login attempts from your network");
+  const perAccount = new Throttle(200, 15 * 60_000, "failed login attempts for this account");
 
   app.post("/api/admin/login", async (request, reply) => {
     const { username, password } = parse(loginInput, request.body);
     const accountKey = username.toLowerCase();
-    perAccount.check(accountKey);
+    const clientKey = `${accountKey}\n${request.ip}`;
+    perAccountAndIp.check(clientKey);
     perIp.check(request.ip);
+    perAccount.check(accountKey);
     const adminId = await checkCredentials(app.db, username, password);
     if (adminId === null) {
-      perAccount.record(accountKey);
+      perAccountAndIp.record(clientKey);
       perIp.record(request.ip);
+      perAccount.record(accountKey);
       throw new AppError("UNAUTHORIZED", MESSAGES.invalidLogin);
     }
-    perAccount.reset(accountKey);
+    perAccountAndIp.reset(clientKey);
     const { token, expiresAt } = await createSession(app.db, adminId, app.config.sessionTtlHours);
     reply.setCookie(SESSION_COOKIE, token, {
       path: "/",

@@ -80,16 +80,20 @@ async function replayed(db: Db, key: string, phone: string): Promise<PlacedOrder
  * Places an order in one transaction: the order, its items and its first status event, or none
  * of them. With an idempotency key, a retry (even a simultaneous one) finds the first order:
  * the unique key makes the second insert a no-op, and the caller is given the stored order.
+ * `beforeCreate` runs once it is known that no earlier order is replayed (a throttle that may
+ * throw), so a retry is answered even when new orders are refused.
  */
 export async function placeOrder(
   db: Db,
   input: PlaceOrderData,
   idempotencyKey: string | undefined,
+  beforeCreate?: () => void,
 ): Promise<{ order: PlacedOrder; created: boolean }> {
   if (idempotencyKey) {
     const existing = await replayed(db, idempotencyKey, input.customerPhone);
     if (existing) return { order: existing, created: false };
   }
+  beforeCreate?.();
 
   const newId = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
