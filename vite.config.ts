@@ -24,6 +24,8 @@ export default defineConfig({
   build: {
     outDir: here("./dist/client"),
     emptyOutDir: true,
+    // The server reads it to preload each page's own chunk with the HTML (no lazy-load waterfall).
+    manifest: true,
     sourcemap: false,
   },
   server: { proxy: { "/api": "http://localhost:3000" } },

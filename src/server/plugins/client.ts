@@ -2,13 +2,14 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fs from "node:fs";
 import path from "node:path";
+import { pageRenderer } from "./page-preloads.js";
 
 /**
  * Serves the built storefront: hashed assets with long immutable caching (and the .br/.gz files
  * the build wrote beside them).
  */
-/** Returns index.html for the SPA fallback of the not-found handler. */
-export async function registerClient(app: FastifyInstance, clientDir: string): Promise<Buffer> {
+/** Returns the page renderer (index.html with per-page preloads) for the SPA fallback. */
+export async function registerClient(app: FastifyInstance, clientDir: string): Promise<(url: string) => string> {
   const indexFile = path.join(clientDir, "index.html");
   if (!fs.existsSync(indexFile)) throw new Error(`No built client at ${clientDir}; run npm run build`);
   await app.register(fastifyStatic, {
@@ -22,5 +23,5 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
       res.setHeader("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=300");
     },
   });
-  return fs.readFileSync(indexFile);
+  return pageRenderer(clientDir, fs.readFileSync(indexFile));
 }

@@ -46,12 +46,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * The one not-found handler: unknown /api paths (and non-GET requests) get a JSON 404; with a
  * built client, any other GET is a storefront route and gets index.html (the SPA fallback).
  */
-export function registerNotFound(app: FastifyInstance, indexHtml?: Buffer): void {
+export function registerNotFound(app: FastifyInstance, renderPage?: (url: string) => string): void {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?", 1)[0];
-    const isPage = indexHtml && request.method === "GET" && !url.startsWith("/api/") && url !== "/api";
+    const isPage = renderPage && request.method === "GET" && !url.startsWith("/api/") && url !== "/api";
     if (!isPage) return reply.status(404).send({ error: `No API endpoint ${request.method} ${url}` });
     if (/\.[a-z0-9]+$/i.test(url)) return reply.status(404).type("text/plain").send("Not found");
-    return reply.type("text/html").header("Cache-Control", "no-cache").send(indexHtml);
+    return reply.type("text/html").header("Cache-Control", "no-cache").send(renderPage(request.url));
   });
 }
