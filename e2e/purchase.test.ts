@@ -3,28 +3,17 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
+import { availableColour, buyableProducts, type BuyableProduct } from "./support/catalogue";
 import { startStore, type RunningStore } from "./support/store";
-
-interface Product {
-  id: number;
-  name: string;
-  sizes: string[];
-  colors: string[];
-  inStock: number | boolean;
-  colorVariantStock?: Record<string, boolean>;
-}
 
 let store: RunningStore;
 let browser: Browser;
-let products: Product[];
+let products: BuyableProduct[];
 
 beforeAll(async () => {
   store = await startStore();
   browser = await launchBrowser();
-  const res = await fetch(`${store.baseUrl}/api/products`);
-  products = ((await res.json()) as Product[]).filter(
-    (p) => p.inStock && p.sizes.length > 0 && p.colors.some((c) => p.colorVariantStock?.[c] !== false),
-  );
+  products = await buyableProducts(store.baseUrl);
 });
 
 afterAll(async () => {
@@ -32,10 +21,8 @@ afterAll(async () => {
   await store?.close();
 });
 
-const availableColour = (p: Product) => p.colors.find((c) => p.colorVariantStock?.[c] !== false)!;
-
 /** Adds a line to a browser session's cart the way the product page does. */
-async function addToCart(sessionId: string, product: Product, quantity = 1) {
+async function addToCart(sessionId: string, product: BuyableProduct, quantity = 1) {
   const res = await fetch(`${store.baseUrl}/api/cart`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-session-id": sessionId },

@@ -3,28 +3,17 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
+import { availableColour, buyableProducts, type BuyableProduct } from "./support/catalogue";
 import { startStore, type RunningStore } from "./support/store";
-
-interface Product {
-  id: number;
-  name: string;
-  sizes: string[];
-  colors: string[];
-  inStock: number | boolean;
-  colorVariantStock?: Record<string, boolean>;
-}
 
 let store: RunningStore;
 let browser: Browser;
-let products: Product[];
+let products: BuyableProduct[];
 
 beforeAll(async () => {
   store = await startStore();
   browser = await launchBrowser();
-  const res = await fetch(`${store.baseUrl}/api/products`);
-  products = ((await res.json()) as Product[]).filter(
-    (p) => p.inStock && p.sizes.length > 0 && p.colors.some((c) => p.colorVariantStock?.[c] !== false),
-  );
+  products = await buyableProducts(store.baseUrl);
 });
 
 afterAll(async () => {
@@ -32,7 +21,7 @@ afterAll(async () => {
   await store?.close();
 });
 
-const line = (p: Product) => ({
+const line = (p: BuyableProduct) => ({
   productId: p.id,
   size: p.sizes[0],
   color: p.colors.find((c) => p.colorVariantStock?.[c] !== false)!,

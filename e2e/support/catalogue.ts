@@ -1,0 +1,18 @@
+/** A product a shopper can buy as it stands: in stock, with a size and an in-stock colour. */
+export interface BuyableProduct {
+  id: number;
+  name: string;
+  sizes: string[];
+  colors: string[];
+  inStock: number | boolean;
+  colorVariantStock?: Record<string, boolean>;
+}
+
+export const availableColour = (p: BuyableProduct) => p.colors.find((c) => p.colorVariantStock?.[c] !== false)!;
+
+export async function buyableProducts(baseUrl: string): Promise<BuyableProduct[]> {
+  const res = await fetch(`${baseUrl}/api/products`);
+  return ((await res.json()) as BuyableProduct[]).filter(
+    (p) => p.inStock && p.sizes.length > 0 && p.colors.some((c) => p.colorVariantStock?.[c] !== false),
+  );
+}
