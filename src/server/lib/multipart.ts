@@ -13,13 +13,17 @@ export interface MultipartForm {
   files: MultipartFile[];
 }
 
+const UNSAFE_FILENAME = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** Reads a whole multipart form into memory (bounded by the limits set in app.ts). */
 export async function readMultipart(request: FastifyRequest): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "This call expects a multipart form (multipart/form-data)");
   const form: MultipartForm = { fields: {}, files: [] };
   for await (const part of request.parts()) {
     if (part.type === "file") {
-      const filename = (part.filename || "upload").slice(0, 200);
+      // Control characters and broken Unicode cannot be stored (PostgreSQL) nor shown; sliced
+      // first, so the cut cannot split an emoji in two.
+      const filename = (part.filename || "upload").slice(0, 200).replace(UNSAFE_FILENAME, "") || "upload";
       try {
         form.files.push({ fieldname: part.fieldname, filename, bytes: await part.toBuffer() });
       } catch (err) {

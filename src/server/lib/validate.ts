@@ -6,6 +6,11 @@ import { AppError } from "./app-error.js";
  * and one message per field in `details` (the spec's field messages).
  */
 export function parse<S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S> {
+  const unstorable = findUnstorableText(input);
+  if (unstorable !== null) {
+    const field = unstorable || "body";
+    throw new AppError("VALIDATION", `${unstorable || "Request body"}: ${UNSTORABLE_TEXT}`, { [field]: UNSTORABLE_TEXT });
+  }
   const result = schema.safeParse(input === undefined ? {} : input);
   if (result.success) return result.data;
   const details: Record<string, string> = {};
@@ -18,6 +23,24 @@ export function parse<S extends z.ZodTypeAny>(schema: S, input: unknown): z.outp
     ? `${first.path.join(".") || "Request body"}: ${first.message}`
     : first.message;
   throw new AppError("VALIDATION", message, details);
+}
+
+const UNSTORABLE_TEXT = "Text cannot contain NUL characters or broken Unicode";
+// A NUL byte, or half of a UTF-16 surrogate pair: PostgreSQL refuses both (text and jsonb), which
+// would otherwise surface as a 500 from deep inside a query.
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The path ('' for the root) of the first string or key that PostgreSQL cannot store, else null. */
+function findUnstorableText(value: unknown, path = "", depth = 0): string | null {
+  if (typeof value === "string") return UNSTORABLE.test(value) ? path : null;
+  if (value === null || typeof value !== "object" || depth > 64) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (UNSTORABLE.test(key)) return at;
+    const found = findUnstorableText(item, at, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** Parses a multipart text field that holds JSON. */

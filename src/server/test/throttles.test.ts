@@ -1,5 +1,6 @@
-import type { LightMyRequestResponse } from "fastify";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OVERLOAD_MESSAGE } from "../plugins/overload.js";
 import { checkoutPayload, insertProduct } from "./order-factory.js";
 import { ADMIN, createTestApp, type TestContext } from "./test-app.js";
 
@@ -18,6 +19,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * Sends a request, asking again when the app shed it for a lagging event loop (a busy two-core
+ * test machine): a shed request never reaches the throttles, so it changes no count.
+ */
+async function inject(options: InjectOptions): Promise<LightMyRequestResponse> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await t.app.inject(options);
+    if (res.statusCode !== 503 || res.json().error !== OVERLOAD_MESSAGE || attempt === 5) return res;
+    await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+  }
+}
+
 function expectThrottled(res: LightMyRequestResponse): void {
   expect(res.statusCode).toBe(429);
   expect(res.json().error).toMatch(/^Too many .+\. Please try again in \d+ (seconds?|minutes?)\.$/);
@@ -26,7 +39,7 @@ function expectThrottled(res: LightMyRequestResponse): void {
 
 describe("POST /api/admin/login", () => {
   const login = (payload: object, ip: string) =>
-    t.app.inject({ method: "POST", url: "/api/admin/login", payload, remoteAddress: ip });
+    inject({ method: "POST", url: "/api/admin/login", payload, remoteAddress: ip });
 
   it("refuses the sixth wrong password from one address, but the owner still logs in from another", async () => {
     for (let i = 0; i < 5; i++) {
@@ -50,7 +63,7 @@ describe("POST /api/admin/login", () => {
 
 describe("POST /api/orders/track", () => {
   const track = (phone: string, ip: string) =>
-    t.app.inject({ method: "POST", url: "/api/orders/track", payload: { phone }, remoteAddress: ip });
+    inject({ method: "POST", url: "/api/orders/track", payload: { phone }, remoteAddress: ip });
 
   it("refuses the eleventh search for one phone number, from any address, and not other numbers", async () => {
     for (let i = 0; i < 10; i++) expect((await track("0301 1111111", `10.20.0.${i}`)).statusCode).toBe(200);
@@ -74,7 +87,7 @@ describe("POST /api/orders/track", () => {
 
 describe("POST /api/orders", () => {
   const order = (overrides: Record<string, unknown>, ip: string, headers: Record<string, string> = {}) =>
-    t.app.inject({
+    inject({
       method: "POST",
       url: "/api/orders",
       payload: checkoutPayload([{ productId }], overrides),
@@ -82,7 +95,7 @@ describe("POST /api/orders", () => {
       remoteAddress: ip,
     });
   const missingProduct = (phone: string, ip: string) =>
-    t.app.inject({
+    inject({
       method: "POST",
       url: "/api/orders",
       payload: checkoutPayload([{ productId: 2_000_000_000 }], { customerPhone: phone }),

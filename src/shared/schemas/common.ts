@@ -21,7 +21,11 @@ export const imageIdInput = z.union([z.string().max(64), imageRef.pick({ id: tru
   (v) => (typeof v === "string" ? v : v.id),
 );
 
-export const moneyString = z.string().regex(/^\d+(\.\d{1,2})?$/, "Enter an amount in rupees, like 2500");
+/** At most 10 whole digits: the database keeps amounts as numeric(12, 2). */
+export const moneyString = z
+  .string()
+  .regex(/^\d+(\.\d{1,2})?$/, "Enter an amount in rupees, like 2500")
+  .regex(/^0*\d{1,10}(\.\d+)?$/, "That amount is too large; the most is Rs. 9,999,999,999.99");
 export const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
 

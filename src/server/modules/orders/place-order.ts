@@ -9,6 +9,9 @@ import { AppError } from "../../lib/app-error.js";
 import { checkChoice, loadChoiceProducts, resolveSelectedImage } from "../cart/product-choice.js";
 import { loadItems, orderColumns, toPlacedOrder } from "./order-serialise.js";
 
+/** Totals are stored as numeric(12, 2): beyond this the insert itself would fail. */
+const MAX_TOTAL_PAISA = 999_999_999_999;
+
 type PlaceOrderData = z.output<typeof placeOrderInput>;
 
 interface PricedItem {
@@ -53,6 +56,9 @@ async function priceItems(db: Db, items: PlaceOrderData["items"]): Promise<{ pri
       price: product.price,
       selectedImage: await resolveSelectedImage(db, product, choice.color, item.selectedImage),
     });
+  }
+  if (subtotalPaisa > MAX_TOTAL_PAISA) {
+    throw new AppError("CONFLICT", "This order is too large to place at once; please split it into smaller orders");
   }
   return { priced, subtotalPaisa };
 }
