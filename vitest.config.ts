@@ -38,7 +38,10 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["src/shared/**/*.test.ts", "src/client/**/*.test.ts"], environment: "node" } },
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["src/shared/**/*.test.ts", "src/client/**/*.test.ts"], environment: "node" },
+      },
       api("api-pglite", "pglite"),
       ...(process.env.TEST_DATABASE_URL ? [api("api-postgres", "postgres")] : []),
       {

@@ -4,7 +4,14 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { amcheck } from "@electric-sql/pglite/contrib/amcheck";
 import { afterAll, describe, expect, it } from "vitest";
-import { adminCookie, freePort, kill, startServer, waitUntilHealthy, type ServerProcess } from "./support/server-process.js";
+import {
+  adminCookie,
+  freePort,
+  kill,
+  startServer,
+  waitUntilHealthy,
+  type ServerProcess,
+} from "./support/server-process.js";
 
 /**
  * Crash safety of the embedded database: ten shoppers place orders while the real server is
@@ -56,7 +63,10 @@ async function createCatalogue(base: string, cookie: string): Promise<number[]> 
   const ids: number[] = [];
   for (const p of PRODUCTS) {
     const form = new FormData();
-    form.append("productData", JSON.stringify({ name: p.name, price: String(p.price), category: "Lawn", sizes: ["M"], colors: ["Red"] }));
+    form.append(
+      "productData",
+      JSON.stringify({ name: p.name, price: String(p.price), category: "Lawn", sizes: ["M"], colors: ["Red"] }),
+    );
     const res = await call(base, "/api/products", { method: "POST", cookie, body: form });
     expect(res.status, await res.clone().text()).toBe(201);
     ids.push((await res.json()).id);
@@ -89,11 +99,21 @@ function nextOrder(productIds: number[]): { body: string; items: number; total: 
 }
 
 /** One shopper placing orders back to back until told to stop; every 201 is recorded. */
-async function shopper(base: string, productIds: number[], acked: Map<string, Acked>, statuses: Map<number, number>, stopped: () => boolean) {
+async function shopper(
+  base: string,
+  productIds: number[],
+  acked: Map<string, Acked>,
+  statuses: Map<number, number>,
+  stopped: () => boolean,
+) {
   while (!stopped()) {
     const order = nextOrder(productIds);
     try {
-      const res = await call(base, "/api/orders", { method: "POST", headers: { "content-type": "application/json" }, body: order.body });
+      const res = await call(base, "/api/orders", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: order.body,
+      });
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       if (res.status === 201) acked.set((await res.json()).id, { items: order.items, total: order.total });
       else await res.body?.cancel();
@@ -108,17 +128,33 @@ async function shopper(base: string, productIds: number[], acked: Map<string, Ac
 async function checkDataDirectory(dir: string): Promise<Record<string, number>> {
   const db = await PGlite.create(dir, { extensions: { amcheck } });
   try {
-    const tables = (await db.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public' order by 1")).rows;
+    const tables = (
+      await db.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public' order by 1")
+    ).rows;
     const counts: Record<string, number> = {};
     for (const { name } of tables) {
       counts[name] = Number((await db.query<{ n: string }>(`select count(*) as n from "${name}"`)).rows[0].n);
     }
-    const broken = async (sql: string) => Number((await db.query<{ n: string }>(`select count(*) as n from (${sql}) x`)).rows[0].n);
-    expect(await broken("select o.id from orders o where not exists (select 1 from order_items i where i.order_id = o.id)"), "orders without items").toBe(0);
-    expect(await broken("select i.id from order_items i left join orders o on o.id = i.order_id where o.id is null"), "items without an order").toBe(0);
-    expect(await broken("select o.id from orders o where not exists (select 1 from order_status_events e where e.order_id = o.id)"), "orders without a status event").toBe(0);
+    const broken = async (sql: string) =>
+      Number((await db.query<{ n: string }>(`select count(*) as n from (${sql}) x`)).rows[0].n);
     expect(
-      await broken("select o.id from orders o where o.subtotal <> (select sum(i.price * i.quantity) from order_items i where i.order_id = o.id) or o.total <> o.subtotal + o.tax"),
+      await broken("select o.id from orders o where not exists (select 1 from order_items i where i.order_id = o.id)"),
+      "orders without items",
+    ).toBe(0);
+    expect(
+      await broken("select i.id from order_items i left join orders o on o.id = i.order_id where o.id is null"),
+      "items without an order",
+    ).toBe(0);
+    expect(
+      await broken(
+        "select o.id from orders o where not exists (select 1 from order_status_events e where e.order_id = o.id)",
+      ),
+      "orders without a status event",
+    ).toBe(0);
+    expect(
+      await broken(
+        "select o.id from orders o where o.subtotal <> (select sum(i.price * i.quantity) from order_items i where i.order_id = o.id) or o.total <> o.subtotal + o.tax",
+      ),
       "orders whose totals are not the sum of their items",
     ).toBe(0);
 
@@ -161,7 +197,9 @@ describe("the server killed with SIGKILL while orders are being placed", () => {
       }
       const before = acked.size;
       let stopped = false;
-      const shoppers = Array.from({ length: CLIENTS }, () => shopper(server!.base, productIds, acked, statuses, () => stopped));
+      const shoppers = Array.from({ length: CLIENTS }, () =>
+        shopper(server!.base, productIds, acked, statuses, () => stopped),
+      );
       const loadMs = 300 + Math.floor(Math.random() * 2700);
       await sleep(loadMs);
       await kill(server);
@@ -190,7 +228,9 @@ describe("the server killed with SIGKILL while orders are being placed", () => {
           const order = await res.json();
           const expected = acked.get(id)!;
           if (order.items.length !== expected.items || order.total !== expected.total)
-            missing.push(`${id}: ${order.items.length} items, total ${order.total}; expected ${expected.items} items, ${expected.total}`);
+            missing.push(
+              `${id}: ${order.items.length} items, total ${order.total}; expected ${expected.items} items, ${expected.total}`,
+            );
         }
       }),
     );

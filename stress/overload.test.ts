@@ -34,7 +34,10 @@ beforeAll(async () => {
   database = await openPglite();
   await database.migrate();
   productId = (await insertProduct(database.db, { price: "1500.00" })).id;
-  app = await buildApp(database, { sessionTtlHours: 1, overload: { maxRequestsInFlight: LIMIT, maxEventLoopDelayMs: 1000, sampleIntervalMs: 500, retryAfterSeconds: 2 } });
+  app = await buildApp(database, {
+    sessionTtlHours: 1,
+    overload: { maxRequestsInFlight: LIMIT, maxEventLoopDelayMs: 1000, sampleIntervalMs: 500, retryAfterSeconds: 2 },
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -44,13 +47,24 @@ afterAll(async () => {
 });
 
 async function runBurst(): Promise<BurstSummary> {
-  const env = { ...process.env, BASE: base, PRODUCT_ID: String(productId), BURST: String(BURST), CONCURRENCY: "200", TIMEOUT_MS: String(TIMEOUT_MS) };
+  const env = {
+    ...process.env,
+    BASE: base,
+    PRODUCT_ID: String(productId),
+    BURST: String(BURST),
+    CONCURRENCY: "200",
+    TIMEOUT_MS: String(TIMEOUT_MS),
+  };
   delete env.NODE_OPTIONS;
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "stress/support/burst-client.ts"], {
-    cwd: root,
-    env,
-    timeout: 120_000,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", "stress/support/burst-client.ts"],
+    {
+      cwd: root,
+      env,
+      timeout: 120_000,
+    },
+  );
   return JSON.parse(stdout.trim().split("\n").pop()!) as BurstSummary;
 }
 
@@ -61,7 +75,10 @@ describe("a burst far above capacity", () => {
     const healthDuringBurst = (async () => {
       await new Promise((r) => setTimeout(r, 1500));
       const t0 = Date.now();
-      const status = await get("/api/health").then((res) => res.status, () => 0);
+      const status = await get("/api/health").then(
+        (res) => res.status,
+        () => 0,
+      );
       return { status, ms: Date.now() - t0 };
     })();
     const summary = await runBurst();
@@ -84,7 +101,10 @@ describe("a burst far above capacity", () => {
     const deadline = Date.now() + 10_000;
     let status = 0;
     while (status !== 200 && Date.now() < deadline) {
-      status = await get("/api/products?page=1").then((res) => res.status, () => 0);
+      status = await get("/api/products?page=1").then(
+        (res) => res.status,
+        () => 0,
+      );
       if (status !== 200) await new Promise((r) => setTimeout(r, 250));
     }
     expect(status).toBe(200);

@@ -30,7 +30,9 @@ const order = (i: number) => ({
   city: "Lahore",
   postalCode: "54000",
   specialInstructions: "",
-  items: [{ productId, productName: "x", quantity: 1 + (i % 3), size: "M", color: "Red", price: 1, selectedImage: null }],
+  items: [
+    { productId, productName: "x", quantity: 1 + (i % 3), size: "M", color: "Red", price: 1, selectedImage: null },
+  ],
   subtotal: "1",
   tax: "0",
   total: "1",

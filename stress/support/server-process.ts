@@ -27,7 +27,15 @@ export async function freePort(): Promise<number> {
 export function startServer(dataDir: string, port: number): ServerProcess {
   const env: NodeJS.ProcessEnv = { ...process.env };
   // The test runner's own settings must not leak in (a DATABASE_URL would bypass the data dir).
-  for (const key of ["DATABASE_URL", "TEST_DATABASE_URL", "NODE_OPTIONS", "VITEST", "VITEST_WORKER_ID", "VITEST_POOL_ID"]) delete env[key];
+  for (const key of [
+    "DATABASE_URL",
+    "TEST_DATABASE_URL",
+    "NODE_OPTIONS",
+    "VITEST",
+    "VITEST_WORKER_ID",
+    "VITEST_POOL_ID",
+  ])
+    delete env[key];
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: root,
     env: {
@@ -72,7 +80,10 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs: number)
 /** SIGKILL, and wait (bounded) until the process is really gone. */
 export async function kill(server: ServerProcess): Promise<void> {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGKILL");
-  await Promise.race([server.exited, new Promise((_, reject) => setTimeout(() => reject(new Error("server did not die")), 10_000))]);
+  await Promise.race([
+    server.exited,
+    new Promise((_, reject) => setTimeout(() => reject(new Error("server did not die")), 10_000)),
+  ]);
 }
 
 /** Logs in as the admin; the session cookie for admin calls. */
@@ -84,5 +95,8 @@ export async function adminCookie(base: string): Promise<string> {
     signal: AbortSignal.timeout(10_000),
   });
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }

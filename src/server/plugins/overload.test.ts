@@ -35,7 +35,10 @@ async function appWithGate(overload: OverloadConfig) {
   };
 }
 
-const expectShed = (res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, retryAfter: string) => {
+const expectShed = (
+  res: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+  retryAfter: string,
+) => {
   expect(res.statusCode).toBe(503);
   expect(res.headers["retry-after"]).toBe(retryAfter);
   expect(res.json()).toEqual({ error: OVERLOAD_MESSAGE });
@@ -43,7 +46,11 @@ const expectShed = (res: { statusCode: number; headers: Record<string, unknown>;
 
 describe("load shedding by requests in flight", () => {
   it("answers 503 with Retry-After past the limit, keeps /api/health answering, and admits again once requests finish", async () => {
-    const { app, release } = await appWithGate({ maxRequestsInFlight: 2, maxEventLoopDelayMs: 0, retryAfterSeconds: 3 });
+    const { app, release } = await appWithGate({
+      maxRequestsInFlight: 2,
+      maxEventLoopDelayMs: 0,
+      retryAfterSeconds: 3,
+    });
     const held = [app.inject({ url: "/api/test-held" }), app.inject({ url: "/api/test-held" })];
     await new Promise((r) => setTimeout(r, 50)); // both are now inside the handler
 
@@ -58,14 +65,20 @@ describe("load shedding by requests in flight", () => {
   it("gives every finished request its place back, failed ones included", async () => {
     const { app } = await appWithGate({ maxRequestsInFlight: 1, maxEventLoopDelayMs: 0 });
     for (let i = 0; i < 5; i++) expect((await app.inject({ url: "/api/no-such-thing" })).statusCode).toBe(404);
-    for (let i = 0; i < 5; i++) expect((await app.inject({ method: "POST", url: "/api/orders", payload: {} })).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await app.inject({ method: "POST", url: "/api/orders", payload: {} })).statusCode).toBe(400);
     expect((await app.inject({ url: "/api/products" })).statusCode).toBe(200);
   });
 });
 
 describe("load shedding by event-loop delay", () => {
   it("answers 503 right after the event loop was stuck, and 200 again by itself once it keeps up", async () => {
-    const { app } = await appWithGate({ maxRequestsInFlight: 0, maxEventLoopDelayMs: 100, sampleIntervalMs: 250, retryAfterSeconds: 1 });
+    const { app } = await appWithGate({
+      maxRequestsInFlight: 0,
+      maxEventLoopDelayMs: 100,
+      sampleIntervalMs: 250,
+      retryAfterSeconds: 1,
+    });
     const until = Date.now() + 600;
     while (Date.now() < until) {
       // a stuck event loop: what a long synchronous job or an overwhelmed process looks like

@@ -49,7 +49,8 @@ export async function registerOverload(app: FastifyInstance, config: OverloadCon
     ...overloadDefaults(app.database.kind),
     ...Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined)),
   };
-  const busy = () => new AppError("UNAVAILABLE", OVERLOAD_MESSAGE, undefined, { "Retry-After": String(retryAfterSeconds) });
+  const busy = () =>
+    new AppError("UNAVAILABLE", OVERLOAD_MESSAGE, undefined, { "Retry-After": String(retryAfterSeconds) });
 
   if (maxRequestsInFlight > 0) {
     let inFlight = 0;
