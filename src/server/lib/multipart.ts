@@ -13,6 +13,7 @@ export interface MultipartForm {
   files: MultipartFile[];
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this matches
 const UNSAFE_FILENAME = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Reads a whole multipart form into memory (bounded by the limits set in app.ts). */

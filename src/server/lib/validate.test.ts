@@ -30,6 +30,9 @@ describe("parse", () => {
   });
 
   it("accepts emoji and Urdu, whose surrogate pairs are whole", () => {
-    expect(parse(schema, { name: "لان 😀👗", tags: { "👗": true } })).toEqual({ name: "لان 😀👗", tags: { "👗": true } });
+    expect(parse(schema, { name: "لان 😀👗", tags: { "👗": true } })).toEqual({
+      name: "لان 😀👗",
+      tags: { "👗": true },
+    });
   });
 });

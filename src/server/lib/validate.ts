@@ -28,6 +28,7 @@ export function parse<S extends z.ZodTypeAny>(schema: S, input: unknown): z.outp
 const UNSTORABLE_TEXT = "Text cannot contain NUL characters or broken Unicode";
 // A NUL byte, or half of a UTF-16 surrogate pair: PostgreSQL refuses both (text and jsonb), which
 // would otherwise surface as a 500 from deep inside a query.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this matches
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The path ('' for the root) of the first string or key that PostgreSQL cannot store, else null. */

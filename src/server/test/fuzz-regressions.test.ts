@@ -29,7 +29,11 @@ describe("text PostgreSQL cannot store", () => {
     expect(category.statusCode).toBe(400);
     expect(category.json().details).toEqual({ name: "Text cannot contain NUL characters or broken Unicode" });
     expect(await rows(categories)).toBe(before);
-    const login = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: "a\u0000", password: "x" } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { username: "a\u0000", password: "x" },
+    });
     expect(login.statusCode).toBe(400);
     expect((await t.app.inject({ url: "/api/products?q=a%00b" })).statusCode).toBe(400);
     expect((await t.app.inject({ url: "/api/products?category=%00" })).statusCode).toBe(400);

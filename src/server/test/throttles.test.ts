@@ -128,7 +128,8 @@ describe("POST /api/orders", () => {
   it("caps one phone number at 30 orders an hour, still answers a retry, and leaves other numbers alone", async () => {
     const first = await order({ customerPhone: "03134444444" }, "10.30.3.1", { "idempotency-key": "spam-0" });
     expect(first.statusCode).toBe(201);
-    for (let i = 1; i < 30; i++) expect((await order({ customerPhone: "03134444444" }, `10.30.3.${i}`)).statusCode).toBe(201);
+    for (let i = 1; i < 30; i++)
+      expect((await order({ customerPhone: "03134444444" }, `10.30.3.${i}`)).statusCode).toBe(201);
     const extra = await order({ customerPhone: "0313 4444444" }, "10.30.4.1");
     expectThrottled(extra);
     expect(extra.json().error).toMatch(/Too many orders for this phone number/);

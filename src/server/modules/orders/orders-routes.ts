@@ -23,7 +23,8 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
   const raw = request.headers["idempotency-key"];
   if (raw === undefined) return undefined;
   const key = (Array.isArray(raw) ? raw[0] : raw).trim();
-  if (key.length < 1 || key.length > 200) throw new AppError("VALIDATION", "The Idempotency-Key header must be 1 to 200 characters");
+  if (key.length < 1 || key.length > 200)
+    throw new AppError("VALIDATION", "The Idempotency-Key header must be 1 to 200 characters");
   return key;
 }
 
@@ -60,7 +61,9 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       const sessionId = input.sessionId ?? optionalSessionId(request) ?? null;
       const placedKey = phoneKey(input.customerPhone);
       // Checked only for a new order: a retry of one already placed is always answered.
-      const { order, created } = await placeOrder(app.db, { ...input, sessionId }, key, () => placedPerPhone.check(placedKey));
+      const { order, created } = await placeOrder(app.db, { ...input, sessionId }, key, () =>
+        placedPerPhone.check(placedKey),
+      );
       if (created) placedPerPhone.record(placedKey);
       reply.status(created ? 201 : 200);
       return order;
@@ -73,7 +76,9 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.get("/api/orders", { preHandler: requireAdmin }, async (request) => listOrders(app.db, parse(adminOrderListQuery, request.query)));
+  app.get("/api/orders", { preHandler: requireAdmin }, async (request) =>
+    listOrders(app.db, parse(adminOrderListQuery, request.query)),
+  );
 
   app.get("/api/orders/mine", async (request) => ordersOfSession(app.db, requireSessionId(request)));
 
@@ -84,13 +89,18 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     return trackOrders(app.db, input);
   });
 
-  app.get("/api/orders/:id", { preHandler: requireAdmin }, async (request) => orderDetail(app.db, orderId(request.params)));
+  app.get("/api/orders/:id", { preHandler: requireAdmin }, async (request) =>
+    orderDetail(app.db, orderId(request.params)),
+  );
 
   app.patch("/api/orders/:id", async (request) => {
     const id = orderId(request.params);
     const input = parse(updateOrderInput, request.body);
     if (await readAdmin(app, request)) return setStatusAsAdmin(app.db, id, input.status);
     if (input.status !== "cancelled") throw new AppError("UNAUTHORIZED", "Please log in as the store admin to do this");
-    return cancelAsCustomer(app.db, id, { phone: input.phone, sessionId: optionalSessionId(request) ?? input.sessionId });
+    return cancelAsCustomer(app.db, id, {
+      phone: input.phone,
+      sessionId: optionalSessionId(request) ?? input.sessionId,
+    });
   });
 }

@@ -29,14 +29,22 @@ interface PricedItem {
  * Prices every item from the catalogue (client amounts are ignored) and refuses with 409, naming
  * the item, anything that can no longer be bought as chosen.
  */
-async function priceItems(db: Db, items: PlaceOrderData["items"]): Promise<{ priced: PricedItem[]; subtotalPaisa: number }> {
-  const catalogue = await loadChoiceProducts(db, items.map((i) => i.productId));
+async function priceItems(
+  db: Db,
+  items: PlaceOrderData["items"],
+): Promise<{ priced: PricedItem[]; subtotalPaisa: number }> {
+  const catalogue = await loadChoiceProducts(
+    db,
+    items.map((i) => i.productId),
+  );
   const priced: PricedItem[] = [];
   let subtotalPaisa = 0;
   for (const item of items) {
     const product = catalogue.get(item.productId);
     if (!product) {
-      const label = item.productName?.trim() ? `"${item.productName.trim().slice(0, 100)}"` : `Product #${item.productId}`;
+      const label = item.productName?.trim()
+        ? `"${item.productName.trim().slice(0, 100)}"`
+        : `Product #${item.productId}`;
       throw new AppError("CONFLICT", `${label} is no longer available; please remove it from your order`);
     }
     const choice = checkChoice(product, item.size, item.color);
