@@ -22,7 +22,11 @@ export async function startStore({ demo = true }: { demo?: boolean } = {}): Prom
   await database.migrate();
   await upsertAdmin(database.db, E2E_ADMIN.username, E2E_ADMIN.password);
   if (demo) await seedDemoData(database.db);
-  const app = await buildApp(database, { sessionTtlHours: 1, clientDir: inject("clientDir") });
+  const app = await buildApp(database, {
+    sessionTtlHours: 1,
+    clientDir: inject("clientDir"),
+    overload: { maxEventLoopDelayMs: 0 }, // a loaded test machine must not shed the journeys' requests
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

@@ -18,7 +18,8 @@ export interface TestContext {
 export async function createTestApp(): Promise<TestContext> {
   const database = await createTestDatabase();
   await upsertAdmin(database.db, ADMIN.username, ADMIN.password);
-  const app = await buildApp(database, { sessionTtlHours: 1 });
+  // The test machine's own load must not shed a test's requests: the overload tests set their own limits.
+  const app = await buildApp(database, { sessionTtlHours: 1, overload: { maxEventLoopDelayMs: 0 } });
   await app.ready();
   const login = await app.inject({ method: "POST", url: "/api/admin/login", payload: ADMIN });
   if (login.statusCode !== 200) throw new Error(`admin login failed in test setup: ${login.body}`);
