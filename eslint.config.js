@@ -26,6 +26,8 @@ export default tseslint.config(
   },
   {
     files: ["src/shared/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["@server/*", "@client/*", "**/server/**", "**/client/**"] }] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["@server/*", "@client/*", "**/server/**", "**/client/**"] }],
+    },
   },
 );

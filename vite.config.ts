@@ -13,7 +13,10 @@ export default defineConfig({
     react(),
     tailwindcss(),
     // .gz and .br beside every asset, served by @fastify/static's preCompressed: compressed once, at build.
-    compression({ algorithms: [defineAlgorithm("gzip", { level: 9 }), defineAlgorithm("brotliCompress")], threshold: 1024 }),
+    compression({
+      algorithms: [defineAlgorithm("gzip", { level: 9 }), defineAlgorithm("brotliCompress")],
+      threshold: 1024,
+    }),
   ],
   resolve: {
     alias: {

@@ -18,7 +18,12 @@ export async function benchCatalogue(seconds = 10) {
   // The exact bytes and headers the store serves, for the bare server to repeat.
   const sample = await fetch(`${url}/api/products`, { headers: HEADERS });
   const served = Buffer.from(await sample.arrayBuffer());
-  const products = JSON.parse(served.toString()) as { images: unknown[] }[];
+  interface Img {
+    id: string;
+    filename: string;
+    mimeType: string;
+  }
+  const products = JSON.parse(served.toString()) as { images: Img[]; colorVariantImages: Record<string, Img[]> }[];
   const raw = await app.inject({ url: "/api/products", headers: HEADERS });
   const wire = raw.rawPayload;
   const wireEncoding = String(raw.headers["content-encoding"] ?? "identity");
@@ -56,10 +61,12 @@ export async function benchCatalogue(seconds = 10) {
   });
   const inlined = Buffer.from(
     JSON.stringify(
-      products.map((p: any) => ({
+      products.map((p) => ({
         ...p,
         images: p.images.map(inline),
-        colorVariantImages: Object.fromEntries(Object.entries(p.colorVariantImages).map(([c, list]: any) => [c, list.map(inline)])),
+        colorVariantImages: Object.fromEntries(
+          Object.entries(p.colorVariantImages).map(([c, list]) => [c, list.map(inline)]),
+        ),
       })),
     ),
   );

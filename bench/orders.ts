@@ -8,9 +8,18 @@ import { seedCatalogue } from "./catalogue-fixture.js";
 import { listen, rows, writeResult } from "./support.js";
 
 async function orderBody(database: Database) {
-  const products = await rows<{ id: number; name: string; sizes: string[]; colors: string[]; stock: Record<string, boolean> }>(database, sql`
+  const products = await rows<{
+    id: number;
+    name: string;
+    sizes: string[];
+    colors: string[];
+    stock: Record<string, boolean>;
+  }>(
+    database,
+    sql`
     select id, name, sizes, colors, color_variant_stock as stock from products
-    where in_stock and cardinality(sizes) > 0 and cardinality(colors) > 0 order by id limit 20`);
+    where in_stock and cardinality(sizes) > 0 and cardinality(colors) > 0 order by id limit 20`,
+  );
   const items = products.slice(0, 2).map((p) => ({
     productId: p.id,
     productName: p.name,

@@ -5,7 +5,12 @@ import { benchCatalogue } from "./catalogue.js";
 import { benchOrders } from "./orders.js";
 import { benchStorefront } from "./storefront.js";
 
-const all = { catalogue: () => benchCatalogue(), orders: () => benchOrders(), analytics: () => benchAnalytics(), storefront: () => benchStorefront() };
+const all = {
+  catalogue: () => benchCatalogue(),
+  orders: () => benchOrders(),
+  analytics: () => benchAnalytics(),
+  storefront: () => benchStorefront(),
+};
 const chosen = process.argv.slice(2).filter((a) => a in all) as (keyof typeof all)[];
 
 for (const name of chosen.length ? chosen : (Object.keys(all) as (keyof typeof all)[])) {

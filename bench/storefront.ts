@@ -29,11 +29,24 @@ export async function benchStorefront() {
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const results = [];
   for (const pagePath of pages) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await page.addInitScript(OBSERVERS);
     const cdp = await context.newCDPSession(page);
@@ -52,7 +65,10 @@ export async function benchStorefront() {
     cdp.on("Network.loadingFinished", (e) => sizes.set(e.requestId, e.encodedDataLength));
     await page.goto(`${url}${pagePath}`, { waitUntil: "load", timeout: 120_000 });
     await page.waitForTimeout(3000);
-    const { lcp, cls } = await page.evaluate(() => ({ lcp: (window as any).__lcp as number, cls: (window as any).__cls as number }));
+    const { lcp, cls } = await page.evaluate(() => {
+      const w = window as unknown as { __lcp: number; __cls: number };
+      return { lcp: w.__lcp, cls: w.__cls };
+    });
 
     let jsWire = 0;
     let jsGzip = 0;

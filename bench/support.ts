@@ -11,7 +11,12 @@ export const BENCH_ADMIN = { username: "bench", password: "bench-password-1" };
 
 /** The machine a figure was measured on, written beside every result. */
 export function machine() {
-  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  };
 }
 
 export async function listen(database: Database, clientDir?: string): Promise<{ app: FastifyInstance; url: string }> {
@@ -57,7 +62,10 @@ export function writeResult(name: string, data: unknown): string {
   const dir = path.resolve("bench/results");
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.json`);
-  fs.writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), machine: machine(), ...(data as object) }, null, 2) + "\n");
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ measuredAt: new Date().toISOString(), machine: machine(), ...(data as object) }, null, 2) + "\n",
+  );
   return file;
 }
 

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
-import { availableColour, buyableProducts, type BuyableProduct } from "./support/catalogue";
+import { buyableProducts, type BuyableProduct } from "./support/catalogue";
 import { startStore, type RunningStore } from "./support/store";
 
 let store: RunningStore;

@@ -35,7 +35,9 @@ if (release) {
   process.kill(pid, "SIGUSR2");
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const fresh = fs.existsSync(backups) ? fs.readdirSync(backups).filter((f) => !before.has(f) && f.endsWith(".tar.gz")) : [];
+    const fresh = fs.existsSync(backups)
+      ? fs.readdirSync(backups).filter((f) => !before.has(f) && f.endsWith(".tar.gz"))
+      : [];
     if (fresh.length > 0) {
       console.log(`Backup written by the running server: ${path.join(backups, fresh[0])}`);
       break;

@@ -25,7 +25,13 @@ export function launchBrowser(): Promise<Browser> {
 
 export async function newContext(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<BrowserContext> {
   const isPhone = viewport.width < 600;
-  const context = await browser.newContext({ baseURL, viewport, isMobile: isPhone, hasTouch: isPhone, deviceScaleFactor: isPhone ? 2 : 1 });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    isMobile: isPhone,
+    hasTouch: isPhone,
+    deviceScaleFactor: isPhone ? 2 : 1,
+  });
   context.setDefaultTimeout(15_000);
   return context;
 }

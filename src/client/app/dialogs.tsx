@@ -31,7 +31,11 @@ export function StoreDialogsProvider({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         {tracking && <TrackOrdersDialog open={tracking} onOpenChange={setTracking} />}
         {review.open && (
-          <ReviewDialog open={review.open} productId={review.productId} onOpenChange={(open) => setReview((r) => ({ ...r, open }))} />
+          <ReviewDialog
+            open={review.open}
+            productId={review.productId}
+            onOpenChange={(open) => setReview((r) => ({ ...r, open }))}
+          />
         )}
       </Suspense>
     </Ctx.Provider>

@@ -1,7 +1,9 @@
 import { createBrowserRouter } from "react-router";
 import { StoreLayout } from "./store-layout";
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 /**
  * Two route trees: the storefront (shopper pages, each its own lazy chunk) and the admin, whose

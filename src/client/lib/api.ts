@@ -38,7 +38,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   } else if (options.form) {
     body = options.form;
   }
-  const res = await fetch(path, { method: options.method ?? "GET", headers, body, credentials: "include", signal: options.signal });
+  const res = await fetch(path, {
+    method: options.method ?? "GET",
+    headers,
+    body,
+    credentials: "include",
+    signal: options.signal,
+  });
   const text = await res.text();
   let parsed: unknown = null;
   try {

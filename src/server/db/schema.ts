@@ -42,8 +42,14 @@ export const products = pgTable(
     price: numeric("price", { precision: 12, scale: 2 }).notNull(),
     originalPrice: numeric("original_price", { precision: 12, scale: 2 }),
     category: text("category").notNull(),
-    sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
-    colors: text("colors").array().notNull().default(sql`'{}'::text[]`),
+    sizes: text("sizes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    colors: text("colors")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     inStock: boolean("in_stock").notNull().default(true),
     featured: boolean("featured").notNull().default(false),
     images: jsonb("images").$type<string[]>().notNull().default([]),
@@ -130,10 +136,7 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     index("orders_session_idx").on(t.sessionId),
-    check(
-      "orders_status_check",
-      sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled')`,
-    ),
+    check("orders_status_check", sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled')`),
   ],
 );
 

@@ -18,7 +18,8 @@ const UNSAFE_FILENAME = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff]
 
 /** Reads a whole multipart form into memory (bounded by the limits set in app.ts). */
 export async function readMultipart(request: FastifyRequest): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "This call expects a multipart form (multipart/form-data)");
+  if (!request.isMultipart())
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "This call expects a multipart form (multipart/form-data)");
   const form: MultipartForm = { fields: {}, files: [] };
   for await (const part of request.parts()) {
     if (part.type === "file") {
@@ -28,7 +29,8 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
       try {
         form.files.push({ fieldname: part.fieldname, filename, bytes: await part.toBuffer() });
       } catch (err) {
-        if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", MESSAGES.invalidImage(filename));
+        if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+          throw new AppError("PAYLOAD_TOO_LARGE", MESSAGES.invalidImage(filename));
         throw err;
       }
     } else {

@@ -9,7 +9,9 @@ export function parse<S extends z.ZodTypeAny>(schema: S, input: unknown): z.outp
   const unstorable = findUnstorableText(input);
   if (unstorable !== null) {
     const field = unstorable || "body";
-    throw new AppError("VALIDATION", `${unstorable || "Request body"}: ${UNSTORABLE_TEXT}`, { [field]: UNSTORABLE_TEXT });
+    throw new AppError("VALIDATION", `${unstorable || "Request body"}: ${UNSTORABLE_TEXT}`, {
+      [field]: UNSTORABLE_TEXT,
+    });
   }
   const result = schema.safeParse(input === undefined ? {} : input);
   if (result.success) return result.data;
@@ -19,9 +21,10 @@ export function parse<S extends z.ZodTypeAny>(schema: S, input: unknown): z.outp
     details[field] ??= issue.message;
   }
   const first = result.error.issues[0];
-  const message = first.message.startsWith("Invalid input") || first.message.startsWith("Expected")
-    ? `${first.path.join(".") || "Request body"}: ${first.message}`
-    : first.message;
+  const message =
+    first.message.startsWith("Invalid input") || first.message.startsWith("Expected")
+      ? `${first.path.join(".") || "Request body"}: ${first.message}`
+      : first.message;
   throw new AppError("VALIDATION", message, details);
 }
 

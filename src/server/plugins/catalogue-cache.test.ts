@@ -29,7 +29,10 @@ describe("catalogue cache", () => {
 
   it("answers If-None-Match with 304 and no body", async () => {
     const first = await t.app.inject({ url: "/api/categories" });
-    const again = await t.app.inject({ url: "/api/categories", headers: { "if-none-match": first.headers.etag as string } });
+    const again = await t.app.inject({
+      url: "/api/categories",
+      headers: { "if-none-match": first.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
   });

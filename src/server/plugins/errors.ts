@@ -30,7 +30,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.status(err.status).send(err.details ? { error: err.message, details: err.details } : { error: err.message });
+      return reply
+        .status(err.status)
+        .send(err.details ? { error: err.message, details: err.details } : { error: err.message });
     }
     const known = err.code ? FASTIFY_ERRORS[err.code] : undefined;
     if (known) return reply.status(known.status).send({ error: known.message });

@@ -10,10 +10,12 @@ interface ManifestChunk {
 function pageOf(pathname: string, query: string): { module: string; data: string[] } {
   const settings = "/api/settings";
   if (pathname === "/") return { module: "app/routes/home.tsx", data: [settings, "/api/products", "/api/categories"] };
-  if (pathname === "/shop") return { module: "app/routes/shop.tsx", data: query ? [settings] : [settings, "/api/products"] };
+  if (pathname === "/shop")
+    return { module: "app/routes/shop.tsx", data: query ? [settings] : [settings, "/api/products"] };
   const product = /^\/product\/(\d{1,9})$/.exec(pathname);
   if (product) return { module: "app/routes/product.tsx", data: [settings, `/api/products/${product[1]}`] };
-  if (pathname.startsWith("/collection/")) return { module: "app/routes/collection.tsx", data: [settings, "/api/categories"] };
+  if (pathname.startsWith("/collection/"))
+    return { module: "app/routes/collection.tsx", data: [settings, "/api/categories"] };
   const simple = /^\/(cart|checkout|wishlist|search)$/.exec(pathname);
   return { module: simple ? `app/routes/${simple[1]}.tsx` : "app/routes/not-found.tsx", data: [settings] };
 }
@@ -56,7 +58,9 @@ export function pageRenderer(clientDir: string, indexHtml: Buffer): (url: string
   return (url) => {
     const [pathname, query = ""] = url.split("?", 2);
     const page = pageOf(pathname, query);
-    const data = page.data.map((href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`);
+    const data = page.data.map(
+      (href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`,
+    );
     return html.replace("</head>", `${chunksOf(page.module)}${data.join("")}</head>`);
   };
 }

@@ -58,7 +58,9 @@ export async function insertProduct(db: Db, overrides: ProductOverrides = {}) {
 
 /** A small real PNG (distinct per seed, so images are not deduplicated into one). */
 export async function makePng(seed = next()): Promise<Buffer> {
-  return sharp({ create: { width: 24, height: 16, channels: 3, background: { r: seed % 256, g: (seed * 7) % 256, b: 90 } } })
+  return sharp({
+    create: { width: 24, height: 16, channels: 3, background: { r: seed % 256, g: (seed * 7) % 256, b: 90 } },
+  })
     .png()
     .toBuffer();
 }
@@ -102,7 +104,11 @@ export function checkoutPayload(items: CheckoutItem[], overrides: Record<string,
   };
 }
 
-export function postOrder(app: FastifyInstance, payload: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+export function postOrder(
+  app: FastifyInstance,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({ method: "POST", url: "/api/orders", payload: payload as object, headers });
 }
 
@@ -124,7 +130,10 @@ export async function setOrderStatus(db: Db, orderId: string, status: OrderStatu
 }
 
 /** A multipart/form-data body for app.inject. */
-export function multipartBody(fields: Record<string, string>, files: { field: string; filename: string; bytes: Buffer; type?: string }[] = []) {
+export function multipartBody(
+  fields: Record<string, string>,
+  files: { field: string; filename: string; bytes: Buffer; type?: string }[] = [],
+) {
   const boundary = `----test${randomUUID().replace(/-/g, "")}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {

@@ -3,11 +3,17 @@ import { cartGroupKey, sameCartLine } from "./cart-line.js";
 
 describe("sameCartLine", () => {
   it("compares productId, size and colour as trimmed strings", () => {
-    expect(sameCartLine({ productId: 3, size: "M ", color: " Red" }, { productId: "3", size: "M", color: "Red" })).toBe(true);
+    expect(sameCartLine({ productId: 3, size: "M ", color: " Red" }, { productId: "3", size: "M", color: "Red" })).toBe(
+      true,
+    );
   });
   it("tells different sizes or colours apart", () => {
-    expect(sameCartLine({ productId: 3, size: "M", color: "Red" }, { productId: 3, size: "L", color: "Red" })).toBe(false);
-    expect(sameCartLine({ productId: 3, size: "M", color: "Red" }, { productId: 3, size: "M", color: "Blue" })).toBe(false);
+    expect(sameCartLine({ productId: 3, size: "M", color: "Red" }, { productId: 3, size: "L", color: "Red" })).toBe(
+      false,
+    );
+    expect(sameCartLine({ productId: 3, size: "M", color: "Red" }, { productId: 3, size: "M", color: "Blue" })).toBe(
+      false,
+    );
   });
 });
 

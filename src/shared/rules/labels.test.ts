@@ -10,7 +10,10 @@ describe("categoryLabel", () => {
 
 describe("collectionCopy", () => {
   it("knows the four collections and falls back for any other", () => {
-    expect(collectionCopy("party")).toEqual({ title: "Party Collection", subtitle: "Glamorous outfits for special celebrations" });
+    expect(collectionCopy("party")).toEqual({
+      title: "Party Collection",
+      subtitle: "Glamorous outfits for special celebrations",
+    });
     expect(collectionCopy("bridal")).toEqual({ title: "Collection", subtitle: "Discover our premium collection" });
   });
 });

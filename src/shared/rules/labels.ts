@@ -1,6 +1,9 @@
 /** 'formal' → 'Formal', 'eveningWear' → 'Evening Wear' (spec: first letter up, camel case split). */
 export function categoryLabel(category: string): string {
-  const spaced = category.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[-_]+/g, " ").trim();
+  const spaced = category
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[-_]+/g, " ")
+    .trim();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 

@@ -11,7 +11,11 @@ const quantity = z.coerce
   .max(MAX_QUANTITY, "Quantity can be at most 99");
 
 export const addToCartInput = z.object({
-  productId: z.coerce.number({ message: "Product not found" }).int("Product not found").positive("Product not found").max(2_147_483_647, "Product not found"),
+  productId: z.coerce
+    .number({ message: "Product not found" })
+    .int("Product not found")
+    .positive("Product not found")
+    .max(2_147_483_647, "Product not found"),
   quantity: quantity.default(1),
   /** Empty means "not chosen": the server answers 'Please select a size' after checking the product exists (SPEC.md §5 order). */
   size: z.string().trim().max(50).default(""),

@@ -17,9 +17,9 @@ export const imageRef = z.object({
 export type ImageRef = z.infer<typeof imageRef>;
 
 /** The client sends images back by id (or, in the spec's shape, as the whole object). */
-export const imageIdInput = z.union([z.string().max(64), imageRef.pick({ id: true }).passthrough()]).transform(
-  (v) => (typeof v === "string" ? v : v.id),
-);
+export const imageIdInput = z
+  .union([z.string().max(64), imageRef.pick({ id: true }).passthrough()])
+  .transform((v) => (typeof v === "string" ? v : v.id));
 
 /** At most 10 whole digits: the database keeps amounts as numeric(12, 2). */
 export const moneyString = z
@@ -27,7 +27,6 @@ export const moneyString = z
   .regex(/^\d+(\.\d{1,2})?$/, "Enter an amount in rupees, like 2500")
   .regex(/^0*\d{1,10}(\.\d+)?$/, "That amount is too large; the most is Rs. 9,999,999,999.99");
 export const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
-
 
 // Kept zod-free in rules/images.ts so pages that only show images do not load zod.
 export { imageVariantUrl, parseSelectedImage } from "../rules/images.js";

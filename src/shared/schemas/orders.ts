@@ -45,9 +45,17 @@ export const checkoutForm = z.object({
 export type CheckoutForm = z.input<typeof checkoutForm>;
 
 export const orderItemInput = z.object({
-  productId: z.coerce.number({ message: "Each item needs a product id" }).int("Each item needs a product id").positive("Each item needs a product id").max(2_147_483_647, "Each item needs a product id"),
+  productId: z.coerce
+    .number({ message: "Each item needs a product id" })
+    .int("Each item needs a product id")
+    .positive("Each item needs a product id")
+    .max(2_147_483_647, "Each item needs a product id"),
   productName: z.string().max(300).optional(),
-  quantity: z.coerce.number({ message: "Quantity must be a number" }).int("Quantity must be a whole number").min(1, "Quantity must be at least 1").max(99, "Quantity can be at most 99"),
+  quantity: z.coerce
+    .number({ message: "Quantity must be a number" })
+    .int("Quantity must be a whole number")
+    .min(1, "Quantity must be at least 1")
+    .max(99, "Quantity can be at most 99"),
   size: z.string().trim().max(50).default(""),
   color: z.string().trim().max(50).default(""),
   /** Sent by the spec's client and ignored: the server prices every item. */

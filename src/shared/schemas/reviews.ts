@@ -13,8 +13,16 @@ export const review = z.object({
 export type Review = z.infer<typeof review>;
 
 export const validateReviewInput = z.object({
-  customerName: z.string({ message: "Please enter your name and phone number." }).trim().min(1, "Please enter your name and phone number.").max(200),
-  customerPhone: z.string({ message: "Please enter your name and phone number." }).trim().min(1, "Please enter your name and phone number.").max(30),
+  customerName: z
+    .string({ message: "Please enter your name and phone number." })
+    .trim()
+    .min(1, "Please enter your name and phone number.")
+    .max(200),
+  customerPhone: z
+    .string({ message: "Please enter your name and phone number." })
+    .trim()
+    .min(1, "Please enter your name and phone number.")
+    .max(30),
 });
 
 export const reviewableProduct = z.object({
@@ -34,7 +42,11 @@ export type ReviewValidation = z.infer<typeof reviewValidation>;
 
 /** The multipart 'reviewData' field. */
 export const reviewInput = z.object({
-  productId: z.coerce.number({ message: "Choose a product to review" }).int("Choose a product to review").positive("Choose a product to review").max(2_147_483_647, "Choose a product to review"),
+  productId: z.coerce
+    .number({ message: "Choose a product to review" })
+    .int("Choose a product to review")
+    .positive("Choose a product to review")
+    .max(2_147_483_647, "Choose a product to review"),
   orderId: z.string().uuid("Choose an order to review"),
   customerName: validateReviewInput.shape.customerName,
   customerPhone: validateReviewInput.shape.customerPhone,

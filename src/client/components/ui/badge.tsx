@@ -2,7 +2,12 @@ import type { HTMLAttributes } from "react";
 import { cn } from "@client/lib/cn";
 
 export function Badge({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
-  return <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", className)} {...props} />;
+  return (
+    <span
+      className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", className)}
+      {...props}
+    />
+  );
 }
 
 const STATUS_COLOURS: Record<string, string> = {
@@ -15,5 +20,9 @@ const STATUS_COLOURS: Record<string, string> = {
 
 /** Order status badge: pending yellow, processing blue, shipped purple, delivered green, cancelled red. */
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
-  return <Badge className={STATUS_COLOURS[status] ?? "bg-gray-100 text-gray-900"}>{label ?? status.charAt(0).toUpperCase() + status.slice(1)}</Badge>;
+  return (
+    <Badge className={STATUS_COLOURS[status] ?? "bg-gray-100 text-gray-900"}>
+      {label ?? status.charAt(0).toUpperCase() + status.slice(1)}
+    </Badge>
+  );
 }

@@ -28,7 +28,11 @@ export async function checkCredentials(db: Db, username: string, password: strin
 }
 
 /** A new 256-bit token per login; only its hash is stored. */
-export async function createSession(db: Db, adminId: number, ttlHours: number): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  adminId: number,
+  ttlHours: number,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
   await db.insert(adminSessions).values({ tokenHash: hashToken(token), adminId, expiresAt: expiresAt.toISOString() });

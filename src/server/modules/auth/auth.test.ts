@@ -9,7 +9,11 @@ afterAll(() => t.close());
 
 describe("POST /api/admin/login", () => {
   it("refuses a wrong password with the contract's message", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: ADMIN.username, password: "nope" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { username: ADMIN.username, password: "nope" },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: "Invalid username or password" });
   });
@@ -29,7 +33,11 @@ describe("POST /api/admin/login", () => {
   it("throttles repeated failures for one account with a message saying when to retry", async () => {
     let last;
     for (let i = 0; i < 6; i++) {
-      last = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: "victim", password: `guess${i}` } });
+      last = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/login",
+        payload: { username: "victim", password: `guess${i}` },
+      });
     }
     expect(last!.statusCode).toBe(429);
     expect(last!.json().error).toMatch(/try again in/);
@@ -62,10 +70,20 @@ describe("security", () => {
   });
 
   it("answers malformed JSON and unknown paths with a JSON error", async () => {
-    const bad = await t.app.inject({ method: "POST", url: "/api/admin/login", headers: { "content-type": "application/json" }, payload: "{oops" });
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      headers: { "content-type": "application/json" },
+      payload: "{oops",
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/not valid JSON/);
-    const plain = await t.app.inject({ method: "POST", url: "/api/admin/login", headers: { "content-type": "text/plain" }, payload: "{}" });
+    const plain = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      headers: { "content-type": "text/plain" },
+      payload: "{}",
+    });
     expect(plain.statusCode).toBe(415);
     const unknown = await t.app.inject({ url: "/api/nothing-here" });
     expect(unknown.statusCode).toBe(404);

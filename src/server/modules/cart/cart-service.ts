@@ -56,12 +56,18 @@ function toCartItem(row: LineRow, refs: Map<string, ImageRef>): CartItem {
 }
 
 async function serialise(db: Db, rows: LineRow[]): Promise<CartItem[]> {
-  const refs = await findImageRefs(db, rows.flatMap((r) => r.images));
+  const refs = await findImageRefs(
+    db,
+    rows.flatMap((r) => r.images),
+  );
   return rows.map((r) => toCartItem(r, refs));
 }
 
 async function readLines(db: Db, sessionId: string, lineId?: number): Promise<CartItem[]> {
-  const where = lineId === undefined ? eq(cartItems.sessionId, sessionId) : and(eq(cartItems.sessionId, sessionId), eq(cartItems.id, lineId));
+  const where =
+    lineId === undefined
+      ? eq(cartItems.sessionId, sessionId)
+      : and(eq(cartItems.sessionId, sessionId), eq(cartItems.id, lineId));
   const rows = await db
     .select(lineColumns)
     .from(cartItems)
@@ -81,12 +87,20 @@ export async function addToCart(db: Db, input: AddToCartInput): Promise<CartItem
   const product = (await loadChoiceProducts(db, [input.productId])).get(input.productId);
   if (!product) throw new AppError("NOT_FOUND", "Product not found");
   const choice = checkChoice(product, input.size, input.color);
-  if (!choice.ok) throw new AppError(choice.problem.kind === "stock" ? "CONFLICT" : "VALIDATION", choice.problem.message);
+  if (!choice.ok)
+    throw new AppError(choice.problem.kind === "stock" ? "CONFLICT" : "VALIDATION", choice.problem.message);
   const selectedImage = await resolveSelectedImage(db, product, choice.color, input.selectedImage);
 
   const [line] = await db
     .insert(cartItems)
-    .values({ sessionId: input.sessionId, productId: product.id, quantity: input.quantity, size: choice.size, color: choice.color, selectedImage })
+    .values({
+      sessionId: input.sessionId,
+      productId: product.id,
+      quantity: input.quantity,
+      size: choice.size,
+      color: choice.color,
+      selectedImage,
+    })
     .onConflictDoUpdate({
       target: [cartItems.sessionId, cartItems.productId, cartItems.size, cartItems.color],
       set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_QUANTITY})` },

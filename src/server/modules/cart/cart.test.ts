@@ -19,7 +19,14 @@ describe("POST /api/cart", () => {
     const [image] = await storeImages(t.db, [{ filename: "a.png", bytes: await makePng() }], 800);
     const product = await insertProduct(t.db, { price: "3200.00", images: [image.id] });
     const sessionId = newSessionId();
-    const res = await add({ productId: product.id, quantity: 2, size: "M", color: "Red", selectedImage: JSON.stringify(image), sessionId });
+    const res = await add({
+      productId: product.id,
+      quantity: 2,
+      size: "M",
+      color: "Red",
+      selectedImage: JSON.stringify(image),
+      sessionId,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       productId: product.id,
@@ -27,7 +34,12 @@ describe("POST /api/cart", () => {
       size: "M",
       color: "Red",
       sessionId,
-      product: { name: product.name, sku: product.sku, price: "3200.00", images: [{ id: image.id, url: `/api/images/${image.id}` }] },
+      product: {
+        name: product.name,
+        sku: product.sku,
+        price: "3200.00",
+        images: [{ id: image.id, url: `/api/images/${image.id}` }],
+      },
     });
     expect(JSON.parse(res.json().selectedImage).id).toBe(image.id);
   });
@@ -46,7 +58,9 @@ describe("POST /api/cart", () => {
   it("merges simultaneous identical adds into one line", async () => {
     const product = await insertProduct(t.db);
     const sessionId = newSessionId();
-    await Promise.all(Array.from({ length: 8 }, () => add({ productId: product.id, quantity: 1, size: "S", color: "Blue", sessionId })));
+    await Promise.all(
+      Array.from({ length: 8 }, () => add({ productId: product.id, quantity: 1, size: "S", color: "Blue", sessionId })),
+    );
     const lines = (await list(sessionId)).json();
     expect(lines).toHaveLength(1);
     expect(lines[0].quantity).toBe(8);
@@ -97,7 +111,13 @@ describe("POST /api/cart", () => {
 
   it("never stores a selectedImage the product does not own", async () => {
     const product = await insertProduct(t.db);
-    const res = await add({ productId: product.id, size: "M", color: "Red", selectedImage: '{"id":"x","url":"javascript:alert(1)"}', sessionId: newSessionId() });
+    const res = await add({
+      productId: product.id,
+      size: "M",
+      color: "Red",
+      selectedImage: '{"id":"x","url":"javascript:alert(1)"}',
+      sessionId: newSessionId(),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().selectedImage).toBeNull();
   });
@@ -130,10 +150,19 @@ describe("PUT and DELETE /api/cart/:itemId", () => {
     const product = await insertProduct(t.db);
     const sessionId = newSessionId();
     const line = (await add({ productId: product.id, size: "M", color: "Red", sessionId })).json();
-    const put = await t.app.inject({ method: "PUT", url: `/api/cart/${line.id}`, headers: { "x-session-id": sessionId }, payload: { quantity: 5 } });
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/api/cart/${line.id}`,
+      headers: { "x-session-id": sessionId },
+      payload: { quantity: 5 },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().quantity).toBe(5);
-    const del = await t.app.inject({ method: "DELETE", url: `/api/cart/${line.id}`, headers: { "x-session-id": sessionId } });
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: `/api/cart/${line.id}`,
+      headers: { "x-session-id": sessionId },
+    });
     expect(del.statusCode).toBe(200);
     expect((await list(sessionId)).json()).toEqual([]);
   });
@@ -144,8 +173,17 @@ describe("PUT and DELETE /api/cart/:itemId", () => {
     const stranger = newSessionId();
     const line = (await add({ productId: product.id, quantity: 3, size: "M", color: "Red", sessionId: owner })).json();
     expect((await list(stranger)).json()).toEqual([]);
-    const put = await t.app.inject({ method: "PUT", url: `/api/cart/${line.id}`, headers: { "x-session-id": stranger }, payload: { quantity: 9 } });
-    const del = await t.app.inject({ method: "DELETE", url: `/api/cart/${line.id}`, headers: { "x-session-id": stranger } });
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/api/cart/${line.id}`,
+      headers: { "x-session-id": stranger },
+      payload: { quantity: 9 },
+    });
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: `/api/cart/${line.id}`,
+      headers: { "x-session-id": stranger },
+    });
     const noSession = await t.app.inject({ method: "DELETE", url: `/api/cart/${line.id}` });
     expect([put.statusCode, del.statusCode, noSession.statusCode]).toEqual([404, 404, 400]);
     expect(put.json().error).toBe("Cart item not found");
@@ -159,7 +197,12 @@ describe("PUT and DELETE /api/cart/:itemId", () => {
     const line = (await add({ productId: product.id, quantity: 2, size: "M", color: "Red", sessionId })).json();
     const headers = { "x-session-id": sessionId };
     const zero = await t.app.inject({ method: "PUT", url: `/api/cart/${line.id}`, headers, payload: { quantity: 0 } });
-    const text = await t.app.inject({ method: "PUT", url: `/api/cart/${line.id}`, headers, payload: { quantity: "lots" } });
+    const text = await t.app.inject({
+      method: "PUT",
+      url: `/api/cart/${line.id}`,
+      headers,
+      payload: { quantity: "lots" },
+    });
     const malformed = await t.app.inject({
       method: "PUT",
       url: `/api/cart/${line.id}`,

@@ -34,7 +34,10 @@ export type ChoiceProduct = {
 
 export async function loadChoiceProducts(db: Db, ids: number[]): Promise<Map<number, ChoiceProduct>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select(choiceColumns).from(products).where(inArray(products.id, [...new Set(ids)]));
+  const rows = await db
+    .select(choiceColumns)
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -42,7 +45,8 @@ export async function loadChoiceProducts(db: Db, ids: number[]): Promise<Map<num
 export type ChoiceProblem = { kind: "choice" | "stock"; message: string };
 export type ChoiceResult = { ok: true; size: string; color: string } | { ok: false; problem: ChoiceProblem };
 
-const pick = (offered: string[], wanted: string) => offered.find((o) => o.trim().toLowerCase() === wanted.toLowerCase());
+const pick = (offered: string[], wanted: string) =>
+  offered.find((o) => o.trim().toLowerCase() === wanted.toLowerCase());
 
 /**
  * The spec's add-to-cart rules, in its order (size, colour, colour stock), applied on the server.
@@ -50,7 +54,10 @@ const pick = (offered: string[], wanted: string) => offered.find((o) => o.trim()
  * spelling so lines merge whatever the client's letter case.
  */
 export function checkChoice(product: ChoiceProduct, size: string, color: string): ChoiceResult {
-  const fail = (kind: ChoiceProblem["kind"], message: string): ChoiceResult => ({ ok: false, problem: { kind, message } });
+  const fail = (kind: ChoiceProblem["kind"], message: string): ChoiceResult => ({
+    ok: false,
+    problem: { kind, message },
+  });
   if (!product.inStock) return fail("stock", `${product.name} is out of stock`);
 
   let chosenSize = "";

@@ -21,7 +21,12 @@ export interface ProcessedImage {
  * Checks an upload by decoding it (never by its name or declared type), then stores it as WebP
  * no larger than maxPx on its long side, with its smaller renditions and its edge colour.
  */
-export async function processImage(input: Buffer, filename: string, maxPx: number, quality = 80): Promise<ProcessedImage> {
+export async function processImage(
+  input: Buffer,
+  filename: string,
+  maxPx: number,
+  quality = 80,
+): Promise<ProcessedImage> {
   const invalid = () => new AppError("VALIDATION", MESSAGES.invalidImage(filename));
   if (input.length === 0 || input.length > MAX_IMAGE_BYTES) throw invalid();
   let format: string | undefined;
@@ -67,15 +72,28 @@ export async function processImage(input: Buffer, filename: string, maxPx: numbe
 /** The average colour of the image's outer ring of pixels (the spec's card background). */
 export async function edgeColor(bytes: Buffer): Promise<string> {
   const size = 16;
-  const { data } = await sharp(bytes).resize(size, size, { fit: "fill" }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  let r = 0, g = 0, b = 0, n = 0;
+  const { data } = await sharp(bytes)
+    .resize(size, size, { fit: "fill" })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let r = 0,
+    g = 0,
+    b = 0,
+    n = 0;
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       if (x !== 0 && y !== 0 && x !== size - 1 && y !== size - 1) continue;
       const i = (y * size + x) * 3;
-      r += data[i]; g += data[i + 1]; b += data[i + 2]; n++;
+      r += data[i];
+      g += data[i + 1];
+      b += data[i + 2];
+      n++;
     }
   }
-  const hex = (v: number) => Math.round(v / n).toString(16).padStart(2, "0");
+  const hex = (v: number) =>
+    Math.round(v / n)
+      .toString(16)
+      .padStart(2, "0");
   return `#${hex(r)}${hex(g)}${hex(b)}`;
 }

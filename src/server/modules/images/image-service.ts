@@ -9,7 +9,14 @@ export interface Upload {
   bytes: Buffer;
 }
 
-export const toImageRef = (row: { id: string; filename: string; mimeType: string; width: number; height: number; edgeColor: string }): ImageRef => ({
+export const toImageRef = (row: {
+  id: string;
+  filename: string;
+  mimeType: string;
+  width: number;
+  height: number;
+  edgeColor: string;
+}): ImageRef => ({
   id: row.id,
   url: `/api/images/${row.id}`,
   filename: row.filename,
@@ -30,7 +37,15 @@ export async function storeImages(db: Db, uploads: Upload[], maxPx: number): Pro
   for (const p of processed) {
     const [inserted] = await db
       .insert(images)
-      .values({ sha256: p.sha256, filename: p.filename, mimeType: p.mimeType, width: p.width, height: p.height, edgeColor: p.edgeColor, bytes: p.bytes })
+      .values({
+        sha256: p.sha256,
+        filename: p.filename,
+        mimeType: p.mimeType,
+        width: p.width,
+        height: p.height,
+        edgeColor: p.edgeColor,
+        bytes: p.bytes,
+      })
       .onConflictDoNothing({ target: images.sha256 })
       .returning({ id: images.id });
     if (inserted) {
@@ -59,7 +74,11 @@ export async function findImageRefs(db: Db, ids: string[]): Promise<Map<string, 
   return new Map(rows.map((r) => [r.id, toImageRef(r)]));
 }
 
-export async function readImageBytes(db: Db, id: string, variant?: string): Promise<{ mimeType: string; bytes: Buffer } | null> {
+export async function readImageBytes(
+  db: Db,
+  id: string,
+  variant?: string,
+): Promise<{ mimeType: string; bytes: Buffer } | null> {
   if (variant) {
     const [row] = await db
       .select({ mimeType: imageRenditions.mimeType, bytes: imageRenditions.bytes })
@@ -67,6 +86,9 @@ export async function readImageBytes(db: Db, id: string, variant?: string): Prom
       .where(and(eq(imageRenditions.imageId, id), eq(imageRenditions.variant, variant)));
     return row ?? null;
   }
-  const [row] = await db.select({ mimeType: images.mimeType, bytes: images.bytes }).from(images).where(eq(images.id, id));
+  const [row] = await db
+    .select({ mimeType: images.mimeType, bytes: images.bytes })
+    .from(images)
+    .where(eq(images.id, id));
   return row ?? null;
 }

@@ -13,7 +13,8 @@ afterAll(() => t.close());
 const asAdmin = () => ({ cookie: t.adminCookie });
 const patch = (id: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "PATCH", url: `/api/orders/${id}`, payload: payload as object, headers });
-const statusOf = async (id: string) => (await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0].s;
+const statusOf = async (id: string) =>
+  (await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0].s;
 
 describe("GET /api/orders", () => {
   it("refuses anonymous callers", async () => {
@@ -29,7 +30,10 @@ describe("GET /api/orders", () => {
     await setOrderStatus(t.db, placed[0].id, "shipped");
     const page = (await t.app.inject({ url: "/api/orders?limit=2", headers: asAdmin() })).json();
     expect(page.orders.map((o: { id: string }) => o.id)).toEqual([placed[2].id, placed[1].id]);
-    expect(page.orders[0]).toMatchObject({ shippingAddress: "House 12, Street 4, Model Town", customerEmail: "ayesha@example.com" });
+    expect(page.orders[0]).toMatchObject({
+      shippingAddress: "House 12, Street 4, Model Town",
+      customerEmail: "ayesha@example.com",
+    });
     expect(page.orders[0].items).toHaveLength(1);
     expect(page.counts).toMatchObject({ all: page.total, pending: page.total - 1, shipped: 1, cancelled: 0 });
     const shipped = (await t.app.inject({ url: "/api/orders?status=shipped", headers: asAdmin() })).json();
@@ -59,13 +63,18 @@ describe("GET /api/orders/:id", () => {
     const phone = "0321 7654321";
     const earlier = await placeOrder(t.app, [{ productId: product.id }], { customerPhone: "+923217654321" });
     await setOrderStatus(t.db, earlier.id, "cancelled");
-    const order = await placeOrder(t.app, [{ productId: product.id, quantity: 2, size: "L", color: "Blue" }], { customerPhone: phone });
+    const order = await placeOrder(t.app, [{ productId: product.id, quantity: 2, size: "L", color: "Blue" }], {
+      customerPhone: phone,
+    });
     await patch(order.id, { status: "processing" }, asAdmin());
 
     const res = await t.app.inject({ url: `/api/orders/${order.id}`, headers: asAdmin() });
     expect(res.statusCode).toBe(200);
     const detail = res.json();
-    expect(detail.timeline.map((e: { status: string; actor: string }) => `${e.status}/${e.actor}`)).toEqual(["pending/customer", "processing/admin"]);
+    expect(detail.timeline.map((e: { status: string; actor: string }) => `${e.status}/${e.actor}`)).toEqual([
+      "pending/customer",
+      "processing/admin",
+    ]);
     expect(detail.customerHistory).toEqual({
       orders: [{ id: earlier.id, createdAt: expect.any(String), status: "cancelled", total: "4500.00" }],
       cancelledCount: 1,
@@ -97,7 +106,12 @@ describe("PATCH /api/orders/:id as the admin", () => {
       expect(res.json().status).toBe(status);
     }
     const events = await t.db.select().from(orderStatusEvents).where(eq(orderStatusEvents.orderId, order.id));
-    expect(events.map((e) => `${e.status}/${e.actor}`)).toEqual(["pending/customer", "delivered/admin", "pending/admin", "cancelled/admin"]);
+    expect(events.map((e) => `${e.status}/${e.actor}`)).toEqual([
+      "pending/customer",
+      "delivered/admin",
+      "pending/admin",
+      "cancelled/admin",
+    ]);
   });
 
   it("refuses an unknown status listing the statuses, and an unknown id with 404, changing nothing", async () => {
@@ -135,7 +149,10 @@ describe("PATCH /api/orders/:id by a shopper", () => {
 
   it("refuses a stranger: wrong phone, a fragment of the phone, or another session", async () => {
     const product = await insertProduct(t.db);
-    const order = await placeOrder(t.app, [{ productId: product.id }], { customerPhone: "03001234567", sessionId: newSessionId() });
+    const order = await placeOrder(t.app, [{ productId: product.id }], {
+      customerPhone: "03001234567",
+      sessionId: newSessionId(),
+    });
     const attempts = [
       await patch(order.id, { status: "cancelled", phone: "03009999999" }),
       await patch(order.id, { status: "cancelled", phone: "1234" }),
@@ -170,7 +187,9 @@ describe("PATCH /api/orders/:id by a shopper", () => {
   it("records one cancellation when the same cancel arrives twice at once", async () => {
     const product = await insertProduct(t.db);
     const order = await placeOrder(t.app, [{ productId: product.id }], { customerPhone: "03001234567" });
-    const results = await Promise.all([0, 1, 2].map(() => patch(order.id, { status: "cancelled", phone: "03001234567" })));
+    const results = await Promise.all(
+      [0, 1, 2].map(() => patch(order.id, { status: "cancelled", phone: "03001234567" })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const [{ n }] = await t.db
       .select({ n: count() })

@@ -12,7 +12,10 @@ import { isoTime, loadItems, orderColumns, toAdminOrder, type OrderRow } from ".
 export const orderNotFound = () => new AppError("NOT_FOUND", "Order not found");
 
 /** One page of orders, newest first, with the per-status counts the filter buttons show. */
-export async function listOrders(db: Db, query: { status?: OrderStatus; limit: number; offset: number }): Promise<AdminOrderPage> {
+export async function listOrders(
+  db: Db,
+  query: { status?: OrderStatus; limit: number; offset: number },
+): Promise<AdminOrderPage> {
   const where = query.status ? eq(orders.status, query.status) : undefined;
   const rows = await db
     .select(orderColumns)
@@ -27,7 +30,10 @@ export async function listOrders(db: Db, query: { status?: OrderStatus; limit: n
     counts[g.status] = Number(g.n);
     counts.all += Number(g.n);
   }
-  const items = await loadItems(db, rows.map((r) => r.id));
+  const items = await loadItems(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     orders: rows.map((r) => toAdminOrder(r, items.get(r.id) ?? [])),
     total: query.status ? counts[query.status] : counts.all,
@@ -63,11 +69,18 @@ const HISTORY_LIMIT = 50;
 
 /** The admin's order view: everything, the status timeline, and the customer's other orders. */
 export async function orderDetail(db: Db, id: string): Promise<AdminOrderDetail> {
-  const [row] = await db.select({ ...orderColumns, phoneKey: orders.phoneKey }).from(orders).where(eq(orders.id, id));
+  const [row] = await db
+    .select({ ...orderColumns, phoneKey: orders.phoneKey })
+    .from(orders)
+    .where(eq(orders.id, id));
   if (!row) throw orderNotFound();
   const items = (await loadItems(db, [id])).get(id) ?? [];
   const timeline = await db
-    .select({ status: orderStatusEvents.status, actor: orderStatusEvents.actor, createdAt: orderStatusEvents.createdAt })
+    .select({
+      status: orderStatusEvents.status,
+      actor: orderStatusEvents.actor,
+      createdAt: orderStatusEvents.createdAt,
+    })
     .from(orderStatusEvents)
     .where(eq(orderStatusEvents.orderId, id))
     .orderBy(asc(orderStatusEvents.createdAt), asc(orderStatusEvents.id));

@@ -47,7 +47,11 @@ export const isoTime = (value: string) => new Date(value).toISOString();
 export async function loadItems(db: Db, orderIds: string[]): Promise<Map<string, OrderItem[]>> {
   const byOrder = new Map<string, OrderItem[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
-  const rows = await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
+  const rows = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
   for (const r of rows) {
     byOrder.get(r.orderId)?.push({
       productId: r.productId,
@@ -108,5 +112,10 @@ export function toTrackedOrder(row: OrderRow, items: OrderItem[], showFullName: 
 
 /** The caller's own order (just placed, or placed from this browser). */
 export function toPlacedOrder(row: OrderRow, items: OrderItem[]): PlacedOrder {
-  return { ...toTrackedOrder(row, items, true), subtotal: row.subtotal, tax: row.tax, paymentMethod: row.paymentMethod };
+  return {
+    ...toTrackedOrder(row, items, true),
+    subtotal: row.subtotal,
+    tax: row.tax,
+    paymentMethod: row.paymentMethod,
+  };
 }

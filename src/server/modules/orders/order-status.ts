@@ -43,7 +43,8 @@ export interface CancelProof {
 export async function cancelAsCustomer(db: Db, id: string, proof: CancelProof): Promise<PlacedOrder> {
   const row = await readRow(db, id);
   if (!row) throw orderNotFound();
-  const byPhone = !!proof.phone && normalizePhone(proof.phone).length >= 10 && phonesMatch(proof.phone, row.customerPhone);
+  const byPhone =
+    !!proof.phone && normalizePhone(proof.phone).length >= 10 && phonesMatch(proof.phone, row.customerPhone);
   const bySession = !!proof.sessionId && !!row.sessionId && proof.sessionId.toLowerCase() === row.sessionId;
   if (!byPhone && !bySession) throw new AppError("FORBIDDEN", "This order does not belong to that phone number");
 

@@ -82,7 +82,12 @@ describe("POST /api/orders", () => {
 
   it("refuses malformed JSON, wrong types and an empty cart with a 4xx message and writes nothing", async () => {
     const before = await orderCount();
-    const malformed = await t.app.inject({ method: "POST", url: "/api/orders", headers: { "content-type": "application/json" }, payload: "{" });
+    const malformed = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      headers: { "content-type": "application/json" },
+      payload: "{",
+    });
     const wrongTypes = await postOrder(t.app, { ...checkoutPayload([]), items: "all of them" });
     const empty = await postOrder(t.app, checkoutPayload([]));
     const badItem = await postOrder(t.app, checkoutPayload([{ productId: "abc" as unknown as number, quantity: 0 }]));
@@ -130,7 +135,11 @@ describe("POST /api/orders", () => {
     expect(retry.json().id).toBe(first.json().id);
     const stored = await t.db.select().from(orders).where(eq(orders.idempotencyKey, headers["idempotency-key"]));
     expect(stored).toHaveLength(1);
-    const someoneElse = await postOrder(t.app, checkoutPayload([{ productId: product.id }], { customerPhone: "03219876543" }), headers);
+    const someoneElse = await postOrder(
+      t.app,
+      checkoutPayload([{ productId: product.id }], { customerPhone: "03219876543" }),
+      headers,
+    );
     expect(someoneElse.statusCode).toBe(409);
     expect(someoneElse.body).not.toContain(first.json().id);
   });
@@ -139,7 +148,9 @@ describe("POST /api/orders", () => {
     const product = await insertProduct(t.db);
     const key = `double-tap-${newSessionId()}`;
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => postOrder(t.app, checkoutPayload([{ productId: product.id }]), { "idempotency-key": key })),
+      Array.from({ length: 5 }, () =>
+        postOrder(t.app, checkoutPayload([{ productId: product.id }]), { "idempotency-key": key }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
     expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
@@ -153,13 +164,18 @@ describe("POST /api/orders", () => {
     const product = await insertProduct(t.db, { price: "1000.00" });
     const phones = Array.from({ length: 50 }, (_, i) => `0345${String(1000000 + i)}`);
     const results = await Promise.all(
-      phones.map((phone, i) => postOrder(t.app, checkoutPayload([{ productId: product.id, quantity: (i % 3) + 1 }], { customerPhone: phone }))),
+      phones.map((phone, i) =>
+        postOrder(t.app, checkoutPayload([{ productId: product.id, quantity: (i % 3) + 1 }], { customerPhone: phone })),
+      ),
     );
     expect(results.every((r) => r.statusCode === 201)).toBe(true);
     const ids = results.map((r) => r.json().id);
     expect(new Set(ids).size).toBe(50);
     for (const [i, res] of results.entries()) expect(res.json().total).toBe(`${((i % 3) + 1) * 1000}.00`);
-    const items = await t.db.select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.productId, product.id));
+    const items = await t.db
+      .select({ orderId: orderItems.orderId })
+      .from(orderItems)
+      .where(eq(orderItems.productId, product.id));
     expect(new Set(items.map((i) => i.orderId))).toEqual(new Set(ids));
     expect(items).toHaveLength(50);
   });

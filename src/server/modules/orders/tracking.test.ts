@@ -33,7 +33,16 @@ describe("POST /api/orders/track", () => {
     });
     const res = await track({ phone: "03011111111" });
     const [card] = res.json();
-    expect(Object.keys(card).sort()).toEqual(["city", "createdAt", "customerName", "customerPhone", "id", "items", "status", "total"]);
+    expect(Object.keys(card).sort()).toEqual([
+      "city",
+      "createdAt",
+      "customerName",
+      "customerPhone",
+      "id",
+      "items",
+      "status",
+      "total",
+    ]);
     expect(res.body).not.toMatch(/Secret House|private@example|54321|3f1b1a3c/);
   });
 
@@ -47,8 +56,16 @@ describe("POST /api/orders/track", () => {
 
   it("filters by optional name and city substrings, case-insensitively", async () => {
     const product = await insertProduct(t.db);
-    const lahore = await placeOrder(t.app, [{ productId: product.id }], { customerPhone: "03033333333", city: "Lahore", customerName: "Sana Ali" });
-    const karachi = await placeOrder(t.app, [{ productId: product.id }], { customerPhone: "03033333333", city: "Karachi", customerName: "Hina Raza" });
+    const lahore = await placeOrder(t.app, [{ productId: product.id }], {
+      customerPhone: "03033333333",
+      city: "Lahore",
+      customerName: "Sana Ali",
+    });
+    const karachi = await placeOrder(t.app, [{ productId: product.id }], {
+      customerPhone: "03033333333",
+      city: "Karachi",
+      customerName: "Hina Raza",
+    });
     const ids = async (body: Record<string, unknown>) => (await track(body)).json().map((o: { id: string }) => o.id);
     expect(await ids({ phone: "03033333333", city: "LAHO" })).toEqual([lahore.id]);
     expect(await ids({ phone: "03033333333", name: "raz" })).toEqual([karachi.id]);
@@ -59,7 +76,8 @@ describe("POST /api/orders/track", () => {
     const product = await insertProduct(t.db);
     const phone = "03044444444";
     const placed = [];
-    for (let i = 0; i < 4; i++) placed.push(await placeOrder(t.app, [{ productId: product.id }], { customerPhone: phone }));
+    for (let i = 0; i < 4; i++)
+      placed.push(await placeOrder(t.app, [{ productId: product.id }], { customerPhone: phone }));
     await setOrderStatus(t.db, placed[0].id, "cancelled");
     await setOrderStatus(t.db, placed[1].id, "delivered");
     const res = (await track({ phone })).json();

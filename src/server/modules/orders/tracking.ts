@@ -37,7 +37,10 @@ export async function trackOrders(db: Db, query: TrackQuery): Promise<TrackedOrd
       (!name || fold(r.customerName).includes(name)) &&
       (!city || fold(r.city).includes(city)),
   );
-  const items = await loadItems(db, matching.map((r) => r.id));
+  const items = await loadItems(
+    db,
+    matching.map((r) => r.id),
+  );
   return matching
     .map((r) => toTrackedOrder(r, items.get(r.id) ?? [], !!name && fold(r.customerName) === name))
     .sort(compareTrackedOrders);
@@ -53,6 +56,9 @@ export async function ordersOfSession(db: Db, sessionId: string): Promise<Placed
     .where(eq(orders.sessionId, sessionId))
     .orderBy(desc(orders.createdAt))
     .limit(MINE_LIMIT);
-  const items = await loadItems(db, rows.map((r) => r.id));
+  const items = await loadItems(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toPlacedOrder(r, items.get(r.id) ?? []));
 }

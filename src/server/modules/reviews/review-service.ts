@@ -14,7 +14,11 @@ const fold = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
 
 /** The spec's customer match: the phone rule (with a whole number, not a fragment) and the name, case-insensitive and trimmed. */
 function isCustomer(order: { customerName: string; customerPhone: string }, name: string, phone: string): boolean {
-  return normalizePhone(phone).length >= 10 && phonesMatch(phone, order.customerPhone) && fold(order.customerName) === fold(name);
+  return (
+    normalizePhone(phone).length >= 10 &&
+    phonesMatch(phone, order.customerPhone) &&
+    fold(order.customerName) === fold(name)
+  );
 }
 
 const reviewColumns = {
@@ -26,10 +30,20 @@ const reviewColumns = {
   createdAt: reviews.createdAt,
 };
 
-type ReviewRow = { id: number; customerName: string; rating: number; reviewText: string; images: string[]; createdAt: string };
+type ReviewRow = {
+  id: number;
+  customerName: string;
+  rating: number;
+  reviewText: string;
+  images: string[];
+  createdAt: string;
+};
 
 async function serialise(db: Db, rows: ReviewRow[]): Promise<Review[]> {
-  const refs = await findImageRefs(db, rows.flatMap((r) => r.images));
+  const refs = await findImageRefs(
+    db,
+    rows.flatMap((r) => r.images),
+  );
   return rows.map((r) => ({
     id: r.id,
     customerName: r.customerName,
@@ -53,7 +67,10 @@ export async function listReviews(db: Db, productId: number): Promise<Review[]> 
 }
 
 export async function ratingSummary(db: Db, productId: number): Promise<RatingSummary> {
-  const [row] = await db.select({ average: avg(reviews.rating), total: count() }).from(reviews).where(eq(reviews.productId, productId));
+  const [row] = await db
+    .select({ average: avg(reviews.rating), total: count() })
+    .from(reviews)
+    .where(eq(reviews.productId, productId));
   const average = row.average === null ? 0 : Number(row.average);
   return { averageRating: Math.round(average * 10) / 10, totalReviews: Number(row.total) };
 }
@@ -61,7 +78,13 @@ export async function ratingSummary(db: Db, productId: number): Promise<RatingSu
 /** The caller's orders (phone and name both match), newest first. */
 async function customerOrders(db: Db, name: string, phone: string) {
   const rows = await db
-    .select({ id: orders.id, createdAt: orders.createdAt, status: orders.status, customerName: orders.customerName, customerPhone: orders.customerPhone })
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      customerName: orders.customerName,
+      customerPhone: orders.customerPhone,
+    })
     .from(orders)
     .where(eq(orders.phoneKey, phoneKey(phone)))
     .orderBy(desc(orders.createdAt))
@@ -76,7 +99,10 @@ export async function findUnreviewed(db: Db, name: string, phone: string): Promi
   if (delivered.length === 0) return { hasOrders: mine.length > 0, unreviewedOrders: [] };
   const ids = delivered.map((o) => o.id);
   const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id);
-  const done = await db.select({ orderId: reviews.orderId, productId: reviews.productId }).from(reviews).where(inArray(reviews.orderId, ids));
+  const done = await db
+    .select({ orderId: reviews.orderId, productId: reviews.productId })
+    .from(reviews)
+    .where(inArray(reviews.orderId, ids));
   const reviewed = new Set(done.map((d) => `${d.orderId}:${d.productId}`));
   const unreviewedOrders = delivered
     .map((o) => {
@@ -89,7 +115,13 @@ export async function findUnreviewed(db: Db, name: string, phone: string): Promi
           seen.add(key);
           return true;
         })
-        .map((i) => ({ productId: i.productId, productName: i.productName, selectedImage: i.selectedImage, size: i.size, color: i.color }));
+        .map((i) => ({
+          productId: i.productId,
+          productName: i.productName,
+          selectedImage: i.selectedImage,
+          size: i.size,
+          color: i.color,
+        }));
       return { orderId: o.id, orderDate: new Date(o.createdAt).toISOString(), products };
     })
     .filter((o) => o.products.length > 0);
@@ -110,7 +142,12 @@ export const ALREADY_REVIEWED = "You have already reviewed this product for this
  */
 export async function submitReview(db: Db, input: z.output<typeof reviewInput>, uploads: Upload[]): Promise<Review> {
   const [order] = await db
-    .select({ id: orders.id, status: orders.status, customerName: orders.customerName, customerPhone: orders.customerPhone })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      customerName: orders.customerName,
+      customerPhone: orders.customerPhone,
+    })
     .from(orders)
     .where(eq(orders.id, input.orderId.toLowerCase()));
   if (!order || !isCustomer(order, input.customerName, input.customerPhone)) {

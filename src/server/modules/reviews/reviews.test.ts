@@ -16,12 +16,17 @@ let phoneSeq = 0;
 const newPhone = () => `0333${String(1000000 + ++phoneSeq)}`;
 
 async function deliveredOrder(phone: string, productIds: number[]) {
-  const order = await placeOrder(t.app, productIds.map((productId) => ({ productId })), { customerPhone: phone, customerName: NAME });
+  const order = await placeOrder(
+    t.app,
+    productIds.map((productId) => ({ productId })),
+    { customerPhone: phone, customerName: NAME },
+  );
   await setOrderStatus(t.db, order.id, "delivered");
   return order;
 }
 
-const validate = (body: Record<string, unknown>) => t.app.inject({ method: "POST", url: "/api/reviews/validate", payload: body });
+const validate = (body: Record<string, unknown>) =>
+  t.app.inject({ method: "POST", url: "/api/reviews/validate", payload: body });
 
 function submit(reviewData: Record<string, unknown> | string, files: { filename: string; bytes: Buffer }[] = []) {
   const body = multipartBody(
@@ -82,8 +87,18 @@ describe("POST /api/reviews", () => {
     const other = await insertProduct(t.db);
     const order = await deliveredOrder(phone, [product.id, other.id]);
     const res = await submit(
-      { productId: product.id, orderId: order.id, customerName: NAME, customerPhone: phone, rating: 4, reviewText: "Lovely fabric" },
-      [{ filename: "one.png", bytes: await makePng() }, { filename: "two.png", bytes: await makePng() }],
+      {
+        productId: product.id,
+        orderId: order.id,
+        customerName: NAME,
+        customerPhone: phone,
+        rating: 4,
+        reviewText: "Lovely fabric",
+      },
+      [
+        { filename: "one.png", bytes: await makePng() },
+        { filename: "two.png", bytes: await makePng() },
+      ],
     );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ customerName: NAME, rating: 4, reviewText: "Lovely fabric" });
@@ -158,10 +173,15 @@ describe("POST /api/reviews", () => {
     expect(missingName.json().error).toBe("Please enter your name and phone number.");
     const malformed = await submit("{not json");
     expect(malformed.json().error).toBe("The 'reviewData' field is not valid JSON");
-    const sixImages = await submit(base, await Promise.all(Array.from({ length: 6 }, async (_, i) => ({ filename: `${i}.png`, bytes: await makePng() }))));
+    const sixImages = await submit(
+      base,
+      await Promise.all(Array.from({ length: 6 }, async (_, i) => ({ filename: `${i}.png`, bytes: await makePng() }))),
+    );
     expect(sixImages.json().error).toBe("Maximum 5 images allowed");
     const notAnImage = await submit(base, [{ filename: "evil.png", bytes: Buffer.from("<script>alert(1)</script>") }]);
-    expect(notAnImage.json().error).toBe("Invalid file: evil.png. Only JPEG, PNG, and WebP files under 10MB are allowed.");
+    expect(notAnImage.json().error).toBe(
+      "Invalid file: evil.png. Only JPEG, PNG, and WebP files under 10MB are allowed.",
+    );
     const notMultipart = await t.app.inject({ method: "POST", url: "/api/reviews", payload: base });
 
     for (const res of [noRating, longText, missingName, malformed, sixImages, notAnImage, notMultipart]) {
@@ -178,7 +198,14 @@ describe("GET /api/reviews/product/:id and its rating", () => {
     for (const rating of [5, 4, 4]) {
       const phone = newPhone();
       const order = await deliveredOrder(phone, [product.id]);
-      const res = await submit({ productId: product.id, orderId: order.id, customerName: NAME, customerPhone: phone, rating, reviewText: `rated ${rating}` });
+      const res = await submit({
+        productId: product.id,
+        orderId: order.id,
+        customerName: NAME,
+        customerPhone: phone,
+        rating,
+        reviewText: `rated ${rating}`,
+      });
       expect(res.statusCode).toBe(201);
     }
     const list = await t.app.inject({ url: `/api/reviews/product/${product.id}` });
@@ -190,7 +217,10 @@ describe("GET /api/reviews/product/:id and its rating", () => {
   it("answers a product without reviews with an empty list and a zero rating", async () => {
     const product = await insertProduct(t.db);
     expect((await t.app.inject({ url: `/api/reviews/product/${product.id}` })).json()).toEqual([]);
-    expect((await t.app.inject({ url: `/api/reviews/product/${product.id}/rating` })).json()).toEqual({ averageRating: 0, totalReviews: 0 });
+    expect((await t.app.inject({ url: `/api/reviews/product/${product.id}/rating` })).json()).toEqual({
+      averageRating: 0,
+      totalReviews: 0,
+    });
     expect((await t.app.inject({ url: "/api/reviews/product/abc" })).statusCode).toBe(404);
   });
 });
