@@ -1,11 +1,9 @@
 // Benchmark 4: the admin analytics and customers endpoints over many generated orders:
 // 1,000,000 on PostgreSQL and 100,000 on PGlite.
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { randomBytes } from "node:crypto";
-import { openPglite, openPostgres, type Database } from "../src/server/db/client.js";
+import { openPglite, type Database } from "../src/server/db/client.js";
 import { seedCatalogue } from "./catalogue-fixture.js";
-import { adminCookie, listen, writeResult } from "./support.js";
+import { adminCookie, listen, onFreshPostgres, writeResult } from "./support.js";
 
 /** Orders spread over three years, ~200k distinct customers, one or two items each, all in SQL. */
 async function generateOrders(database: Database, count: number): Promise<number> {
@@ -85,23 +83,9 @@ export async function benchAnalytics({ pgOrders = 1_000_000, pgliteOrders = 100_
   results.push(await measure(lite, "pglite", pgliteOrders));
   await lite.close();
 
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (base) {
-    const name = `store_bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const database = openPostgres(url.toString());
-    try {
-      results.push(await measure(database, "postgres", pgOrders));
-    } finally {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  }
+  const onPostgres = await onFreshPostgres((database) => measure(database, "postgres", pgOrders));
+  if (onPostgres) results.push(onPostgres);
+
   const result = { reports: results, target: "postgres medianMs <= 1000 for both endpoints" };
   writeResult("analytics", result);
   return result;

@@ -1,11 +1,9 @@
 // Benchmark 3: orders placed per second by 20 concurrent clients, on PGlite and on PostgreSQL,
 // then the count of stored orders next to the count of 201 answers (they must be equal).
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { randomBytes } from "node:crypto";
-import { openPglite, openPostgres, type Database } from "../src/server/db/client.js";
+import { openPglite, type Database } from "../src/server/db/client.js";
 import { seedCatalogue } from "./catalogue-fixture.js";
-import { listen, rows, writeResult } from "./support.js";
+import { listen, onFreshPostgres, rows, writeResult } from "./support.js";
 
 async function orderBody(database: Database) {
   const products = await rows<{
@@ -99,23 +97,9 @@ export async function benchOrders(seconds = 10) {
   results.push(await measure(lite, "pglite", seconds));
   await lite.close();
 
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (base) {
-    const name = `store_bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const database = openPostgres(url.toString(), 20);
-    try {
-      results.push(await measure(database, "postgres", seconds));
-    } finally {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  }
+  const onPostgres = await onFreshPostgres((database) => measure(database, "postgres", seconds));
+  if (onPostgres) results.push(onPostgres);
+
   const result = { orderPlacement: results, target: "pglite ordersPerSecond >= 300; answered201 == storedOrders" };
   writeResult("orders", result);
   return result;

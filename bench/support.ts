@@ -1,10 +1,12 @@
 import autocannon from "autocannon";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/server/app.js";
-import type { Database } from "../src/server/db/client.js";
+import { openPostgres, type Database } from "../src/server/db/client.js";
 import { upsertAdmin } from "../src/server/modules/auth/auth-service.js";
 
 export const BENCH_ADMIN = { username: "bench", password: "bench-password-1" };
@@ -74,4 +76,27 @@ export const ratio = (a: number, b: number) => Math.round((a / b) * 1000) / 1000
 /** Rows of a raw SQL query (both drivers answer `{ rows }`). */
 export async function rows<T>(database: Database, query: import("drizzle-orm").SQL): Promise<T[]> {
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Runs `fn` on a fresh PostgreSQL database (dropped afterwards) when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL names a server; resolves to null when none is set.
+ */
+export async function onFreshPostgres<T>(fn: (database: Database) => Promise<T>, poolSize = 20): Promise<T | null> {
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!base) return null;
+  const name = `store_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), poolSize);
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
 }
