@@ -1,5 +1,5 @@
-import { formatRs } from "@shared/rules/money.js";
 import { Button } from "@client/components/ui/button";
+import { PriceSummary } from "@client/components/ui/price-summary";
 
 /** The order summary beside the cart: subtotal, free shipping and the selected items' total. */
 export function CartSummary({
@@ -19,20 +19,7 @@ export function CartSummary({
       <h2 id="cart-summary-title" className="font-display text-xl font-semibold">
         Order Summary
       </h2>
-      <dl className="mt-4 space-y-3 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-muted">Subtotal</dt>
-          <dd className="tabular-nums">{formatRs(subtotal)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-muted">Shipping</dt>
-          <dd className="font-medium text-emerald-700">Free</dd>
-        </div>
-        <div className="flex justify-between border-t border-ink/10 pt-3 text-base font-semibold">
-          <dt>Total (Selected Items)</dt>
-          <dd className="tabular-nums">{formatRs(subtotal)}</dd>
-        </div>
-      </dl>
+      <PriceSummary subtotal={subtotal} totalLabel="Total (Selected Items)" className="mt-4 space-y-3" />
       <Button className="mt-5 w-full" size="lg" onClick={onCheckout} disabled={selectedCount === 0}>
         Proceed to Checkout ({selectedCount} {selectedCount === 1 ? "item" : "items"})
       </Button>

@@ -1,6 +1,7 @@
 import { formatRs } from "@shared/rules/money.js";
 import { imageVariantUrl } from "@shared/rules/images.js";
 import type { CartGroup } from "@client/features/cart/cart-groups";
+import { PriceSummary } from "@client/components/ui/price-summary";
 
 /** The items being ordered with their line prices, then subtotal, free shipping and total. */
 export function OrderSummary({ groups }: { groups: readonly CartGroup[] }) {
@@ -42,20 +43,7 @@ export function OrderSummary({ groups }: { groups: readonly CartGroup[] }) {
           </li>
         ))}
       </ul>
-      <dl className="mt-2 space-y-2 border-t border-ink/10 pt-4 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-muted">Subtotal</dt>
-          <dd className="tabular-nums">{formatRs(total)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-muted">Shipping</dt>
-          <dd className="font-medium text-emerald-700">Free</dd>
-        </div>
-        <div className="flex justify-between border-t border-ink/10 pt-3 text-base font-semibold">
-          <dt>Total</dt>
-          <dd className="tabular-nums">{formatRs(total)}</dd>
-        </div>
-      </dl>
+      <PriceSummary subtotal={total} totalLabel="Total" className="mt-2 space-y-2 border-t border-ink/10 pt-4" />
     </section>
   );
 }
