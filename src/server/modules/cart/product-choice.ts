@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema.js";
 import { findImageRefs } from "../images/image-service.js";
@@ -33,12 +33,60 @@ export type ChoiceProduct = {
 };
 
 export async function loadChoiceProducts(db: Db, ids: number[]): Promise<Map<number, ChoiceProduct>> {
+  return loadVersioned(db, ids);
+}
+
+/** A product as read, with its row version: a later statement can check the row is unchanged. */
+export type VersionedProduct = ChoiceProduct & { version: string };
+
+async function loadVersioned(db: Db, ids: number[]): Promise<Map<number, VersionedProduct>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select(choiceColumns)
+    // xmin changes with every update of the row: PostgreSQL's own optimistic-concurrency token.
+    .select({ ...choiceColumns, version: sql<string>`xmin::text` })
     .from(products)
     .where(inArray(products.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+const remembered = new WeakMap<Db, Map<number, VersionedProduct>>();
+const MAX_REMEMBERED = 5_000;
+
+/**
+ * Products as last read, from memory where possible (`fromDatabase` reads them all again). Memory
+ * may be stale, so whoever relies on these must check their versions in the very statement that
+ * writes (as order placement does) and call `forgetChoiceProducts` when the check fails.
+ */
+export async function rememberedChoiceProducts(
+  db: Db,
+  ids: number[],
+  fromDatabase = false,
+): Promise<Map<number, VersionedProduct>> {
+  let known = remembered.get(db);
+  if (!known) remembered.set(db, (known = new Map()));
+  const wanted = [...new Set(ids)];
+  const missing = fromDatabase ? wanted : wanted.filter((id) => !known.has(id));
+  if (missing.length > 0) {
+    const loaded = await loadVersioned(db, missing);
+    for (const id of missing) {
+      known.delete(id);
+      const product = loaded.get(id);
+      if (!product) continue;
+      if (known.size >= MAX_REMEMBERED) known.delete(known.keys().next().value!);
+      known.set(id, product);
+    }
+  }
+  const found = new Map<number, VersionedProduct>();
+  for (const id of wanted) {
+    const product = known.get(id);
+    if (product) found.set(id, product);
+  }
+  return found;
+}
+
+export function forgetChoiceProducts(db: Db, ids: number[]): void {
+  const known = remembered.get(db);
+  for (const id of ids) known?.delete(id);
 }
 
 /** Why a size/colour choice cannot be bought; `kind` lets the caller pick the HTTP status. */
@@ -98,20 +146,30 @@ function requestedImageId(selectedImage: string | null | undefined): string | nu
 }
 
 /**
- * The selectedImage to store: the client's choice only when it is one of this product's own
- * images (a client string is never stored as is), else the colour's first variant image, else
- * the product's first image. Stored as the spec's JSON-encoded image object.
+ * The image a line shows: the client's choice only when it is one of this product's own images
+ * (a client string is never stored as is), else the colour's first variant image, else the
+ * product's first image.
  */
+export function selectedImageId(
+  product: ChoiceProduct,
+  color: string,
+  selectedImage: string | null | undefined,
+): string | null {
+  const own = new Set([...product.images, ...Object.values(product.colorVariantImages).flat()]);
+  const wanted = requestedImageId(selectedImage);
+  return (
+    (wanted && own.has(wanted) ? wanted : null) ?? product.colorVariantImages[color]?.[0] ?? product.images[0] ?? null
+  );
+}
+
+/** The selectedImage to store for one line: the spec's JSON-encoded image object, or null. */
 export async function resolveSelectedImage(
   db: Db,
   product: ChoiceProduct,
   color: string,
   selectedImage: string | null | undefined,
 ): Promise<string | null> {
-  const own = new Set([...product.images, ...Object.values(product.colorVariantImages).flat()]);
-  const wanted = requestedImageId(selectedImage);
-  const id =
-    (wanted && own.has(wanted) ? wanted : null) ?? product.colorVariantImages[color]?.[0] ?? product.images[0] ?? null;
+  const id = selectedImageId(product, color, selectedImage);
   if (!id) return null;
   const ref = (await findImageRefs(db, [id])).get(id);
   return ref ? JSON.stringify(ref) : null;

@@ -66,12 +66,39 @@ const refColumns = {
   edgeColor: images.edgeColor,
 };
 
+/**
+ * Refs already read, per database. An image row never changes once stored (the same bytes give
+ * the same row, and images are never edited or deleted), so a ref read once is right for good;
+ * placing an order or adding to the cart then needs no query for its image.
+ */
+const knownRefs = new WeakMap<Db, Map<string, ImageRef>>();
+const MAX_KNOWN_REFS = 10_000;
+
+function remember(db: Db, refs: ImageRef[]): void {
+  let known = knownRefs.get(db);
+  if (!known) knownRefs.set(db, (known = new Map()));
+  for (const ref of refs) {
+    if (known.size >= MAX_KNOWN_REFS) known.delete(known.keys().next().value!);
+    known.set(ref.id, ref);
+  }
+}
+
 /** Image refs for ids, in the order given; unknown ids are dropped. */
 export async function findImageRefs(db: Db, ids: string[]): Promise<Map<string, ImageRef>> {
   const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-  if (valid.length === 0) return new Map();
-  const rows = await db.select(refColumns).from(images).where(inArray(images.id, valid));
-  return new Map(rows.map((r) => [r.id, toImageRef(r)]));
+  const known = knownRefs.get(db);
+  const missing = [...new Set(valid.filter((id) => !known?.has(id)))];
+  if (missing.length > 0) {
+    const rows = await db.select(refColumns).from(images).where(inArray(images.id, missing));
+    remember(db, rows.map(toImageRef));
+  }
+  const found = knownRefs.get(db);
+  const refs = new Map<string, ImageRef>();
+  for (const id of valid) {
+    const ref = found?.get(id);
+    if (ref) refs.set(id, ref);
+  }
+  return refs;
 }
 
 export async function readImageBytes(

@@ -41,7 +41,7 @@ export interface OrderRow {
 }
 
 /** Timestamps leave the API as ISO 8601 in UTC, whatever the driver returned. */
-export const isoTime = (value: string) => new Date(value).toISOString();
+export const isoTime = (value: string | Date) => new Date(value).toISOString();
 
 /** The items of many orders in one query, in the order they were placed. */
 export async function loadItems(db: Db, orderIds: string[]): Promise<Map<string, OrderItem[]>> {

@@ -1,7 +1,15 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, orderStatusEvents } from "../../db/schema.js";
-import { checkoutPayload, insertProduct, newSessionId, placeOrder, postOrder } from "../../test/order-factory.js";
+import { orderItems, orders, orderStatusEvents, products } from "../../db/schema.js";
+import {
+  checkoutPayload,
+  insertProduct,
+  makePng,
+  newSessionId,
+  placeOrder,
+  postOrder,
+} from "../../test/order-factory.js";
+import { storeImages } from "../images/image-service.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
 let t: TestContext;
@@ -142,6 +150,81 @@ describe("POST /api/orders", () => {
     );
     expect(someoneElse.statusCode).toBe(409);
     expect(someoneElse.body).not.toContain(first.json().id);
+  });
+
+  it("answers a retry with the order already placed, even once the product has sold out", async () => {
+    const product = await insertProduct(t.db, { name: "Last One Suit" });
+    const headers = { "idempotency-key": `sold-since-${newSessionId()}` };
+    const first = await postOrder(t.app, checkoutPayload([{ productId: product.id }]), headers);
+    await t.db.update(products).set({ inStock: false }).where(eq(products.id, product.id));
+    const retry = await postOrder(t.app, checkoutPayload([{ productId: product.id }]), headers);
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    const fresh = await postOrder(t.app, checkoutPayload([{ productId: product.id }]), {
+      "idempotency-key": `new-${newSessionId()}`,
+    });
+    expect(fresh.statusCode).toBe(409);
+    expect(fresh.json().error).toMatch(/Last One Suit is out of stock/);
+  });
+
+  it("answers with exactly the order it stored", async () => {
+    const [front, red] = await storeImages(
+      t.db,
+      [
+        { filename: "front.png", bytes: await makePng() },
+        { filename: "red.png", bytes: await makePng() },
+      ],
+      1600,
+    );
+    const product = await insertProduct(t.db, {
+      price: "1234.50",
+      images: [front.id],
+      colorVariantImages: { Red: [red.id] },
+    });
+    const placed = await placeOrder(t.app, [{ productId: product.id, quantity: 3, size: "m", color: "red" }], {
+      specialInstructions: "Call before coming",
+    });
+    const tracked = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/track",
+      payload: { phone: placed.customerPhone, name: placed.customerName },
+    });
+    const stored = tracked.json().find((o: { id: string }) => o.id === placed.id);
+    expect(stored).toEqual({
+      id: placed.id,
+      createdAt: placed.createdAt,
+      status: placed.status,
+      customerName: placed.customerName,
+      customerPhone: placed.customerPhone,
+      city: placed.city,
+      total: placed.total,
+      items: placed.items,
+    });
+    expect(placed).toMatchObject({ subtotal: "3703.50", tax: "0.00", total: "3703.50", paymentMethod: "cod" });
+    expect(JSON.parse(String((placed.items as { selectedImage: string }[])[0].selectedImage))).toEqual(red);
+  });
+
+  it("prices from the product as it is now, however it was changed since the last order", async () => {
+    const product = await insertProduct(t.db, { price: "1000.00", name: "Changing Suit" });
+    const first = await placeOrder(t.app, [{ productId: product.id }]);
+    // Changed behind the server's back (another app server, or psql): no cache is told.
+    await t.db.update(products).set({ price: "1500.00" }).where(eq(products.id, product.id));
+    const second = await placeOrder(t.app, [{ productId: product.id }]);
+    expect([first.total, second.total]).toEqual(["1000.00", "1500.00"]);
+
+    await t.db
+      .update(products)
+      .set({ sizes: ["L"] })
+      .where(eq(products.id, product.id));
+    const noLongerM = await postOrder(t.app, checkoutPayload([{ productId: product.id, size: "M" }]));
+    expect(noLongerM.statusCode).toBe(409);
+    expect(noLongerM.json().error).toMatch(/Size M is not available for Changing Suit/);
+
+    await t.db.delete(products).where(eq(products.id, product.id));
+    const gone = await postOrder(t.app, checkoutPayload([{ productId: product.id, size: "L" }]));
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().error).toMatch(/no longer available/);
   });
 
   it("places one order when two requests with the same Idempotency-Key arrive at once", async () => {
