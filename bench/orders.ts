@@ -1,6 +1,9 @@
 // Benchmark 3: orders placed per second by 20 concurrent clients, on PGlite and on PostgreSQL,
 // then the count of stored orders next to the count of 201 answers (they must be equal).
 import { once } from "node:events";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import { openPglite, type Database } from "../src/server/db/client.js";
@@ -115,6 +118,13 @@ export async function benchOrders(seconds = 10) {
   const lite = await openPglite();
   results.push(await measure(lite, "pglite", seconds));
   await lite.close();
+
+  // As `npm start` runs it: in a data directory on disk.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-pglite-"));
+  const onDisk = await openPglite(dataDir);
+  results.push(await measure(onDisk, "pglite (data directory)", seconds));
+  await onDisk.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 
   const onPostgres = await onFreshPostgres((database) => measure(database, "postgres", seconds));
   if (onPostgres) results.push(onPostgres);
