@@ -22,6 +22,10 @@ const schema = z.object({
     .positive()
     .max(24 * 90)
     .default(24 * 7),
+  /** Requests served at once before the rest get 503 + Retry-After; unset: 64 on PGlite, 256 on PostgreSQL. 0: no limit. */
+  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).optional(),
+  /** Event-loop delay (ms) above which requests get 503; unset: 5000 on PGlite, 2000 on PostgreSQL. 0: off. */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
 });
 export type Env = z.infer<typeof schema>;
 

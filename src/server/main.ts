@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     clientDir: env.SERVE_CLIENT === "1" ? path.join(root, "dist/client") : undefined,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY === "1",
+    overload: { maxRequestsInFlight: env.MAX_REQUESTS_IN_FLIGHT, maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS },
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   console.log(`Store running on http://localhost:${env.PORT} (${database.kind})`);
