@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
-import { Toaster } from "sonner";
+import { loadSonner } from "@client/lib/toast";
 import { router } from "./router";
 
 /** The spec's data-fetching defaults: no retries, no refetch on focus, no polling, never stale. */
@@ -11,11 +12,32 @@ export const queryClient = new QueryClient({
   },
 });
 
+const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+
+/** Mounts the toaster once the page has painted, so its code stays out of the first download. */
+function LateToaster() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const show = () => setReady(true);
+    if (typeof requestIdleCallback === "function") {
+      const id = requestIdleCallback(show, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(show, 200);
+    return () => clearTimeout(id);
+  }, []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <Toaster visibleToasts={1} position="top-center" richColors closeButton />
+    </Suspense>
+  ) : null;
+}
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster visibleToasts={1} position="top-center" richColors closeButton />
+      <LateToaster />
     </QueryClientProvider>
   );
 }

@@ -1,23 +1,159 @@
 import fs from "node:fs";
 import path from "node:path";
+import { SETTING_DEFAULTS } from "@shared/constants.js";
+import { IMAGE_SIZES, imageSrcSet, imageVariantUrl } from "@shared/rules/images.js";
+import type { ImageRef } from "@shared/schemas/common.js";
 
 interface ManifestChunk {
   file: string;
   imports?: string[];
 }
 
+/** The picture a page's largest paint is, as far as the server can tell from the page's data. */
+type LargestImage = "hero" | "product" | "first-card";
+
+interface Page {
+  /** The route module that renders the path (its chunks are preloaded). */
+  module: string;
+  /** API reads the page starts with; their answers are inlined into the HTML. */
+  data: string[];
+  largest?: LargestImage;
+}
+
 /** Which route module renders a path, and which API reads it starts with. */
-function pageOf(pathname: string, query: string): { module: string; data: string[] } {
+export function pageOf(pathname: string, hasQuery: boolean): Page {
   const settings = "/api/settings";
-  if (pathname === "/") return { module: "app/routes/home.tsx", data: [settings, "/api/products", "/api/categories"] };
+  if (pathname === "/")
+    return { module: "app/routes/home.tsx", data: [settings, "/api/products", "/api/categories"], largest: "hero" };
   if (pathname === "/shop")
-    return { module: "app/routes/shop.tsx", data: query ? [settings] : [settings, "/api/products"] };
+    return hasQuery
+      ? { module: "app/routes/shop.tsx", data: [settings] }
+      : { module: "app/routes/shop.tsx", data: [settings, "/api/products"], largest: "first-card" };
   const product = /^\/product\/(\d{1,9})$/.exec(pathname);
-  if (product) return { module: "app/routes/product.tsx", data: [settings, `/api/products/${product[1]}`] };
+  if (product)
+    return {
+      module: "app/routes/product.tsx",
+      data: [settings, `/api/products/${product[1]}`],
+      largest: "product",
+    };
   if (pathname.startsWith("/collection/"))
     return { module: "app/routes/collection.tsx", data: [settings, "/api/categories"] };
   const simple = /^\/(cart|checkout|wishlist|search)$/.exec(pathname);
   return { module: simple ? `app/routes/${simple[1]}.tsx` : "app/routes/not-found.tsx", data: [settings] };
+}
+
+/** A catalogue answer as the catalogue cache holds it: the JSON text and its ETag. */
+export interface ApiAnswer {
+  json: string;
+  etag: string;
+}
+/** Reads a public catalogue path (through the catalogue cache); undefined when it is not a 200. */
+export type ReadApi = (apiPath: string) => Promise<ApiAnswer | undefined>;
+
+/**
+ * JSON placed inside a <script> element: `<`, `>` and `&` only occur inside JSON strings, where
+ * their \u escapes mean the same, so no `</script>` or `<!--` written by the admin can end the
+ * element. U+2028/2029 are escaped too, for any reader that treats the text as JavaScript.
+ */
+export function scriptSafeJson(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+/** Text and attribute values in HTML. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+interface ShellProduct {
+  id: number;
+  name: string;
+  category: string;
+  createdAt: string;
+  images: ImageRef[];
+}
+
+const newestFirst = (a: ShellProduct, b: ShellProduct) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
+
+function settingText(settings: { key: string; value: unknown }[], key: keyof typeof SETTING_DEFAULTS): string {
+  const value = settings.find((s) => s.key === key)?.value;
+  return typeof value === "string" && value !== "" ? value : String(SETTING_DEFAULTS[key]);
+}
+
+function parse<T>(answer: ApiAnswer | undefined): T | undefined {
+  return answer ? (JSON.parse(answer.json) as T) : undefined;
+}
+
+/** `<img>` attributes of a picture, as ProductImage renders them for a priority image. */
+function imgAttributes(image: ImageRef, alt: string, sizes: string, width: number): string {
+  const w = Math.min(width, image.width || width);
+  const h = Math.round(w * (image.width > 0 && image.height > 0 ? image.height / image.width : 4 / 3));
+  return (
+    `src="${escapeHtml(imageVariantUrl(image, width <= 480 ? "card" : "full"))}" srcset="${escapeHtml(imageSrcSet(image))}" ` +
+    `sizes="${IMAGE_SIZES[sizes as keyof typeof IMAGE_SIZES]}" width="${w}" height="${h}" alt="${escapeHtml(alt)}" ` +
+    `fetchpriority="high" decoding="async" class="h-full w-full object-contain"`
+  );
+}
+
+function pictureBox(image: ImageRef, alt: string, sizes: keyof typeof IMAGE_SIZES, width: number, box: string) {
+  // The edge colour comes from the image service (a #rrggbb); escaped all the same.
+  return (
+    `<div class="relative overflow-hidden ${box}" style="background-color:${escapeHtml(image.edgeColor || "#f9fafb")}">` +
+    `<img ${imgAttributes(image, alt, sizes, width)}></div>`
+  );
+}
+
+/** The storefront's header bar as it first paints (the icons arrive with the app). */
+function headerShell(siteName: string): string {
+  return (
+    `<header class="sticky top-0 z-40 border-b border-ink/5 bg-cream/85 backdrop-blur-md supports-[backdrop-filter]:bg-cream/70">` +
+    `<div class="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">` +
+    `<span class="h-10 w-10 md:hidden"></span>` +
+    `<a href="/" class="font-display text-2xl font-semibold tracking-tight sm:text-[1.7rem]">${escapeHtml(siteName)}</a>` +
+    `</div></header>`
+  );
+}
+
+const BUTTON = "inline-flex items-center justify-center gap-2 rounded-full font-medium transition-colors h-12 px-8 text-base";
+
+/** The home hero with its first slide still, as HomeHero renders it before the carousel's code loads. */
+function heroShell(title: string, subtitle: string, product: ShellProduct): string {
+  const first = title.slice(0, 8).trim();
+  const second = title.slice(8).trim();
+  const image = product.images[0];
+  return (
+    `<section aria-labelledby="hero-title" class="relative overflow-hidden">` +
+    `<div class="relative mx-auto grid max-w-7xl items-center gap-8 px-5 pb-10 pt-10 sm:px-6 lg:grid-cols-[1.05fr_1fr] lg:gap-4 lg:pb-16 lg:pt-16">` +
+    `<div class="text-center lg:text-left">` +
+    `<p class="text-xs font-semibold uppercase tracking-[0.3em] text-[#9a3f56]">Cash on delivery · Free delivery</p>` +
+    `<h1 id="hero-title" class="mt-4 font-display text-[2.6rem] font-semibold leading-[1.05] tracking-tight sm:text-6xl lg:text-7xl">` +
+    `<span class="block">${escapeHtml(first)}</span>` +
+    (second ? `<span class="block italic text-rose">${escapeHtml(second)}</span>` : "") +
+    `</h1>` +
+    `<p class="mx-auto mt-5 max-w-xl text-base leading-relaxed text-muted sm:text-lg lg:mx-0">${escapeHtml(subtitle)}</p>` +
+    `<div class="mt-8 flex flex-wrap justify-center gap-3 lg:justify-start">` +
+    `<a href="/shop" class="${BUTTON} bg-ink text-cream">Shop Now</a>` +
+    `<span class="${BUTTON} border border-ink/20">View Lookbook</span>` +
+    `</div></div>` +
+    `<div class="min-w-0"><div class="flex justify-center py-6"><div class="w-full max-w-[260px] sm:max-w-[280px]">` +
+    `<a href="/product/${product.id}" class="group block overflow-hidden rounded-[1.75rem] bg-white shadow-2xl shadow-ink/15 ring-1 ring-ink/5">` +
+    (image ? pictureBox(image, product.name, "hero", 480, "aspect-[3/4] w-full") : "") +
+    `<span class="block px-4 py-3 text-center"><span class="block truncate font-display text-base">${escapeHtml(product.name)}</span></span>` +
+    `</a></div></div></div></div></section>`
+  );
+}
+
+/** A product page's breadcrumb and main picture, where ProductDetails puts them. */
+function productShell(product: ShellProduct): string {
+  const image = product.images[0];
+  return (
+    `<div class="mx-auto max-w-7xl px-5 py-8 sm:px-6 lg:py-12">` +
+    `<nav aria-label="Breadcrumb" class="mb-6 text-sm text-muted"><a href="/">Home</a> <span aria-hidden="true">/</span> ` +
+    `<a href="/shop">Shop</a> <span aria-hidden="true">/</span> <span class="text-ink">${escapeHtml(product.name)}</span></nav>` +
+    `<div class="grid gap-8 lg:grid-cols-2 lg:gap-14"><div class="space-y-3"><div class="block w-full overflow-hidden rounded-3xl">` +
+    (image ? pictureBox(image, product.name, "gallery", 800, "aspect-[3/4] w-full") : "") +
+    `</div></div></div></div>`
+  );
 }
 
 /**
@@ -25,7 +161,7 @@ function pageOf(pathname: string, query: string): { module: string; data: string
  * preloaded: the browser fetches them while it parses the entry, instead of one after another
  * (route chunk, then data, then images) on a slow mobile connection.
  */
-export function pageRenderer(clientDir: string, indexHtml: Buffer): (url: string) => string {
+export function pageRenderer(clientDir: string, indexHtml: Buffer) {
   const html = indexHtml.toString();
   const manifestFile = path.join(clientDir, ".vite/manifest.json");
   const manifest: Record<string, ManifestChunk> = fs.existsSync(manifestFile)
@@ -54,13 +190,65 @@ export function pageRenderer(clientDir: string, indexHtml: Buffer): (url: string
     }
     return links;
   };
+  const fetchLink = (href: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
 
-  return (url) => {
+  /** The page with its chunks and first reads preloaded (pages served without their data). */
+  function withPreloads(url: string): string {
     const [pathname, query = ""] = url.split("?", 2);
-    const page = pageOf(pathname, query);
-    const data = page.data.map(
-      (href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`,
-    );
-    return html.replace("</head>", `${chunksOf(page.module)}${data.join("")}</head>`);
-  };
+    const page = pageOf(pathname, query !== "");
+    return html.replace("</head>", `${chunksOf(page.module)}${page.data.map(fetchLink).join("")}</head>`);
+  }
+
+  /**
+   * The page with its first reads inlined (the app seeds its query cache from them, so no API
+   * round trip precedes the first render), its largest picture preloaded, and that picture
+   * painted in a static first frame inside #root that the app replaces when it mounts.
+   * `etag` names the data it was made from, so the caller can keep the (compressed) result.
+   */
+  async function withData(pathname: string, hasQuery: boolean, read: ReadApi): Promise<{ html: string; etag: string }> {
+    const page = pageOf(pathname, hasQuery);
+    const answers = await Promise.all(page.data.map(read));
+    const inlined: string[] = [];
+    const preloads: string[] = [];
+    page.data.forEach((apiPath, i) => {
+      const answer = answers[i];
+      if (answer) inlined.push(`${JSON.stringify(apiPath)}:${scriptSafeJson(answer.json)}`);
+      else preloads.push(fetchLink(apiPath));
+    });
+
+    const settings = parse<{ key: string; value: unknown }[]>(answers[0]) ?? [];
+    let shell = "";
+    let largest: ImageRef | undefined;
+    let sizes: keyof typeof IMAGE_SIZES = "card";
+    if (page.largest === "hero" || page.largest === "first-card") {
+      const newest = (parse<ShellProduct[]>(answers[1]) ?? []).slice().sort(newestFirst)[0];
+      largest = newest?.images[0];
+      if (page.largest === "hero" && newest) {
+        sizes = "hero";
+        shell =
+          headerShell(settingText(settings, "site_name")) +
+          `<main class="flex-1">${heroShell(settingText(settings, "hero_title"), settingText(settings, "hero_subtitle"), newest)}</main>`;
+      }
+    } else if (page.largest === "product") {
+      const product = parse<ShellProduct>(answers[1]);
+      largest = product?.images[0];
+      sizes = "gallery";
+      if (product)
+        shell = headerShell(settingText(settings, "site_name")) + `<main class="flex-1">${productShell(product)}</main>`;
+    }
+    if (largest)
+      preloads.push(
+        `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageVariantUrl(largest, "card"))}" ` +
+          `imagesrcset="${escapeHtml(imageSrcSet(largest))}" imagesizes="${IMAGE_SIZES[sizes]}">`,
+      );
+
+    const head = `${preloads.join("")}${chunksOf(page.module)}<script id="page-data" type="application/json">{${inlined.join(",")}}</script></head>`;
+    const body = shell ? `<div id="root"><div class="flex min-h-dvh flex-col">${shell}</div></div>` : `<div id="root"></div>`;
+    return {
+      html: html.replace("</head>", head).replace(`<div id="root"></div>`, body),
+      etag: answers.map((a) => a?.etag ?? "-").join(","),
+    };
+  }
+
+  return { withPreloads, withData };
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@client/lib/toast";
 import { buttonVariants } from "@client/components/ui/button";
 import { useAddToCart } from "@client/features/cart/cart-api";
 import { useProduct } from "@client/features/catalog/catalog-api";

@@ -1,7 +1,7 @@
 import { ShoppingBag } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@client/lib/toast";
 import { buttonVariants } from "@client/components/ui/button";
 import { ImageLightbox, type LightboxImage } from "@client/components/ui/image-lightbox";
 import { Skeleton } from "@client/components/ui/skeleton";

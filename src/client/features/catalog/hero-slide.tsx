@@ -1,12 +1,15 @@
 import { Link } from "react-router";
+import { IMAGE_SIZES } from "@shared/rules/images.js";
 import type { Product } from "@shared/schemas/products.js";
 import { ProductImage } from "./product-image";
 
 /**
- * Slide width of the hero coverflow (also the still first frame shown before Swiper loads). Capped
- * with max-width because Swiper's own (unlayered) CSS sets the slide width and beats utilities.
+ * Slide width of the hero coverflow (also the still first frame shown before Swiper loads, and the
+ * server's first frame): the column's width capped with max-width, because Swiper's own
+ * (unlayered) CSS sets a slide's width to 100% and beats utilities. The same box in all three, so
+ * nothing shifts when one replaces the other.
  */
-export const HERO_SLIDE = "w-[58vw] max-w-[260px] sm:max-w-[280px]";
+export const HERO_SLIDE = "w-full max-w-[260px] sm:max-w-[280px]";
 
 export function HeroSlide({ product, priority }: { product: Product; priority: boolean }) {
   return (
@@ -18,7 +21,7 @@ export function HeroSlide({ product, priority }: { product: Product; priority: b
         image={product.images[0]}
         alt={product.name}
         priority={priority}
-        sizes="300px"
+        sizes={IMAGE_SIZES.hero}
         className="aspect-[3/4] w-full"
       />
       <span className="block px-4 py-3 text-center">

@@ -65,7 +65,11 @@ export function HomeHero({
         <div className="min-w-0">
           {loading ? (
             <div className="flex justify-center py-6">
-              <Skeleton className={`${HERO_SLIDE} aspect-[3/4] rounded-[1.75rem]`} />
+              <div className={HERO_SLIDE}>
+                {/* The slide's picture and its caption line: the box the slide will fill. */}
+                <Skeleton className="aspect-[3/4] w-full rounded-b-none rounded-t-[1.75rem]" />
+                <Skeleton className="h-12 w-full rounded-b-[1.75rem] rounded-t-none" />
+              </div>
             </div>
           ) : products.length > 0 ? (
             <Suspense fallback={<StillFrame product={products[0]} />}>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { ShoppingBag } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@client/lib/toast";
 import { discountPercent } from "@shared/rules/discount.js";
 import { categoryLabel } from "@shared/rules/labels.js";
 import type { ImageRef } from "@shared/schemas/common.js";

@@ -1,5 +1,6 @@
 import { useState, type MouseEvent } from "react";
 import { ZoomIn, ZoomOut } from "lucide-react";
+import { IMAGE_SIZES } from "@shared/rules/images.js";
 import type { ImageRef } from "@shared/schemas/common.js";
 import { cn } from "@client/lib/cn";
 import { ProductImage } from "./product-image";
@@ -48,6 +49,7 @@ export function ProductGallery({
           image={current}
           alt={name}
           variant="full"
+          sizes={IMAGE_SIZES.gallery}
           priority
           className="aspect-[3/4] w-full"
           imgClassName={cn("transition-transform duration-300 motion-reduce:transition-none", zoomed && "scale-[2]")}

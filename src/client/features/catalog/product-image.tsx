@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties } from "react";
-import { imageVariantUrl } from "@shared/rules/images.js";
+import { IMAGE_SIZES, imageSrcSet, imageVariantUrl } from "@shared/rules/images.js";
 import type { ImageRef } from "@shared/schemas/common.js";
 import { IMAGE_VARIANTS } from "@shared/constants.js";
 import { cn } from "@client/lib/cn";
@@ -14,14 +14,28 @@ export function renditionSize(image: Pick<ImageRef, "width" | "height">, width: 
 }
 
 /**
+ * Whether the browser already holds this picture (the server's first frame painted it): then it
+ * shows at once, without the placeholder and fade that would flash over the painted picture.
+ */
+function alreadyLoaded(src: string, srcSet: string | undefined, sizes: string | undefined): boolean {
+  if (typeof Image === "undefined") return false;
+  const probe = new Image();
+  if (sizes) probe.sizes = sizes;
+  if (srcSet) probe.srcset = srcSet;
+  probe.src = src;
+  return probe.complete && probe.naturalWidth > 0;
+}
+
+/**
  * A product picture on its own edge colour, with the spec's 'Loading...' and 'Image unavailable'
- * placeholders. Cards use the 480 px rendition with the full image for wide, dense screens.
+ * placeholders. Cards and the product page's picture offer the 480 px WebP rendition and the
+ * full image (srcset), so a phone downloads the smaller one where it is enough.
  */
 export function ProductImage({
   image,
   alt,
   variant = "card",
-  sizes = "(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 90vw",
+  sizes = IMAGE_SIZES.card,
   priority = false,
   className,
   imgClassName,
@@ -36,7 +50,12 @@ export function ProductImage({
   imgClassName?: string;
   imgStyle?: CSSProperties;
 }) {
-  const [state, setState] = useState<"loading" | "loaded" | "error">(image ? "loading" : "error");
+  const src = image ? imageVariantUrl(image, variant) : "";
+  const srcSet = image && variant !== "thumb" ? imageSrcSet(image) : undefined;
+  const imgSizes = srcSet ? sizes : undefined;
+  const [state, setState] = useState<"loading" | "loaded" | "error">(() =>
+    !image ? "error" : priority && alreadyLoaded(src, srcSet, imgSizes) ? "loaded" : "loading",
+  );
   const ref = useRef<HTMLImageElement>(null);
 
   useEffect(() => {
@@ -56,13 +75,9 @@ export function ProductImage({
       {image && state !== "error" && (
         <img
           ref={ref}
-          src={imageVariantUrl(image, variant)}
-          srcSet={
-            variant === "card"
-              ? `${imageVariantUrl(image, "card")} ${IMAGE_VARIANTS.card}w, ${imageVariantUrl(image, "full")} ${image.width || 800}w`
-              : undefined
-          }
-          sizes={variant === "card" ? sizes : undefined}
+          src={src}
+          srcSet={srcSet}
+          sizes={imgSizes}
           width={size!.width}
           height={size!.height}
           alt={alt}

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "@client/lib/toast";
 import { errorMessage } from "@client/lib/api";
 
 /** The spec's 'Failed to fetch products' toast, once per failure. */

@@ -3,7 +3,7 @@ import { CheckCircle2, MessageCircle } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@client/lib/toast";
 import type { z } from "zod";
 import { ORDER_REDIRECT_MS } from "@shared/constants.js";
 import { orderNumber } from "@shared/rules/labels.js";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@client/lib/toast";
 import { Dialog } from "@client/components/ui/dialog";
 import { errorMessage } from "@client/lib/api";
 import { useSubmitReview, useValidateReviewer } from "./reviews-api";

@@ -1,6 +1,6 @@
 import { ArrowLeft, ImagePlus, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@client/lib/toast";
 import { REVIEW_TEXT_MAX } from "@shared/constants.js";
 import { Button } from "@client/components/ui/button";
 import { Textarea } from "@client/components/ui/input";

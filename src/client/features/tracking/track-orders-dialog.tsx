@@ -1,7 +1,7 @@
 import { PackageSearch } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@client/lib/toast";
 import { Button } from "@client/components/ui/button";
 import { Dialog } from "@client/components/ui/dialog";
 import { Field } from "@client/components/ui/field";

@@ -1,5 +1,5 @@
 import { Heart } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@client/lib/toast";
 import { cn } from "@client/lib/cn";
 import { toggleWishlist, useIsWishlisted } from "./wishlist-store";
 
