@@ -77,7 +77,13 @@ async function measure(database: Database, label: string, count: number) {
   return result;
 }
 
-export async function benchAnalytics({ pgOrders = 1_000_000, pgliteOrders = 100_000 } = {}) {
+/** BENCH_ORDERS_PG / BENCH_ORDERS_PGLITE shrink the books for a quick iteration (figures then are not comparable). */
+const fromEnv = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+export async function benchAnalytics({
+  pgOrders = fromEnv("BENCH_ORDERS_PG", 1_000_000),
+  pgliteOrders = fromEnv("BENCH_ORDERS_PGLITE", 100_000),
+} = {}) {
   const results = [];
   const lite = await openPglite();
   results.push(await measure(lite, "pglite", pgliteOrders));

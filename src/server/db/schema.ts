@@ -1,13 +1,16 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -157,7 +160,11 @@ export const orderItems = pgTable(
     price: numeric("price", { precision: 12, scale: 2 }).notNull(),
     selectedImage: text("selected_image"),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    // (product_id, id): a product's latest order line (the name the reports show) is one index probe.
+    index("order_items_product_idx").on(t.productId, t.id),
+  ],
 );
 
 export const orderStatusEvents = pgTable(
@@ -220,3 +227,79 @@ export const adminSessions = pgTable(
   },
   (t) => [index("admin_sessions_expires_idx").on(t.expiresAt)],
 );
+
+/*
+ * Report roll-ups (decision 005). Written only by the database's own triggers on orders and
+ * order_items (migration 0002_report_triggers), never by the application; `select report_rebuild()`
+ * recomputes them from the orders. Rows are split by `slot` (the writer's backend) so concurrent
+ * order placements on PostgreSQL do not queue on one hot row; readers sum the slots.
+ */
+
+/** Orders and revenue per store-local day (Asia/Karachi) and status, cancelled included. */
+export const reportDailySales = pgTable(
+  "report_daily_sales",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    status: text("status").notNull(),
+    slot: smallint("slot").notNull(),
+    orders: integer("orders").notNull(),
+    revenue: numeric("revenue").notNull(),
+  },
+  (t) => [primaryKey({ name: "report_daily_sales_pk", columns: [t.day, t.status, t.slot] })],
+);
+
+/** Items sold per variant over non-cancelled orders; category, colour and size as the reports name them. */
+export const reportVariantSales = pgTable(
+  "report_variant_sales",
+  {
+    productId: integer("product_id").notNull(),
+    category: text("category").notNull(),
+    color: text("color").notNull(),
+    size: text("size").notNull(),
+    slot: smallint("slot").notNull(),
+    /** Order lines counted: a variant whose lines are all gone or cancelled has 0 and is not shown. */
+    lines: integer("lines").notNull(),
+    quantity: bigint("quantity", { mode: "number" }).notNull(),
+    revenue: numeric("revenue").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: "report_variant_sales_pk",
+      columns: [t.productId, t.category, t.color, t.size, t.slot],
+    }),
+  ],
+);
+
+/** One row per customer (normalised phone) with a non-cancelled order: counts, spend, latest order's details. */
+export const reportCustomers = pgTable(
+  "report_customers",
+  {
+    phoneKey: text("phone_key").primaryKey(),
+    orderCount: integer("order_count").notNull(),
+    totalSpent: numeric("total_spent").notNull(),
+    lastOrder: timestamp("last_order", { withTimezone: true, mode: "string" }),
+    lastOrderId: uuid("last_order_id"),
+    name: text("name"),
+    phone: text("phone"),
+    email: text("email"),
+    address: text("address"),
+    city: text("city"),
+  },
+  (t) => [
+    // Exactly the table's order (desc is nulls first in SQL), so the top 1,001 are read off the index.
+    index("report_customers_rank_idx").on(
+      t.totalSpent.desc().nullsFirst(),
+      t.lastOrder.desc().nullsFirst(),
+      t.phoneKey,
+    ),
+  ],
+);
+
+/**
+ * Deleted non-cancelled orders, held for the rest of the statement: order_items' delete trigger
+ * (which fires after orders', when the cascade has removed the items) needs to know which
+ * deleted items were counted. Empty outside a deleting statement.
+ */
+export const reportDeletedOrders = pgTable("report_deleted_orders", {
+  orderId: uuid("order_id").primaryKey(),
+});

@@ -1,14 +1,29 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Analytics } from "@shared/schemas/admin.js";
 import type { Db } from "../../db/client.js";
 import { inReportSnapshot, money, num, queryRows } from "./sql-rows.js";
-import { MONTH_LABELS, STORE_TIME_ZONE, storeClock } from "./store-time.js";
+import { MONTH_LABELS, storeClock } from "./store-time.js";
 
 const TOP_LIST = 5;
-const COUNTED = sql.raw(`o.status <> 'cancelled'`);
-// A constant, inlined rather than bound: GROUP BY must see the very same expression as SELECT.
-const LOCAL_TIME = sql.raw(`(o.created_at at time zone '${STORE_TIME_ZONE}')`);
-const CATEGORY = sql.raw(`coalesce(nullif(oi.category, ''), 'uncategorized')`);
+
+/**
+ * Where the figures come from: two relations the report reads, whatever computes them.
+ * - daily: (day, status, orders, revenue), the store-local day of every order, cancelled included;
+ * - variants: (product_id, category, color, size, lines, quantity, revenue) over non-cancelled
+ *   order lines, with the names the report shows ('uncategorized', 'No Color', 'No Size').
+ * Rows may repeat a key (the roll-ups keep one per writer slot) or sum to zero; the report adds
+ * them up and leaves out keys with no orders or lines.
+ */
+export interface AnalyticsSource {
+  daily: SQL;
+  variants: SQL;
+}
+
+/** The roll-up tables the database keeps up to date (decision 005): a year of days, not a history of orders. */
+export const ANALYTICS_ROLLUPS: AnalyticsSource = {
+  daily: sql.raw("report_daily_sales"),
+  variants: sql.raw("report_variant_sales"),
+};
 
 type Figures = { orders: unknown; revenue: unknown };
 type ItemFigures = {
@@ -21,12 +36,20 @@ type ItemFigures = {
   revenue: unknown;
 };
 
-/** The Overview tab, computed by the database: every figure is an aggregate, no order is loaded. */
-export function computeAnalytics(db: Db, chosen: { year?: number; month?: number }): Promise<Analytics> {
-  return inReportSnapshot(db, (tx) => analyticsIn(tx, chosen));
+/** The Overview tab, computed by the database from the roll-ups: no order is read. */
+export function computeAnalytics(
+  db: Db,
+  chosen: { year?: number; month?: number },
+  source: AnalyticsSource = ANALYTICS_ROLLUPS,
+): Promise<Analytics> {
+  return inReportSnapshot(db, (tx) => analyticsIn(tx, chosen, source));
 }
 
-async function analyticsIn(db: Db, chosen: { year?: number; month?: number }): Promise<Analytics> {
+async function analyticsIn(
+  db: Db,
+  chosen: { year?: number; month?: number },
+  { daily, variants }: AnalyticsSource,
+): Promise<Analytics> {
   const now = storeClock();
   const year = chosen.year ?? now.year;
   const month = chosen.month ?? now.month;
@@ -34,18 +57,15 @@ async function analyticsIn(db: Db, chosen: { year?: number; month?: number }): P
     queryRows<{ n: unknown }>(db, sql`select count(*)::int as n from products`),
     queryRows<Figures & { status: string }>(
       db,
-      sql`select o.status, count(*)::int as orders, coalesce(sum(o.total), 0) as revenue from orders o group by o.status`,
+      sql`select status, sum(orders)::int as orders, coalesce(sum(revenue), 0) as revenue
+          from ${daily} d group by status having sum(orders) > 0`,
     ),
     queryRows<ItemFigures>(
       db,
-      // One pass over the counted items, grouped by variant; categories, products and variants are
-      // all read from that (far smaller) grouping. Names come from each winner's latest item.
+      // Categories, products and variants are all read from one (small) grouping by variant.
       sql`with variants as materialized (
-            select oi.product_id, ${CATEGORY} as category,
-                   coalesce(nullif(trim(oi.color), ''), 'No Color') as color, coalesce(nullif(trim(oi.size), ''), 'No Size') as size,
-                   sum(oi.quantity)::int as quantity, sum(oi.price * oi.quantity) as revenue
-            from order_items oi join orders o on o.id = oi.order_id where ${COUNTED}
-            group by 1, 2, 3, 4
+            select product_id, category, color, size, sum(quantity)::int as quantity, sum(revenue) as revenue
+            from ${variants} v group by 1, 2, 3, 4 having sum(lines) > 0
           )
           select 'category' as kind, null::int as product_id, category, null as color, null as size,
                  sum(quantity)::int as quantity, sum(revenue) as revenue
@@ -59,23 +79,21 @@ async function analyticsIn(db: Db, chosen: { year?: number; month?: number }): P
     ),
     queryRows<Figures & { month: unknown }>(
       db,
-      // A range on created_at (not extract(year ...) = y) so the created_at index serves it.
-      sql`select extract(month from ${LOCAL_TIME})::int as month, count(*)::int as orders, sum(o.total) as revenue
-          from orders o
-          where ${COUNTED}
-            and o.created_at >= make_timestamptz(${year}::int, 1, 1, 0, 0, 0, ${STORE_TIME_ZONE})
-            and o.created_at < make_timestamptz(${year + 1}::int, 1, 1, 0, 0, 0, ${STORE_TIME_ZONE})
-          group by 1`,
+      sql`select extract(month from day)::int as month, sum(orders)::int as orders, sum(revenue) as revenue
+          from ${daily} d
+          where status <> 'cancelled' and day >= make_date(${year}::int, 1, 1) and day < make_date(${year + 1}::int, 1, 1)
+          group by 1 having sum(orders) > 0`,
     ),
     queryRows<Figures & { year: unknown }>(
       db,
-      sql`select extract(year from ${LOCAL_TIME})::int as year, count(*)::int as orders, sum(o.total) as revenue
-          from orders o where ${COUNTED} group by 1 order by 1`,
+      sql`select extract(year from day)::int as year, sum(orders)::int as orders, sum(revenue) as revenue
+          from ${daily} d where status <> 'cancelled' group by 1 having sum(orders) > 0 order by 1`,
     ),
     queryRows<Figures & { year: unknown }>(
       db,
-      sql`select extract(year from ${LOCAL_TIME})::int as year, count(*)::int as orders, sum(o.total) as revenue
-          from orders o where ${COUNTED} and extract(month from ${LOCAL_TIME}) = ${month}::int group by 1`,
+      sql`select extract(year from day)::int as year, sum(orders)::int as orders, sum(revenue) as revenue
+          from ${daily} d where status <> 'cancelled' and extract(month from day) = ${month}::int
+          group by 1 having sum(orders) > 0`,
     ),
   ]);
 
@@ -154,7 +172,10 @@ async function analyticsIn(db: Db, chosen: { year?: number; month?: number }): P
   };
 }
 
-/** The name each product had on its latest order line (a product may since be renamed or gone). */
+/**
+ * The name each product had on its latest order line (a product may since be renamed or gone),
+ * whatever that order's status: one probe of order_items (product_id, id) per product.
+ */
 async function latestProductNames(db: Db, productIds: number[]): Promise<Map<number, string>> {
   if (productIds.length === 0) return new Map();
   const ids = sql.join(

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { CUSTOMERS_TABLE_MAX, type Customer, type CustomersReport } from "@shared/schemas/admin.js";
 import type { Db } from "../../db/client.js";
 import { inReportSnapshot, isoTime, money, num, queryRows } from "./sql-rows.js";
@@ -7,26 +7,27 @@ const TOP_CUSTOMERS = 10;
 const TOP_CITIES = 5;
 
 /**
- * One row per customer (orders grouped by normalised phone, cancelled ones left out), with the
- * contact details of the customer's latest order. The grouping is computed once and the three
- * parts of the report are read from it in the same statement, as JSON.
+ * Where the customers come from: one row per customer (orders grouped by normalised phone,
+ * cancelled ones left out) with (phone_key, order_count, total_spent, last_order, name, phone,
+ * email, address, city), the contact details being those of the customer's latest order.
+ * `materialized` when the query is costly enough to compute once for the report's three parts.
  */
-const REPORT = sql`
-  with counted as (
-    select o.id, o.phone_key, o.created_at, o.total, o.customer_name, o.customer_phone, o.customer_email, o.shipping_address, o.city
-    from orders o where o.status <> 'cancelled'
-  ),
-  latest as (
-    select distinct on (phone_key) phone_key, customer_name as name, customer_phone as phone, customer_email as email,
-           shipping_address as address, city
-    from counted order by phone_key, created_at desc, id
-  ),
-  customers as materialized (
-    select a.*, l.name, l.phone, l.email, l.address, l.city
-    from (select phone_key, count(*)::int as order_count, sum(total) as total_spent, max(created_at) as last_order
-          from counted group by phone_key) a
-    join latest l using (phone_key)
-  )
+export interface CustomersSource {
+  customers: SQL;
+  materialized: boolean;
+}
+
+/** The roll-up the database keeps up to date (decision 005); its rank index serves the table. */
+export const CUSTOMERS_ROLLUP: CustomersSource = {
+  customers: sql`select phone_key, order_count, total_spent, last_order, name, phone, email, address, city
+                 from report_customers where order_count > 0`,
+  materialized: false,
+};
+
+/** The three parts of the report, read in one statement as JSON. */
+function reportQuery({ customers, materialized }: CustomersSource): SQL {
+  return sql`
+  with customers as ${sql.raw(materialized ? "materialized" : "not materialized")} (${customers})
   select
     (select json_build_object(
        'customers', count(*),
@@ -46,6 +47,7 @@ const REPORT = sql`
      from (select mode() within group (order by trim(city) collate "C") as city, count(*)::int as customers
            from customers group by lower(trim(city))
            order by customers desc, city asc limit ${TOP_CITIES}) c) as cities`;
+}
 
 type CustomerRow = {
   order_count: unknown;
@@ -58,10 +60,10 @@ type CustomerRow = {
   city: string;
 };
 
-/** The Customers tab, computed by the database. */
-export async function computeCustomers(db: Db): Promise<CustomersReport> {
+/** The Customers tab, computed by the database from the customers roll-up: no order is read. */
+export async function computeCustomers(db: Db, source: CustomersSource = CUSTOMERS_ROLLUP): Promise<CustomersReport> {
   const [row] = await inReportSnapshot(db, (tx) =>
-    queryRows<{ summary: unknown; table: unknown; cities: unknown }>(tx, REPORT),
+    queryRows<{ summary: unknown; table: unknown; cities: unknown }>(tx, reportQuery(source)),
   );
   const s = readJson<Record<string, unknown>>(row.summary);
   const table = readJson<CustomerRow[]>(row.table);
