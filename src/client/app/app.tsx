@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { loadSonner } from "@client/lib/toast";
-import { router } from "./router";
+import { AppRoutes } from "./router";
 
 /** The spec's data-fetching defaults: no retries, no refetch on focus, no polling, never stale. */
 export const queryClient = new QueryClient({
@@ -36,7 +36,9 @@ function LateToaster() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <LateToaster />
     </QueryClientProvider>
   );

@@ -1,29 +1,66 @@
-import { createBrowserRouter } from "react-router";
+import { lazy, type ComponentType } from "react";
+import { matchPath, Route, Routes } from "react-router";
 import { StoreLayout } from "./store-layout";
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+interface Page {
+  path: string;
+  /** Loads the page's code; once it has, the page renders without suspending. */
+  preload: () => Promise<void>;
+  Component: ComponentType;
+}
+
+function page(path: string, load: () => Promise<{ default: ComponentType }>): Page {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((m) => {
+      loaded = m.default;
+    });
+  const Lazy = lazy(load);
+  const Component = () => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+  return { path, preload, Component };
+}
 
 /**
  * Two route trees: the storefront (shopper pages, each its own lazy chunk) and the admin, whose
- * code is only downloaded when /admin or /settings is opened.
+ * code is only downloaded when /admin or /settings is opened. Declarative routes: the app needs
+ * no loaders or actions, and this router is half the size of the data router.
  */
-export const router = createBrowserRouter([
-  {
-    element: <StoreLayout />,
-    children: [
-      { path: "/", lazy: page(() => import("./routes/home")) },
-      { path: "/shop", lazy: page(() => import("./routes/shop")) },
-      { path: "/collection/:category", lazy: page(() => import("./routes/collection")) },
-      { path: "/product/:id", lazy: page(() => import("./routes/product")) },
-      { path: "/search", lazy: page(() => import("./routes/search")) },
-      { path: "/cart", lazy: page(() => import("./routes/cart")) },
-      { path: "/checkout", lazy: page(() => import("./routes/checkout")) },
-      { path: "/wishlist", lazy: page(() => import("./routes/wishlist")) },
-      { path: "*", lazy: page(() => import("./routes/not-found")) },
-    ],
-  },
-  { path: "/admin/*", lazy: page(() => import("./admin/admin-route")) },
-  { path: "/settings", lazy: page(() => import("./admin/settings-route")) },
-]);
+const STORE_PAGES = [
+  page("/", () => import("./routes/home")),
+  page("/shop", () => import("./routes/shop")),
+  page("/collection/:category", () => import("./routes/collection")),
+  page("/product/:id", () => import("./routes/product")),
+  page("/search", () => import("./routes/search")),
+  page("/cart", () => import("./routes/cart")),
+  page("/checkout", () => import("./routes/checkout")),
+  page("/wishlist", () => import("./routes/wishlist")),
+];
+const NOT_FOUND = page("*", () => import("./routes/not-found"));
+const ADMIN_PAGES = [
+  page("/admin/*", () => import("./admin/admin-route")),
+  page("/settings", () => import("./admin/settings-route")),
+];
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<StoreLayout />}>
+        {[...STORE_PAGES, NOT_FOUND].map(({ path, Component }) => (
+          <Route key={path} path={path} element={<Component />} />
+        ))}
+      </Route>
+      {ADMIN_PAGES.map(({ path, Component }) => (
+        <Route key={path} path={path} element={<Component />} />
+      ))}
+    </Routes>
+  );
+}
+
+/** Loads the code of the page at a path (before the first render, so it renders at once). */
+export function preloadPage(pathname: string): Promise<void> {
+  const found = [...STORE_PAGES, ...ADMIN_PAGES].find((p) => matchPath(p.path, pathname)) ?? NOT_FOUND;
+  return found.preload().catch(() => undefined);
+}

@@ -1,9 +1,10 @@
 import "@fontsource-variable/inter";
 import "@fontsource/playfair-display/600.css";
 import { useEffect } from "react";
-import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { useCartItems } from "@client/features/cart/cart-api";
 import { useRobotsMeta } from "@client/features/layout/page-meta";
+import { ScrollRestoration } from "@client/features/layout/scroll-restoration";
 import { SiteFooter } from "@client/features/layout/site-footer";
 import { SiteHeader } from "@client/features/layout/site-header";
 import { useSiteSettings } from "@client/features/settings/settings-api";

@@ -38,6 +38,9 @@ export function pageOf(pathname: string, hasQuery: boolean): Page {
     };
   if (pathname.startsWith("/collection/"))
     return { module: "app/routes/collection.tsx", data: [settings, "/api/categories"] };
+  if (pathname === "/admin" || pathname.startsWith("/admin/"))
+    return { module: "app/admin/admin-route.tsx", data: [] };
+  if (pathname === "/settings") return { module: "app/admin/settings-route.tsx", data: [] };
   const simple = /^\/(cart|checkout|wishlist|search)$/.exec(pathname);
   return { module: simple ? `app/routes/${simple[1]}.tsx` : "app/routes/not-found.tsx", data: [settings] };
 }
