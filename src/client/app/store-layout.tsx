@@ -1,15 +1,15 @@
-import "@fontsource-variable/inter";
-import "@fontsource/playfair-display/600.css";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useCartItems } from "@client/features/cart/cart-api";
 import { useRobotsMeta } from "@client/features/layout/page-meta";
 import { ScrollRestoration } from "@client/features/layout/scroll-restoration";
-import { SiteFooter } from "@client/features/layout/site-footer";
 import { SiteHeader } from "@client/features/layout/site-header";
 import { useSiteSettings } from "@client/features/settings/settings-api";
 import { useWishlist } from "@client/features/wishlist/wishlist-store";
 import { StoreDialogsProvider, useStoreDialogs } from "./dialogs";
+
+// The footer sits below every page's first screen: its code (icons, links) loads after the page.
+const SiteFooter = lazy(() => import("@client/features/layout/site-footer").then((m) => ({ default: m.SiteFooter })));
 
 /** Titles of the pages whose routes do not set their own (cart and checkout). */
 const TITLES: Record<string, string> = { "/cart": "Shopping Cart", "/checkout": "Checkout" };
@@ -54,7 +54,9 @@ function StoreFrame() {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <SiteFooter siteName={settings.site_name} tagline={settings.site_tagline} />
+      <Suspense fallback={null}>
+        <SiteFooter siteName={settings.site_name} tagline={settings.site_tagline} />
+      </Suspense>
       {/* New pages start at the top; back and forward restore where the shopper was. */}
       <ScrollRestoration />
     </div>

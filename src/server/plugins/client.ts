@@ -11,7 +11,16 @@ const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
 /** Storefront routes served with their first reads inlined (the rest get index.html with preloads). */
-const DATA_PAGES = ["/", "/shop", "/product/:id", "/collection/:category", "/search", "/cart", "/checkout", "/wishlist"];
+const DATA_PAGES = [
+  "/",
+  "/shop",
+  "/product/:id",
+  "/collection/:category",
+  "/search",
+  "/cart",
+  "/checkout",
+  "/wishlist",
+];
 /** Rendered pages kept (compressed) per URL: product pages are one each. */
 const MAX_PAGES = 500;
 

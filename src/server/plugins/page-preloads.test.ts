@@ -12,7 +12,11 @@ function clientDirWith(manifest: object): string {
 }
 
 const manifest = {
-  "index.html": { file: "assets/index-1.js", imports: ["_api-1.js"] },
+  "index.html": {
+    file: "assets/index-1.js",
+    imports: ["_api-1.js"],
+    assets: ["assets/inter-latin-wght-normal-1.woff2", "assets/playfair-display-latin-600-normal-1.woff2"],
+  },
   "_api-1.js": { file: "assets/api-1.js" },
   "_grid-1.js": { file: "assets/grid-1.js", imports: ["_api-1.js"] },
   "app/routes/home.tsx": { file: "assets/home-1.js", imports: ["index.html", "_grid-1.js"] },
@@ -32,6 +36,14 @@ describe("pageRenderer", () => {
     for (const api of ["/api/settings", "/api/products", "/api/categories"]) {
       expect(page).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${api}">`);
     }
+  });
+
+  it("preloads the headings' font, and no other", () => {
+    const page = render("/shop");
+    expect(page).toContain(
+      '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/playfair-display-latin-600-normal-1.woff2">',
+    );
+    expect(page).not.toContain("inter-latin");
   });
 
   it("preloads the product a product page shows", () => {
@@ -108,7 +120,7 @@ describe("pageRenderer with data", () => {
     const { html: page } = await renderer.withData("/", false, read);
     const root = page.slice(page.indexOf('<div id="root">'));
     expect(root).toContain('<h1 id="hero-title"');
-    expect(root).toContain("<span class=\"block\">Elegant</span>");
+    expect(root).toContain('<span class="block">Elegant</span>');
     expect(root).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(root).not.toContain("<script>");
   });

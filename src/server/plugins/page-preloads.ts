@@ -7,7 +7,11 @@ import type { ImageRef } from "@shared/schemas/common.js";
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  assets?: string[];
 }
+
+/** The one font preloaded with every page: the headings' and the header's (Latin), above the fold everywhere. */
+const PRELOADED_FONT = /(^|\/)playfair-display-latin-600-normal-[\w-]+\.woff2$/;
 
 /** The picture a page's largest paint is, as far as the server can tell from the page's data. */
 type LargestImage = "hero" | "product" | "first-card";
@@ -38,8 +42,7 @@ export function pageOf(pathname: string, hasQuery: boolean): Page {
     };
   if (pathname.startsWith("/collection/"))
     return { module: "app/routes/collection.tsx", data: [settings, "/api/categories"] };
-  if (pathname === "/admin" || pathname.startsWith("/admin/"))
-    return { module: "app/admin/admin-route.tsx", data: [] };
+  if (pathname === "/admin" || pathname.startsWith("/admin/")) return { module: "app/admin/admin-route.tsx", data: [] };
   if (pathname === "/settings") return { module: "app/admin/settings-route.tsx", data: [] };
   const simple = /^\/(cart|checkout|wishlist|search)$/.exec(pathname);
   return { module: simple ? `app/routes/${simple[1]}.tsx` : "app/routes/not-found.tsx", data: [settings] };
@@ -117,7 +120,8 @@ function headerShell(siteName: string): string {
   );
 }
 
-const BUTTON = "inline-flex items-center justify-center gap-2 rounded-full font-medium transition-colors h-12 px-8 text-base";
+const BUTTON =
+  "inline-flex items-center justify-center gap-2 rounded-full font-medium transition-colors h-12 px-8 text-base";
 
 /** The home hero with its first slide still, as HomeHero renders it before the carousel's code loads. */
 function heroShell(title: string, subtitle: string, product: ShellProduct): string {
@@ -193,13 +197,15 @@ export function pageRenderer(clientDir: string, indexHtml: Buffer) {
     }
     return links;
   };
+  const font = manifest["index.html"]?.assets?.find((f) => PRELOADED_FONT.test(f));
+  const fontLink = font ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">` : "";
   const fetchLink = (href: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
 
   /** The page with its chunks and first reads preloaded (pages served without their data). */
   function withPreloads(url: string): string {
     const [pathname, query = ""] = url.split("?", 2);
     const page = pageOf(pathname, query !== "");
-    return html.replace("</head>", `${chunksOf(page.module)}${page.data.map(fetchLink).join("")}</head>`);
+    return html.replace("</head>", `${fontLink}${chunksOf(page.module)}${page.data.map(fetchLink).join("")}</head>`);
   }
 
   /**
@@ -237,7 +243,8 @@ export function pageRenderer(clientDir: string, indexHtml: Buffer) {
       largest = product?.images[0];
       sizes = "gallery";
       if (product)
-        shell = headerShell(settingText(settings, "site_name")) + `<main class="flex-1">${productShell(product)}</main>`;
+        shell =
+          headerShell(settingText(settings, "site_name")) + `<main class="flex-1">${productShell(product)}</main>`;
     }
     if (largest)
       preloads.push(
@@ -245,8 +252,10 @@ export function pageRenderer(clientDir: string, indexHtml: Buffer) {
           `imagesrcset="${escapeHtml(imageSrcSet(largest))}" imagesizes="${IMAGE_SIZES[sizes]}">`,
       );
 
-    const head = `${preloads.join("")}${chunksOf(page.module)}<script id="page-data" type="application/json">{${inlined.join(",")}}</script></head>`;
-    const body = shell ? `<div id="root"><div class="flex min-h-dvh flex-col">${shell}</div></div>` : `<div id="root"></div>`;
+    const head = `${preloads.join("")}${fontLink}${chunksOf(page.module)}<script id="page-data" type="application/json">{${inlined.join(",")}}</script></head>`;
+    const body = shell
+      ? `<div id="root"><div class="flex min-h-dvh flex-col">${shell}</div></div>`
+      : `<div id="root"></div>`;
     return {
       html: html.replace("</head>", head).replace(`<div id="root"></div>`, body),
       etag: answers.map((a) => a?.etag ?? "-").join(","),

@@ -7,13 +7,14 @@ import { collectionTiles, FeaturedCollections } from "@client/features/catalog/f
 import { HomeHero } from "@client/features/catalog/home-hero";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
 import { newestPerCategory, sortProducts } from "@client/features/catalog/product-sorting";
-import { ChatButton } from "@client/features/layout/chat-button";
 import { COLLECTIONS_ID } from "@client/features/layout/nav-links";
 import { Reveal } from "@client/features/layout/reveal";
 import { useSiteSettings } from "@client/features/settings/settings-api";
 import { usePageTitle } from "@client/features/settings/use-page-title";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
 
+// The floating chat button is not part of the first screen's content: it loads after the page.
+const ChatButton = lazy(() => import("@client/features/layout/chat-button").then((m) => ({ default: m.ChatButton })));
 // The review prompt only matters to shoppers with a delivered order; it loads after the page.
 const ReviewPrompt = lazy(() => import("@client/features/reviews/review-prompt"));
 
@@ -88,8 +89,8 @@ export default function HomeRoute() {
 
       <Suspense fallback={null}>
         <ReviewPrompt />
+        <ChatButton />
       </Suspense>
-      <ChatButton />
     </>
   );
 }

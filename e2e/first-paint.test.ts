@@ -1,0 +1,114 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext, PHONE } from "./support/browser";
+import { startStore, type RunningStore } from "./support/store";
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  createdAt: string;
+  images: { url: string }[];
+}
+
+let store: RunningStore;
+let browser: Browser;
+let newest: ApiProduct;
+
+beforeAll(async () => {
+  store = await startStore();
+  browser = await launchBrowser();
+  const products = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as ApiProduct[];
+  newest = products.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)[0];
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await store?.close();
+});
+
+/** A phone page that records every request it makes. */
+async function recordingPage(options: { javaScriptEnabled?: boolean } = {}) {
+  const context = await newContext(browser, store.baseUrl, PHONE);
+  if (options.javaScriptEnabled === false) {
+    await context.close();
+    const noJs = await browser.newContext({ baseURL: store.baseUrl, viewport: PHONE, javaScriptEnabled: false });
+    return { page: await noJs.newPage(), requests: [] as string[] };
+  }
+  const page = await context.newPage();
+  const requests: string[] = [];
+  page.on("request", (r) => requests.push(new URL(r.url()).pathname));
+  return { page, requests };
+}
+
+const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
+
+describe("a storefront page's first paint", () => {
+  it("comes with the page's data inlined and its largest picture preloaded", async () => {
+    const res = await fetch(`${store.baseUrl}/`, { headers: { "accept-encoding": "br" } });
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("etag")).toBeTruthy();
+    const html = await res.text();
+    const data = /<script id="page-data" type="application\/json">(.*?)<\/script>/s.exec(html);
+    expect(Object.keys(JSON.parse(data![1]))).toEqual(["/api/settings", "/api/products", "/api/categories"]);
+    expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" [^>]*imagesrcset="[^"]+"/);
+    expect(html).toContain(`${newest.images[0].url}/card`);
+    expect(html).not.toContain('as="fetch"');
+
+    const again = await fetch(`${store.baseUrl}/`, { headers: { "if-none-match": res.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+    // The API keeps its own cache headers.
+    const api = await fetch(`${store.baseUrl}/api/products`, { headers: { "accept-encoding": "br" } });
+    expect(api.headers.get("content-encoding")).toBe("br");
+    expect(api.headers.get("etag")).toBeTruthy();
+  });
+
+  it("shows the hero picture without JavaScript, where the app then puts it", async () => {
+    const still = await recordingPage({ javaScriptEnabled: false });
+    await still.page.goto("/");
+    const img = still.page.getByRole("img", { name: newest.name });
+    await img.waitFor();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    const before = await box(still.page, "#root main img");
+    await still.page.context().close();
+
+    const live = await recordingPage();
+    await live.page.goto("/");
+    // The app has mounted once the header's icons are there.
+    await live.page.getByRole("link", { name: /^Cart/ }).waitFor();
+    const after = await box(live.page, "#root main img");
+    expect(after).toEqual(before);
+    await live.page.context().close();
+  });
+
+  it("renders a product page from the inlined data: no API read of it, its picture downloaded once", async () => {
+    const { page, requests } = await recordingPage();
+    await page.goto(`/product/${newest.id}`);
+    // The server's first frame has no heading: this is the app's page.
+    await page.getByRole("heading", { level: 1, name: newest.name }).waitFor();
+    expect(requests).not.toContain(`/api/products/${newest.id}`);
+    expect(requests).not.toContain("/api/settings");
+    const main = newest.images[0].url;
+    const pictures = requests.filter((p) => p === main || p === `${main}/card`);
+    expect(pictures).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it("keeps admin-written text inert: a hero title cannot end the inlined data and run a script", async () => {
+    const settings = (await (await fetch(`${store.baseUrl}/api/settings`)).json()) as { key: string; value: unknown }[];
+    const original = settings.find((s) => s.key === "hero_title")?.value ?? "Elegance Redefined";
+    const title = `Eid Sale </script><script>window.__pwned = 1</script><!-- & more`;
+    const saved = await store.adminFetch("/api/settings/hero_title", { method: "PUT", json: { value: title } });
+    expect(saved.status).toBe(200);
+    try {
+      const { page } = await recordingPage();
+      await page.goto("/");
+      await page.getByRole("link", { name: /^Cart/ }).waitFor();
+      const hero = page.getByRole("heading", { level: 1 });
+      expect((await hero.textContent())?.replace(/\s+/g, "")).toBe(title.replace(/\s+/g, ""));
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      await page.context().close();
+    } finally {
+      await store.adminFetch("/api/settings/hero_title", { method: "PUT", json: { value: original } });
+    }
+  });
+});
