@@ -120,8 +120,9 @@ function headerShell(siteName: string): string {
   );
 }
 
+// buttonVariants({ size: "lg" }) as the hero's links get it (without cn: text-sm and text-base both, as there).
 const BUTTON =
-  "inline-flex items-center justify-center gap-2 rounded-full font-medium transition-colors h-12 px-8 text-base";
+  "inline-flex items-center justify-center gap-2 rounded-full text-sm font-medium transition-colors cursor-pointer h-12 px-8 text-base";
 
 /** The home hero with its first slide still, as HomeHero renders it before the carousel's code loads. */
 function heroShell(title: string, subtitle: string, product: ShellProduct): string {
@@ -130,6 +131,8 @@ function heroShell(title: string, subtitle: string, product: ShellProduct): stri
   const image = product.images[0];
   return (
     `<section aria-labelledby="hero-title" class="relative overflow-hidden">` +
+    `<div aria-hidden="true" class="pointer-events-none absolute -right-40 -top-40 h-[32rem] w-[32rem] rounded-full bg-sand/40 blur-3xl"></div>` +
+    `<div aria-hidden="true" class="pointer-events-none absolute -bottom-48 -left-32 h-[26rem] w-[26rem] rounded-full bg-rose/10 blur-3xl"></div>` +
     `<div class="relative mx-auto grid max-w-7xl items-center gap-8 px-5 pb-10 pt-10 sm:px-6 lg:grid-cols-[1.05fr_1fr] lg:gap-4 lg:pb-16 lg:pt-16">` +
     `<div class="text-center lg:text-left">` +
     `<p class="text-xs font-semibold uppercase tracking-[0.3em] text-[#9a3f56]">Cash on delivery · Free delivery</p>` +
@@ -139,8 +142,8 @@ function heroShell(title: string, subtitle: string, product: ShellProduct): stri
     `</h1>` +
     `<p class="mx-auto mt-5 max-w-xl text-base leading-relaxed text-muted sm:text-lg lg:mx-0">${escapeHtml(subtitle)}</p>` +
     `<div class="mt-8 flex flex-wrap justify-center gap-3 lg:justify-start">` +
-    `<a href="/shop" class="${BUTTON} bg-ink text-cream">Shop Now</a>` +
-    `<span class="${BUTTON} border border-ink/20">View Lookbook</span>` +
+    `<a href="/shop" class="${BUTTON} bg-ink text-cream hover:bg-ink/85">Shop Now</a>` +
+    `<span class="${BUTTON} border border-ink/20 bg-transparent">View Lookbook</span>` +
     `</div></div>` +
     `<div class="min-w-0"><div class="flex justify-center py-6"><div class="w-full max-w-[260px] sm:max-w-[280px]">` +
     `<a href="/product/${product.id}" class="group block overflow-hidden rounded-[1.75rem] bg-white shadow-2xl shadow-ink/15 ring-1 ring-ink/5">` +
