@@ -22,7 +22,9 @@ const manifest = {
   "app/routes/home.tsx": { file: "assets/home-1.js", imports: ["index.html", "_grid-1.js"] },
   "app/routes/product.tsx": { file: "assets/product-1.js", imports: ["index.html", "_grid-1.js"] },
 };
-const html = Buffer.from('<html><head><title>x</title></head><body><div id="root"></div></body></html>');
+const html = Buffer.from(
+  '<html><head><meta name="viewport" content="width=device-width"><title>x</title><link rel="stylesheet" href="/assets/index-1.css"></head><body><div id="root"></div></body></html>',
+);
 
 describe("pageRenderer", () => {
   const render = pageRenderer(clientDirWith(manifest), html).withPreloads;
@@ -114,6 +116,9 @@ describe("pageRenderer with data", () => {
         'imagesrcset="/api/images/new/card 480w, /api/images/new 800w" imagesizes="(min-width: 640px) 280px, min(calc(100vw - 40px), 260px)">',
     );
     expect(page).toContain('srcset="/api/images/new/card 480w, /api/images/new 800w"');
+    // First after the viewport meta (imagesizes are in vw), before the entry's own styles and scripts.
+    expect(page.indexOf('as="image"')).toBeGreaterThan(page.indexOf('name="viewport"'));
+    expect(page.indexOf('as="image"')).toBeLessThan(page.indexOf("index-1.css"));
   });
 
   it("paints a first frame of the hero into #root with the text escaped", async () => {

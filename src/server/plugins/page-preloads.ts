@@ -10,6 +10,8 @@ interface ManifestChunk {
   assets?: string[];
 }
 
+const VIEWPORT_META = /<meta name="viewport"[^>]*>/;
+
 /** The one font preloaded with every page: the headings' and the header's (Latin), above the fold everywhere. */
 const PRELOADED_FONT = /(^|\/)playfair-display-latin-600-normal-[\w-]+\.woff2$/;
 
@@ -249,18 +251,22 @@ export function pageRenderer(clientDir: string, indexHtml: Buffer) {
         shell =
           headerShell(settingText(settings, "site_name")) + `<main class="flex-1">${productShell(product)}</main>`;
     }
-    if (largest)
-      preloads.push(
-        `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageVariantUrl(largest, "card"))}" ` +
-          `imagesrcset="${escapeHtml(imageSrcSet(largest))}" imagesizes="${IMAGE_SIZES[sizes]}">`,
-      );
+    // The largest picture is the first request after the page itself: right after the viewport
+    // meta (its imagesizes are in vw), before the entry's scripts and styles.
+    const picture = largest
+      ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageVariantUrl(largest, "card"))}" ` +
+        `imagesrcset="${escapeHtml(imageSrcSet(largest))}" imagesizes="${IMAGE_SIZES[sizes]}">`
+      : "";
 
     const head = `${preloads.join("")}${fontLink}${chunksOf(page.module)}<script id="page-data" type="application/json">{${inlined.join(",")}}</script></head>`;
     const body = shell
       ? `<div id="root"><div class="flex min-h-dvh flex-col">${shell}</div></div>`
       : `<div id="root"></div>`;
+    const withPicture = VIEWPORT_META.test(html)
+      ? html.replace(VIEWPORT_META, (meta) => meta + picture)
+      : html.replace("</head>", `${picture}</head>`);
     return {
-      html: html.replace("</head>", head).replace(`<div id="root"></div>`, body),
+      html: withPicture.replace("</head>", head).replace(`<div id="root"></div>`, body),
       etag: answers.map((a) => a?.etag ?? "-").join(","),
     };
   }
