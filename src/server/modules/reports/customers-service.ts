@@ -24,28 +24,44 @@ export const CUSTOMERS_ROLLUP: CustomersSource = {
   materialized: false,
 };
 
-/** The three parts of the report, read in one statement as JSON. */
+/**
+ * The three parts of the report, read in one statement as JSON: one pass over the customers
+ * grouped by city spelling (a few dozen groups) gives the summary and the cities; the table is
+ * the first rows in its order.
+ */
 function reportQuery({ customers, materialized }: CustomersSource): SQL {
   return sql`
-  with customers as ${sql.raw(materialized ? "materialized" : "not materialized")} (${customers})
+  with customers as ${sql.raw(materialized ? "materialized" : "not materialized")} (${customers}),
+  spellings as materialized (
+    select lower(trim(city)) as city_key, trim(city) collate "C" as city, count(*) as customers,
+           count(*) filter (where order_count > 1) as repeat,
+           count(*) filter (where order_count = 1) as one_time,
+           count(*) filter (where order_count between 2 and 3) as two_to_three,
+           count(*) filter (where order_count between 4 and 5) as four_to_five,
+           count(*) filter (where order_count >= 6) as vip,
+           sum(order_count) as orders, sum(total_spent) as revenue
+    from customers group by 1, 2
+  )
   select
     (select json_build_object(
-       'customers', count(*),
-       'repeat', count(*) filter (where order_count > 1),
-       'oneTime', count(*) filter (where order_count = 1),
-       'twoToThree', count(*) filter (where order_count between 2 and 3),
-       'fourToFive', count(*) filter (where order_count between 4 and 5),
-       'vip', count(*) filter (where order_count >= 6),
-       'orders', coalesce(sum(order_count), 0),
-       'revenue', coalesce(sum(total_spent), 0))
-     from customers) as summary,
+       'customers', coalesce(sum(customers), 0),
+       'repeat', coalesce(sum(repeat), 0),
+       'oneTime', coalesce(sum(one_time), 0),
+       'twoToThree', coalesce(sum(two_to_three), 0),
+       'fourToFive', coalesce(sum(four_to_five), 0),
+       'vip', coalesce(sum(vip), 0),
+       'orders', coalesce(sum(orders), 0),
+       'revenue', coalesce(sum(revenue), 0))
+     from spellings) as summary,
     (select coalesce(json_agg(t order by t.total_spent desc, t.last_order desc, t.phone_key), '[]'::json)
      from (select * from customers order by total_spent desc, last_order desc, phone_key limit ${CUSTOMERS_TABLE_MAX + 1}) t) as table,
     -- 'Lahore', 'lahore ' and 'LAHORE' are one city, shown in its most used spelling (a tie goes
     -- to the capitalised one: byte order, whatever the database's collation).
     (select coalesce(json_agg(c order by c.customers desc, c.city), '[]'::json)
-     from (select mode() within group (order by trim(city) collate "C") as city, count(*)::int as customers
-           from customers group by lower(trim(city))
+     from (select * from (
+             select distinct on (city_key) city, sum(customers) over (partition by city_key)::int as customers
+             from spellings
+             order by city_key, spellings.customers desc, city) per_city
            order by customers desc, city asc limit ${TOP_CITIES}) c) as cities`;
 }
 

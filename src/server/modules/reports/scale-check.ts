@@ -1,8 +1,10 @@
 /**
  * How the reports behave on a large book: fills an in-memory PGlite with N generated orders
- * (about two items each, ~30% repeat phone numbers, three years) and times each report.
+ * (about two items each, ~30% repeat phone numbers, three years) and times each report, from the
+ * roll-ups and aggregated straight from the orders (decision 005), checking that both agree.
  * Not a test: run by hand, `npx tsx src/server/modules/reports/scale-check.ts [orders]`.
  */
+import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,6 +13,7 @@ import { openPglite } from "../../db/client.js";
 import { computeAnalytics } from "./analytics-service.js";
 import { computeCustomers } from "./customers-service.js";
 import { ordersCsvLines } from "./orders-csv.js";
+import { ANALYTICS_FROM_ORDERS, CUSTOMERS_FROM_ORDERS } from "./raw-sources.js";
 
 const count = Number(process.argv[2] ?? 100_000);
 // Generating the book takes a minute; a copy is kept in the temp folder for the next run.
@@ -62,8 +65,16 @@ if (!cached)
   });
 
 for (let run = 1; run <= 2; run++) {
-  await timed(`analytics (run ${run})`, () => computeAnalytics(db, {}));
-  await timed(`customers (run ${run})`, () => computeCustomers(db));
+  const analytics = await timed(`analytics (run ${run})`, () => computeAnalytics(db, {}));
+  const customers = await timed(`customers (run ${run})`, () => computeCustomers(db));
+  const fromOrders = await timed(`analytics from orders (run ${run})`, () =>
+    computeAnalytics(db, {}, ANALYTICS_FROM_ORDERS),
+  );
+  const customersFromOrders = await timed(`customers from orders (run ${run})`, () =>
+    computeCustomers(db, CUSTOMERS_FROM_ORDERS),
+  );
+  assert.deepEqual(analytics, fromOrders);
+  assert.deepEqual(customers, customersFromOrders);
 }
 await timed("orders.csv, every order", async () => {
   let bytes = 0;
