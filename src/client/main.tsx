@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App, queryClient } from "./app/app";
 import { preloadPage } from "./app/router";
@@ -13,10 +13,15 @@ seedPageData(queryClient);
  * page's code (preloaded with the HTML): the frame gives way to the page itself, never to an
  * empty screen.
  */
-void preloadPage(window.location.pathname).then(() =>
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+void preloadPage(window.location.pathname).then(() => {
+  const root = createRoot(document.getElementById("root")!);
+  // A transition renders in slices, yielding to the browser between them: the first frame stays
+  // responsive to taps and scrolling while the whole page is built behind it.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});
