@@ -2,6 +2,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { Category, CategoryInput } from "@shared/schemas/categories.js";
 import { slugify } from "@shared/rules/labels.js";
 import type { Db } from "../../db/client.js";
+import { isUniqueViolation } from "../../db/errors.js";
 import { categories, products } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/app-error.js";
 
@@ -15,12 +16,6 @@ const toCategory = (row: CategoryRow): Category => ({
 });
 
 const duplicateSlug = (slug: string) => conflict(`A category with the slug "${slug}" already exists`);
-
-/** PostgreSQL's unique_violation, as node-postgres and PGlite report it (drizzle wraps it in `cause`). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
 
 export async function listCategories(db: Db): Promise<Category[]> {
   const rows = await db.select().from(categories).orderBy(asc(categories.id));

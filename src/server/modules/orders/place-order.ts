@@ -4,6 +4,7 @@ import { phoneKey } from "@shared/rules/phone.js";
 import type { OrderItem, PlacedOrder, placeOrderInput } from "@shared/schemas/orders.js";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
+import { isRetryableConflict } from "../../db/errors.js";
 import { orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import {
@@ -203,6 +204,11 @@ async function replayed(db: Db, key: string, phone: string): Promise<PlacedOrder
 /** Tries with the products as remembered, then twice more straight from the database. */
 const PRICING_ATTEMPTS = 3;
 
+const busy = () =>
+  new AppError("UNAVAILABLE", "Many orders are being placed right now; please try again in a moment", undefined, {
+    "Retry-After": "1",
+  });
+
 /**
  * Places an order: prices it from the catalogue, then stores it in one statement. Products come
  * from memory when read before; the statement refuses to insert if any has changed since, and
@@ -226,7 +232,16 @@ export async function placeOrder(
       const { priced, subtotalPaisa } = await priceItems(db, input.items, catalogue);
       beforeCreate?.();
       const subtotal = toMoneyString(subtotalPaisa / 100);
-      const inserted = await insertOrder(db, input, priced, subtotal, idempotencyKey, catalogue);
+      let inserted: Inserted;
+      try {
+        inserted = await insertOrder(db, input, priced, subtotal, idempotencyKey, catalogue);
+      } catch (err) {
+        // Rolled back whole because of a concurrent writer (two statements updating the same
+        // report roll-up rows in opposite orders): nothing was stored, so it is run again.
+        if (!isRetryableConflict(err)) throw err;
+        if (attempt === PRICING_ATTEMPTS - 1) throw busy();
+        continue;
+      }
       if (inserted.outcome === "placed") return { order: inserted.order, created: true };
       if (inserted.outcome === "key taken") break;
       forgetChoiceProducts(db, ids);

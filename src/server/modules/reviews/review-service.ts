@@ -6,6 +6,7 @@ import type { Review, ReviewValidation, reviewInput } from "@shared/schemas/revi
 import type { ImageRef } from "@shared/schemas/common.js";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
+import { isUniqueViolation } from "../../db/errors.js";
 import { orderItems, orders, reviews } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { findImageRefs, storeImages, type Upload } from "../images/image-service.js";
@@ -127,11 +128,6 @@ export async function findUnreviewed(db: Db, name: string, phone: string): Promi
     .filter((o) => o.products.length > 0);
   return { hasOrders: true, unreviewedOrders };
 }
-
-const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
 
 export const ALREADY_REVIEWED = "You have already reviewed this product for this order";
 
