@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { pageRenderer, type ReadApi } from "./page-preloads.js";
+import { pageOf, pageRenderer, type ReadApi } from "./page-preloads.js";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -68,9 +68,17 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     // The page depends on its path and on whether it has a query, not on the query itself.
     const [pathname, query] = url.split("?", 2);
     const key = query ? `${pathname}?` : pathname;
-    const { html, etag: dataEtag } = await renderer.withData(pathname, Boolean(query), readApi);
+    // Read first (cache hits): the page is made and compressed again only when its data changed.
+    const paths = pageOf(pathname, Boolean(query)).data;
+    const answers = await Promise.all(paths.map(readApi));
+    const dataEtag = answers.map((a) => a?.etag ?? "-").join(",");
     const known = pages.get(key);
     if (known?.dataEtag === dataEtag) return known;
+    const { html } = await renderer.withData(
+      pathname,
+      Boolean(query),
+      async (apiPath) => answers[paths.indexOf(apiPath)],
+    );
     const identity = Buffer.from(html);
     const page: RenderedPage = {
       dataEtag,
