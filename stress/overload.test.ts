@@ -10,7 +10,7 @@ import { buildApp } from "@server/app.js";
 import { openPglite, type Database } from "@server/db/client.js";
 import { orders } from "@server/db/schema.js";
 import { OVERLOAD_MESSAGE } from "@server/plugins/overload.js";
-import { checkoutPayload, insertProduct } from "@server/test/order-factory.js";
+import { checkoutPayload, insertProduct } from "@server/test/factory.js";
 import type { BurstSummary } from "./support/burst-client.js";
 
 /**

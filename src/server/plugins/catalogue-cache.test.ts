@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertCategory, insertProduct, productData, sendProduct } from "../test/catalog-factory.js";
+import { insertCategory, insertProduct, productData, sendProduct } from "../test/factory.js";
 import { createTestApp, type TestContext } from "../test/test-app.js";
 
 let t: TestContext;

@@ -1,8 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, images, orders, products } from "../db/schema.js";
-import { insertCategory, multipart, productData } from "./catalog-factory.js";
-import { checkoutPayload, insertProduct, makePng, multipartBody } from "./order-factory.js";
+import { checkoutPayload, insertCategory, insertProduct, makeImage, multipart, productData } from "./factory.js";
 import { createTestApp, type TestContext } from "./test-app.js";
 
 /** Inputs the fuzz test (fuzz.test.ts) found answered with 500, each now a clear 4xx. */
@@ -54,7 +53,9 @@ describe("text PostgreSQL cannot store", () => {
   });
 
   it("stores an uploaded file whose name holds control characters under a cleaned name", async () => {
-    const body = multipartBody({}, [{ field: "image", filename: "hero\u0000\u0001.png", bytes: await makePng(41) }]);
+    const body = await multipart({}, [
+      { field: "image", filename: "hero\u0000\u0001.png", bytes: await makeImage({ seed: 41 }), type: "image/png" },
+    ]);
     const res = await t.app.inject({
       method: "PUT",
       url: "/api/settings/hero_image",

@@ -5,8 +5,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../modules/reports/sql-rows.js";
 import { OVERLOAD_MESSAGE } from "../plugins/overload.js";
-import { insertCategory, multipart } from "./catalog-factory.js";
-import { checkoutPayload, insertProduct, makePng, setOrderStatus } from "./order-factory.js";
+import { checkoutPayload, insertCategory, insertProduct, makeImage, multipart, setOrderStatus } from "./factory.js";
 import { createTestApp, type TestContext } from "./test-app.js";
 
 /**
@@ -441,8 +440,8 @@ beforeAll(async () => {
   const category = await insertCategory(t.db, "casual");
   seeded.categoryId = category.id;
   const { storeImages } = await import("../modules/images/image-service.js");
-  png = await makePng(7);
-  const [image] = await storeImages(t.db, [{ filename: "seed.png", bytes: await makePng(8) }], 800);
+  png = await makeImage({ seed: 7 });
+  const [image] = await storeImages(t.db, [{ filename: "seed.png", bytes: await makeImage({ seed: 8 }) }], 800);
   seeded.imageId = image.id;
   seeded.productId = (
     await insertProduct(t.db, { category: "casual", sizes: ["M"], colors: ["Red", "Blue"], images: [image.id] })

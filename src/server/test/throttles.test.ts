@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OVERLOAD_MESSAGE } from "../plugins/overload.js";
-import { checkoutPayload, insertProduct } from "./order-factory.js";
+import { checkoutPayload, insertProduct } from "./factory.js";
 import { ADMIN, createTestApp, type TestContext } from "./test-app.js";
 
 /**

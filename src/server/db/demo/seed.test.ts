@@ -3,7 +3,7 @@ import { ORDER_STATUSES } from "@shared/rules/order-status.js";
 import { phoneKey } from "@shared/rules/phone.js";
 import type { Product } from "@shared/schemas/products.js";
 import { categories, images, orderItems, orders, orderStatusEvents, products, reviews } from "../schema.js";
-import { countRows } from "../../test/catalog-factory.js";
+import { countRows } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 import { createTestDatabase } from "../../test/test-db.js";
 import { seedDemoData } from "./seed.js";

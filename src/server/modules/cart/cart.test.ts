@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems } from "../../db/schema.js";
 import { storeImages } from "../images/image-service.js";
-import { insertProduct, makePng, newSessionId } from "../../test/order-factory.js";
+import { insertProduct, makeImage, newSessionId } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
 let t: TestContext;
@@ -16,7 +16,7 @@ const list = (sessionId: string) => t.app.inject({ url: "/api/cart", headers: { 
 
 describe("POST /api/cart", () => {
   it("adds a line and returns it with the nested product and its image refs", async () => {
-    const [image] = await storeImages(t.db, [{ filename: "a.png", bytes: await makePng() }], 800);
+    const [image] = await storeImages(t.db, [{ filename: "a.png", bytes: await makeImage() }], 800);
     const product = await insertProduct(t.db, { price: "3200.00", images: [image.id] });
     const sessionId = newSessionId();
     const res = await add({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, products } from "../../db/schema.js";
-import { countRows, insertProduct } from "../../test/catalog-factory.js";
+import { countRows, insertProduct } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
 let t: TestContext;

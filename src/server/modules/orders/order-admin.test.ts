@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, orderStatusEvents } from "../../db/schema.js";
-import { insertProduct, newSessionId, placeOrder, setOrderStatus } from "../../test/order-factory.js";
+import { insertProduct, newSessionId, placeOrder, setOrderStatus } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
 let t: TestContext;

@@ -1,14 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, orderStatusEvents, products } from "../../db/schema.js";
-import {
-  checkoutPayload,
-  insertProduct,
-  makePng,
-  newSessionId,
-  placeOrder,
-  postOrder,
-} from "../../test/order-factory.js";
+import { checkoutPayload, insertProduct, makeImage, newSessionId, placeOrder, postOrder } from "../../test/factory.js";
 import { storeImages } from "../images/image-service.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
@@ -172,8 +165,8 @@ describe("POST /api/orders", () => {
     const [front, red] = await storeImages(
       t.db,
       [
-        { filename: "front.png", bytes: await makePng() },
-        { filename: "red.png", bytes: await makePng() },
+        { filename: "front.png", bytes: await makeImage() },
+        { filename: "red.png", bytes: await makeImage() },
       ],
       1600,
     );

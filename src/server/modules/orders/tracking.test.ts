@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProduct, placeOrder, setOrderStatus } from "../../test/order-factory.js";
+import { insertProduct, placeOrder, setOrderStatus } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
 let t: TestContext;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertCategory, insertProduct } from "../../test/catalog-factory.js";
+import { insertCategory, insertProduct } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
 let t: TestContext;

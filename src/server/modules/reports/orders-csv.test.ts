@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertOrder, insertProduct } from "../../test/report-factory.js";
+import { insertOrder, insertProduct } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 import { csvCell } from "./csv.js";
 import { CSV_HEADER, ordersCsvLines } from "./orders-csv.js";

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.js";
-import { placeOrder } from "../../test/order-factory.js";
-import { insertOrder, insertProduct, type OrderSeed } from "../../test/report-factory.js";
+import { insertOrder, insertProduct, placeOrder, type OrderSeed } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 import { computeAnalytics } from "./analytics-service.js";
 import { computeCustomers } from "./customers-service.js";

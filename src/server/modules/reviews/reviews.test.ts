@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { images, reviews } from "../../db/schema.js";
-import { insertProduct, makePng, multipartBody, placeOrder, setOrderStatus } from "../../test/order-factory.js";
+import { insertProduct, makeImage, multipart, placeOrder, setOrderStatus } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
 let t: TestContext;
@@ -28,10 +28,10 @@ async function deliveredOrder(phone: string, productIds: number[]) {
 const validate = (body: Record<string, unknown>) =>
   t.app.inject({ method: "POST", url: "/api/reviews/validate", payload: body });
 
-function submit(reviewData: Record<string, unknown> | string, files: { filename: string; bytes: Buffer }[] = []) {
-  const body = multipartBody(
+async function submit(reviewData: Record<string, unknown> | string, files: { filename: string; bytes: Buffer }[] = []) {
+  const body = await multipart(
     { reviewData: typeof reviewData === "string" ? reviewData : JSON.stringify(reviewData) },
-    files.map((f) => ({ field: "images", ...f })),
+    files.map((f) => ({ field: "images", type: "image/png", ...f })),
   );
   return t.app.inject({ method: "POST", url: "/api/reviews", ...body });
 }
@@ -96,8 +96,8 @@ describe("POST /api/reviews", () => {
         reviewText: "Lovely fabric",
       },
       [
-        { filename: "one.png", bytes: await makePng() },
-        { filename: "two.png", bytes: await makePng() },
+        { filename: "one.png", bytes: await makeImage() },
+        { filename: "two.png", bytes: await makeImage() },
       ],
     );
     expect(res.statusCode).toBe(201);
@@ -126,7 +126,7 @@ describe("POST /api/reviews", () => {
     const data = { productId: product.id, orderId: order.id, customerName: NAME, customerPhone: phone, rating: 5 };
     // With an image each: all three pass the checks while their image is processed, so the
     // unique (order, product) index is what keeps the second and third out.
-    const photo = [{ filename: "same.png", bytes: await makePng() }];
+    const photo = [{ filename: "same.png", bytes: await makeImage() }];
     const results = await Promise.all([submit(data, photo), submit(data, photo), submit(data, photo)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     const stored = await t.db.select().from(reviews).where(eq(reviews.orderId, order.id));
@@ -141,7 +141,7 @@ describe("POST /api/reviews", () => {
     const pending = await placeOrder(t.app, [{ productId: product.id }], { customerPhone: phone, customerName: NAME });
     const base = { productId: product.id, orderId: delivered.id, customerName: NAME, customerPhone: phone, rating: 5 };
     const [reviewsBefore, imagesBefore] = [await reviewCount(), await imageCount()];
-    const png = [{ filename: "a.png", bytes: await makePng() }];
+    const png = [{ filename: "a.png", bytes: await makeImage() }];
 
     const stranger = await submit({ ...base, customerPhone: "03119999999" }, png);
     expect(stranger.statusCode).toBe(403);
@@ -175,7 +175,9 @@ describe("POST /api/reviews", () => {
     expect(malformed.json().error).toBe("The 'reviewData' field is not valid JSON");
     const sixImages = await submit(
       base,
-      await Promise.all(Array.from({ length: 6 }, async (_, i) => ({ filename: `${i}.png`, bytes: await makePng() }))),
+      await Promise.all(
+        Array.from({ length: 6 }, async (_, i) => ({ filename: `${i}.png`, bytes: await makeImage() })),
+      ),
     );
     expect(sixImages.json().error).toBe("Maximum 5 images allowed");
     const notAnImage = await submit(base, [{ filename: "evil.png", bytes: Buffer.from("<script>alert(1)</script>") }]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTING_DEFAULTS, SETTING_KEYS } from "@shared/constants.js";
 import { images, settings } from "../../db/schema.js";
-import { countRows, makeImage, multipart } from "../../test/catalog-factory.js";
+import { countRows, makeImage, multipart } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
 let t: TestContext;
@@ -57,7 +57,7 @@ describe("PUT /api/settings/:key", () => {
 
   it("stores an uploaded hero image and returns its image object", async () => {
     const res = await putForm("hero_image", {}, [
-      { field: "image", filename: "hero.jpg", bytes: await makeImage("#8e24aa", "jpeg", 120) },
+      { field: "image", filename: "hero.jpg", bytes: await makeImage({ format: "jpeg", width: 120, height: 120 }) },
     ]);
     expect(res.statusCode, res.body).toBe(200);
     const value = res.json().value;

@@ -1,0 +1,252 @@
+import { randomUUID } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import sharp from "sharp";
+import { phoneKey } from "@shared/rules/phone.js";
+import type { OrderStatus } from "@shared/rules/order-status.js";
+import type { Db } from "../db/client.js";
+import { categories, orderItems, orders, products } from "../db/schema.js";
+import type { TestContext } from "./test-app.js";
+
+/**
+ * The one source of test data. Rows that a test only reads go straight into the database, so a
+ * test does not depend on another module's endpoints; orders a test is about go through the API.
+ */
+
+let counter = 0;
+const next = () => ++counter;
+
+export const newSessionId = () => randomUUID();
+
+// ---- images and forms ----
+
+export interface ImageOptions {
+  /** Distinct seeds give distinct images (the image store deduplicates equal bytes). */
+  seed?: number;
+  format?: "png" | "jpeg" | "webp";
+  width?: number;
+  height?: number;
+}
+
+/** A small real image, so uploads go through the same decoding as in production. */
+export async function makeImage({ seed = next(), format = "png", width = 24, height = 16 }: ImageOptions = {}) {
+  const background = { r: seed % 256, g: (seed * 7) % 256, b: (90 + (seed >> 8)) % 256 };
+  return sharp({ create: { width, height, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+export interface FormFile {
+  field: string;
+  filename: string;
+  bytes: Buffer;
+  type?: string;
+}
+
+/** A multipart body for app.inject, built by the platform's own FormData encoder. */
+export async function multipart(fields: Record<string, string>, files: FormFile[] = []) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const f of files)
+    form.append(
+      f.field,
+      new Blob([new Uint8Array(f.bytes)], { type: f.type ?? "application/octet-stream" }),
+      f.filename,
+    );
+  const request = new Request("http://localhost/", { method: "POST", body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { "content-type": request.headers.get("content-type")! },
+  };
+}
+
+// ---- catalogue ----
+
+export async function insertCategory(db: Db, slug: string, name = slug.charAt(0).toUpperCase() + slug.slice(1)) {
+  const [row] = await db
+    .insert(categories)
+    .values({ name, slug, description: `${name} wear` })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** A product with a unique name and SKU, sizes S/M/L and colours Red/Blue at Rs. 2,500 unless told otherwise. */
+export async function insertProduct(db: Db, values: Partial<typeof products.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await db
+    .insert(products)
+    .values({
+      name: `Lawn Suit ${n}`,
+      sku: `SKU-${n}`,
+      description: "A test product",
+      price: "2500.00",
+      category: "casual",
+      sizes: ["S", "M", "L"],
+      colors: ["Red", "Blue"],
+      ...values,
+    })
+    .returning();
+  return row;
+}
+
+/** The productData of a plain valid product (as the admin form sends it); override what a test is about. */
+export function productData(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: "Test Lawn Suit",
+    sku: "TST-001",
+    description: "Three piece printed lawn",
+    price: "3500",
+    category: "casual",
+    sizes: ["S", "M", "L"],
+    colors: ["Red", "Blue"],
+    inStock: 1,
+    featured: 0,
+    ...overrides,
+  };
+}
+
+/** Sends a product form as the logged-in admin. */
+export async function sendProduct(
+  t: TestContext,
+  method: "POST" | "PUT",
+  url: string,
+  fields: Record<string, string>,
+  files: FormFile[] = [],
+) {
+  const body = await multipart(fields, files);
+  return t.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, cookie: t.adminCookie } });
+}
+
+/** Rows in a table: what a refused request must leave unchanged. */
+export async function countRows(db: Db, table: PgTable): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table);
+  return row.n;
+}
+
+// ---- orders through the API ----
+
+export interface CheckoutItem {
+  productId: number;
+  quantity?: number;
+  size?: string;
+  color?: string;
+  price?: unknown;
+  productName?: string;
+  selectedImage?: string | null;
+}
+
+/** The spec's POST /api/orders payload (as the checkout page sends it). */
+export function checkoutPayload(items: CheckoutItem[], overrides: Record<string, unknown> = {}) {
+  return {
+    customerName: "Ayesha Khan",
+    customerPhone: "+92 300 1234567",
+    customerEmail: "ayesha@example.com",
+    shippingAddress: "House 12, Street 4, Model Town",
+    city: "Lahore",
+    postalCode: "54000",
+    specialInstructions: "",
+    items: items.map((i) => ({
+      productId: i.productId,
+      productName: i.productName ?? "whatever the client says",
+      quantity: i.quantity ?? 1,
+      size: i.size ?? "M",
+      color: i.color ?? "Red",
+      price: i.price ?? 1,
+      selectedImage: i.selectedImage ?? null,
+    })),
+    subtotal: "1",
+    tax: "0",
+    total: "1",
+    paymentMethod: "cod",
+    ...overrides,
+  };
+}
+
+export function postOrder(
+  app: FastifyInstance,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: "POST", url: "/api/orders", payload: payload as object, headers });
+}
+
+/** Places an order through the API and fails loudly if the API refuses it. */
+export async function placeOrder(
+  app: FastifyInstance,
+  items: CheckoutItem[],
+  overrides: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<{ id: string; total: string; [k: string]: unknown }> {
+  const res = await postOrder(app, checkoutPayload(items, overrides), headers);
+  if (res.statusCode !== 201) throw new Error(`placing a test order failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Moves an order to a status directly (tests of reviews need delivered orders). */
+export async function setOrderStatus(db: Db, orderId: string, status: OrderStatus): Promise<void> {
+  await db.update(orders).set({ status }).where(eq(orders.id, orderId));
+}
+
+// ---- orders straight into the tables (the reports' tests) ----
+
+export interface ItemSeed {
+  product: Pick<typeof products.$inferSelect, "id" | "name" | "category">;
+  quantity: number;
+  price: number;
+  size?: string;
+  color?: string;
+}
+
+export interface OrderSeed {
+  items: ItemSeed[];
+  status?: OrderStatus;
+  /** ISO time; defaults to now. */
+  createdAt?: string;
+  name?: string;
+  phone?: string;
+  email?: string;
+  address?: string;
+  city?: string;
+  postalCode?: string;
+  /** Defaults to the sum of the items. */
+  total?: number;
+}
+
+/** An order and its items written in one transaction, bypassing the API's checks and pricing. */
+export async function insertOrder(db: Db, seed: OrderSeed): Promise<string> {
+  const subtotal = seed.items.reduce((sum, i) => sum + i.price * i.quantity, 0);
+  const phone = seed.phone ?? "0300 1234567";
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        createdAt: seed.createdAt ?? new Date().toISOString(),
+        status: seed.status ?? "pending",
+        customerName: seed.name ?? "Ayesha Khan",
+        customerPhone: phone,
+        phoneKey: phoneKey(phone),
+        customerEmail: seed.email ?? "",
+        shippingAddress: seed.address ?? "House 12, Street 4, Gulberg",
+        city: seed.city ?? "Lahore",
+        postalCode: seed.postalCode ?? "",
+        subtotal: subtotal.toFixed(2),
+        total: (seed.total ?? subtotal).toFixed(2),
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderItems).values(
+      seed.items.map((i) => ({
+        orderId: order.id,
+        productId: i.product.id,
+        productName: i.product.name,
+        category: i.product.category,
+        quantity: i.quantity,
+        size: i.size ?? "",
+        color: i.color ?? "",
+        price: i.price.toFixed(2),
+      })),
+    );
+    return order.id;
+  });
+}
