@@ -130,6 +130,16 @@ describe("pageRenderer with data", () => {
     expect(root).not.toContain("<script>");
   });
 
+  it("keeps admin text that looks like a replacement pattern ($&, $', $`) as written", async () => {
+    const dollars = { ...products[1], name: "Eid $& sale $' now $` 50$$" };
+    const withDollars = async (apiPath: string): Promise<ApiAnswer | undefined> =>
+      apiPath === "/api/products/2" ? { json: JSON.stringify(dollars), etag: '"dollars"' } : read(apiPath);
+    const { html: page } = await renderer.withData("/product/2", false, withDollars);
+    expect(inlined(page)["/api/products/2"]).toEqual(dollars);
+    expect(page.slice(page.indexOf('<div id="root">'))).toContain("Eid $&amp; sale $&#39; now $` 50$$");
+    expect(page.match(/<\/head>/g)).toHaveLength(1);
+  });
+
   it("inlines and preloads the product a product page shows", async () => {
     const { html: page } = await renderer.withData("/product/2", false, read);
     expect(inlined(page)["/api/products/2"]).toEqual(products[1]);

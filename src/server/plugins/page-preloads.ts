@@ -264,9 +264,10 @@ export function pageRenderer(clientDir: string, indexHtml: Buffer) {
       : `<div id="root"></div>`;
     const withPicture = VIEWPORT_META.test(html)
       ? html.replace(VIEWPORT_META, (meta) => meta + picture)
-      : html.replace("</head>", `${picture}</head>`);
+      : html.replace("</head>", () => `${picture}</head>`);
+    // Replaced through functions: in a replacement string, admin-written "$&" or "$'" would be patterns.
     return {
-      html: withPicture.replace("</head>", head).replace(`<div id="root"></div>`, body),
+      html: withPicture.replace("</head>", () => head).replace(`<div id="root"></div>`, () => body),
       etag: answers.map((a) => a?.etag ?? "-").join(","),
     };
   }
