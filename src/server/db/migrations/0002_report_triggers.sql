@@ -36,6 +36,14 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT id IS NOT NULL AND (than_id IS NULL OR at > than_at OR (at = than_at AND id < than_id))
 $$;
 --> statement-breakpoint
+-- Of a customer's row as stored and one about to be added, the one whose latest order is later:
+-- every upsert into report_customers keeps the latest order's details through this.
+CREATE FUNCTION report_latest_of(candidate report_customers, stored report_customers) RETURNS report_customers
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN report_later(candidate.last_order, candidate.last_order_id, stored.last_order, stored.last_order_id)
+              THEN candidate ELSE stored END
+$$;
+--> statement-breakpoint
 -- Customers whose latest order was deleted, cancelled or edited get it looked up again. The rows
 -- are locked first, so the lookup (a new statement, a new snapshot) sees every order committed
 -- by a writer that changed the row before us; a writer after us compares against our answer.
@@ -79,13 +87,9 @@ BEGIN
   ON CONFLICT (phone_key) DO UPDATE
   SET order_count = r.order_count + excluded.order_count,
       total_spent = r.total_spent + excluded.total_spent,
-      last_order = CASE WHEN report_later(excluded.last_order, excluded.last_order_id, r.last_order, r.last_order_id) THEN excluded.last_order ELSE r.last_order END,
-      last_order_id = CASE WHEN report_later(excluded.last_order, excluded.last_order_id, r.last_order, r.last_order_id) THEN excluded.last_order_id ELSE r.last_order_id END,
-      name = CASE WHEN report_later(excluded.last_order, excluded.last_order_id, r.last_order, r.last_order_id) THEN excluded.name ELSE r.name END,
-      phone = CASE WHEN report_later(excluded.last_order, excluded.last_order_id, r.last_order, r.last_order_id) THEN excluded.phone ELSE r.phone END,
-      email = CASE WHEN report_later(excluded.last_order, excluded.last_order_id, r.last_order, r.last_order_id) THEN excluded.email ELSE r.email END,
-      address = CASE WHEN report_later(excluded.last_order, excluded.last_order_id, r.last_order, r.last_order_id) THEN excluded.address ELSE r.address END,
-      city = CASE WHEN report_later(excluded.last_order, excluded.last_order_id, r.last_order, r.last_order_id) THEN excluded.city ELSE r.city END;
+      (last_order, last_order_id, name, phone, email, address, city) =
+        (SELECT w.last_order, w.last_order_id, w.name, w.phone, w.email, w.address, w.city
+         FROM report_latest_of(excluded, r) w);
   -- Items are counted by order_items' own trigger, which sees this order whether the items come
   -- in this statement (a CTE) or a later one.
   RETURN NULL;
@@ -134,13 +138,9 @@ BEGIN
   ON CONFLICT (phone_key) DO UPDATE
   SET order_count = r.order_count + excluded.order_count,
       total_spent = r.total_spent + excluded.total_spent,
-      last_order = CASE WHEN report_later(excluded.last_order, excluded.last_order_id, r.last_order, r.last_order_id) THEN excluded.last_order ELSE r.last_order END,
-      last_order_id = CASE WHEN report_later(excluded.last_order, excluded.last_order_id, r.last_order, r.last_order_id) THEN excluded.last_order_id ELSE r.last_order_id END,
-      name = CASE WHEN report_later(excluded.last_order, excluded.last_order_id, r.last_order, r.last_order_id) THEN excluded.name ELSE r.name END,
-      phone = CASE WHEN report_later(excluded.last_order, excluded.last_order_id, r.last_order, r.last_order_id) THEN excluded.phone ELSE r.phone END,
-      email = CASE WHEN report_later(excluded.last_order, excluded.last_order_id, r.last_order, r.last_order_id) THEN excluded.email ELSE r.email END,
-      address = CASE WHEN report_later(excluded.last_order, excluded.last_order_id, r.last_order, r.last_order_id) THEN excluded.address ELSE r.address END,
-      city = CASE WHEN report_later(excluded.last_order, excluded.last_order_id, r.last_order, r.last_order_id) THEN excluded.city ELSE r.city END;
+      (last_order, last_order_id, name, phone, email, address, city) =
+        (SELECT w.last_order, w.last_order_id, w.name, w.phone, w.email, w.address, w.city
+         FROM report_latest_of(excluded, r) w);
 
   SELECT array_agg(phone_key), array_agg(id) INTO touched_keys, touched_ids
   FROM (SELECT id, phone_key, created_at, customer_name, customer_phone, customer_email, shipping_address, city
