@@ -69,9 +69,19 @@ const image = (id: string, width = 800) => ({
   edgeColor: "#ffffff",
 });
 const hostile = "</script><script>alert(1)</script><!--";
+const card = { price: "2500.00", originalPrice: null, featured: 0, colors: ["Red"] };
 const products = [
-  { id: 1, name: "Old", category: "casual", createdAt: "2026-01-01T00:00:00Z", images: [image("old")] },
-  { id: 2, name: `New ${hostile}`, category: "formal", createdAt: "2026-02-01T00:00:00Z", images: [image("new")] },
+  { ...card, id: 1, name: "Old", category: "casual", createdAt: "2026-01-01T00:00:00Z", images: [image("old")] },
+  {
+    ...card,
+    id: 2,
+    name: `New ${hostile}`,
+    category: "formal",
+    createdAt: "2026-02-01T00:00:00Z",
+    images: [image("new")],
+    originalPrice: "5000.00",
+    colors: ["Red", "Sky Blue", `x;background:url(//evil)`, "Gold"],
+  },
 ];
 const answers: Record<string, unknown> = {
   "/api/settings": [
@@ -150,6 +160,42 @@ describe("pageRenderer with data", () => {
   it("falls back to preloading what it could not read, and paints no frame for an unknown product", async () => {
     const { html: page } = await renderer.withData("/product/9", false, read);
     expect(page).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/products/9">');
+    expect(page).toContain('<div id="root"></div>');
+    expect(page).not.toContain('as="image"');
+  });
+
+  it("paints the plain shop's first frame: its heading, toolbar and first cards newest first, text escaped", async () => {
+    const { html: page } = await renderer.withData("/shop", false, read);
+    const root = page.slice(page.indexOf('<div id="root">'));
+    expect(root).toContain("Shop Collection");
+    expect(root).toContain("Showing 2 products");
+    expect(root.indexOf('href="/product/2"')).toBeLessThan(root.indexOf('href="/product/1"'));
+    expect(root).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(root).not.toContain("<script>");
+    // The newest card's picture is the preloaded one, at the card's srcset and sizes; the next waits.
+    const sizes = "(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 90vw";
+    expect(page).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="/api/images/new/card" ` +
+        `imagesrcset="/api/images/new/card 480w, /api/images/new 800w" imagesizes="${sizes}">`,
+    );
+    expect(root).toMatch(/<img src="\/api\/images\/new\/card" [^>]*sizes="[^"]+" [^>]*fetchpriority="high"/);
+    expect(root).toMatch(/<img src="\/api\/images\/old\/card" [^>]*loading="lazy"/);
+    // Price, the original price struck through, the discount badge, the swatches (CSS only from a colour word).
+    expect(root).toContain("Rs. 2,500");
+    expect(root).toContain('<s class="text-sm text-muted"><span class="sr-only">Original price </span>Rs. 5,000</s>');
+    expect(root).toContain("50% OFF");
+    expect(root).toContain('style="background-color:#c0392b"');
+    expect(root).toContain('style="background-color:#d6d0c8;background-color:skyblue"');
+    expect(root).not.toMatch(/style="[^"]*url\(/);
+    expect(root).toContain('<span class="text-xs text-muted">+1</span>');
+  });
+
+  it("paints no shop frame for a filtered shop or an empty catalogue", async () => {
+    const filtered = await renderer.withData("/shop", true, read);
+    expect(filtered.html).toContain('<div id="root"></div>');
+    const empty = async (apiPath: string): Promise<ApiAnswer | undefined> =>
+      apiPath === "/api/products" ? { json: "[]", etag: '"empty"' } : read(apiPath);
+    const { html: page } = await renderer.withData("/shop", false, empty);
     expect(page).toContain('<div id="root"></div>');
     expect(page).not.toContain('as="image"');
   });

@@ -3,6 +3,9 @@ import path from "node:path";
 import { SETTING_DEFAULTS } from "@shared/constants.js";
 import { IMAGE_SIZES, imageSrcSet, imageVariantUrl } from "@shared/rules/images.js";
 import type { ImageRef } from "@shared/schemas/common.js";
+import { escapeHtml, headerShell, heroShell, productShell, shopShell, type ShellProduct } from "./page-shells.js";
+
+export { escapeHtml };
 
 interface ManifestChunk {
   file: string;
@@ -67,21 +70,8 @@ export function scriptSafeJson(json: string): string {
   return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-/** Text and attribute values in HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
-interface ShellProduct {
-  id: number;
-  name: string;
-  category: string;
-  createdAt: string;
-  images: ImageRef[];
-}
-
-const newestFirst = (a: ShellProduct, b: ShellProduct) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
+const newestFirst = (a: { createdAt: string; id: number }, b: { createdAt: string; id: number }) =>
+  b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
 
 function settingText(settings: { key: string; value: unknown }[], key: keyof typeof SETTING_DEFAULTS): string {
   const value = settings.find((s) => s.key === key)?.value;
@@ -90,82 +80,6 @@ function settingText(settings: { key: string; value: unknown }[], key: keyof typ
 
 function parse<T>(answer: ApiAnswer | undefined): T | undefined {
   return answer ? (JSON.parse(answer.json) as T) : undefined;
-}
-
-/** `<img>` attributes of a picture, as ProductImage renders them for a priority image. */
-function imgAttributes(image: ImageRef, alt: string, sizes: string, width: number): string {
-  const w = Math.min(width, image.width || width);
-  const h = Math.round(w * (image.width > 0 && image.height > 0 ? image.height / image.width : 4 / 3));
-  return (
-    `src="${escapeHtml(imageVariantUrl(image, width <= 480 ? "card" : "full"))}" srcset="${escapeHtml(imageSrcSet(image))}" ` +
-    `sizes="${IMAGE_SIZES[sizes as keyof typeof IMAGE_SIZES]}" width="${w}" height="${h}" alt="${escapeHtml(alt)}" ` +
-    `fetchpriority="high" decoding="async" class="h-full w-full object-contain"`
-  );
-}
-
-function pictureBox(image: ImageRef, alt: string, sizes: keyof typeof IMAGE_SIZES, width: number, box: string) {
-  // The edge colour comes from the image service (a #rrggbb); escaped all the same.
-  return (
-    `<div class="relative overflow-hidden ${box}" style="background-color:${escapeHtml(image.edgeColor || "#f9fafb")}">` +
-    `<img ${imgAttributes(image, alt, sizes, width)}></div>`
-  );
-}
-
-/** The storefront's header bar as it first paints (the icons arrive with the app). */
-function headerShell(siteName: string): string {
-  return (
-    `<header class="sticky top-0 z-40 border-b border-ink/5 bg-cream/85 backdrop-blur-md supports-[backdrop-filter]:bg-cream/70">` +
-    `<div class="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">` +
-    `<span class="h-10 w-10 md:hidden"></span>` +
-    `<a href="/" class="font-display text-2xl font-semibold tracking-tight sm:text-[1.7rem]">${escapeHtml(siteName)}</a>` +
-    `</div></header>`
-  );
-}
-
-// buttonVariants({ size: "lg" }) as the hero's links get it (without cn: text-sm and text-base both, as there).
-const BUTTON =
-  "inline-flex items-center justify-center gap-2 rounded-full text-sm font-medium transition-colors cursor-pointer h-12 px-8 text-base";
-
-/** The home hero with its first slide still, as HomeHero renders it before the carousel's code loads. */
-function heroShell(title: string, subtitle: string, product: ShellProduct): string {
-  const first = title.slice(0, 8).trim();
-  const second = title.slice(8).trim();
-  const image = product.images[0];
-  return (
-    `<section aria-labelledby="hero-title" class="relative overflow-hidden">` +
-    `<div aria-hidden="true" class="pointer-events-none absolute -right-40 -top-40 h-[32rem] w-[32rem] rounded-full bg-sand/40 blur-3xl"></div>` +
-    `<div aria-hidden="true" class="pointer-events-none absolute -bottom-48 -left-32 h-[26rem] w-[26rem] rounded-full bg-rose/10 blur-3xl"></div>` +
-    `<div class="relative mx-auto grid max-w-7xl items-center gap-8 px-5 pb-10 pt-10 sm:px-6 lg:grid-cols-[1.05fr_1fr] lg:gap-4 lg:pb-16 lg:pt-16">` +
-    `<div class="text-center lg:text-left">` +
-    `<p class="text-xs font-semibold uppercase tracking-[0.3em] text-[#9a3f56]">Cash on delivery · Free delivery</p>` +
-    `<h1 id="hero-title" class="mt-4 font-display text-[2.6rem] font-semibold leading-[1.05] tracking-tight sm:text-6xl lg:text-7xl">` +
-    `<span class="block">${escapeHtml(first)}</span>` +
-    (second ? `<span class="block italic text-rose">${escapeHtml(second)}</span>` : "") +
-    `</h1>` +
-    `<p class="mx-auto mt-5 max-w-xl text-base leading-relaxed text-muted sm:text-lg lg:mx-0">${escapeHtml(subtitle)}</p>` +
-    `<div class="mt-8 flex flex-wrap justify-center gap-3 lg:justify-start">` +
-    `<a href="/shop" class="${BUTTON} bg-ink text-cream hover:bg-ink/85">Shop Now</a>` +
-    `<span class="${BUTTON} border border-ink/20 bg-transparent">View Lookbook</span>` +
-    `</div></div>` +
-    `<div class="min-w-0"><div class="flex justify-center py-6"><div class="w-full max-w-[260px] sm:max-w-[280px]">` +
-    `<a href="/product/${product.id}" class="group block overflow-hidden rounded-[1.75rem] bg-white shadow-2xl shadow-ink/15 ring-1 ring-ink/5">` +
-    (image ? pictureBox(image, product.name, "hero", 480, "aspect-[3/4] w-full") : "") +
-    `<span class="block px-4 py-3 text-center"><span class="block truncate font-display text-base">${escapeHtml(product.name)}</span></span>` +
-    `</a></div></div></div></div></section>`
-  );
-}
-
-/** A product page's breadcrumb and main picture, where ProductDetails puts them. */
-function productShell(product: ShellProduct): string {
-  const image = product.images[0];
-  return (
-    `<div class="mx-auto max-w-7xl px-5 py-8 sm:px-6 lg:py-12">` +
-    `<nav aria-label="Breadcrumb" class="mb-6 text-sm text-muted"><a href="/">Home</a> <span aria-hidden="true">/</span> ` +
-    `<a href="/shop">Shop</a> <span aria-hidden="true">/</span> <span class="text-ink">${escapeHtml(product.name)}</span></nav>` +
-    `<div class="grid gap-8 lg:grid-cols-2 lg:gap-14"><div class="space-y-3"><div class="block w-full overflow-hidden rounded-3xl">` +
-    (image ? pictureBox(image, product.name, "gallery", 800, "aspect-[3/4] w-full") : "") +
-    `</div></div></div></div>`
-  );
 }
 
 /**
@@ -235,7 +149,8 @@ export function pageRenderer(clientDir: string, indexHtml: Buffer) {
     let largest: ImageRef | undefined;
     let sizes: keyof typeof IMAGE_SIZES = "card";
     if (page.largest === "hero" || page.largest === "first-card") {
-      const newest = (parse<ShellProduct[]>(answers[1]) ?? []).slice().sort(newestFirst)[0];
+      const products = (parse<ShellProduct[]>(answers[1]) ?? []).slice().sort(newestFirst);
+      const newest = products[0];
       largest = newest?.images[0];
       if (page.largest === "hero" && newest) {
         sizes = "hero";
@@ -243,6 +158,8 @@ export function pageRenderer(clientDir: string, indexHtml: Buffer) {
           headerShell(settingText(settings, "site_name")) +
           `<main class="flex-1">${heroShell(settingText(settings, "hero_title"), settingText(settings, "hero_subtitle"), newest)}</main>`;
       }
+      if (page.largest === "first-card" && newest)
+        shell = headerShell(settingText(settings, "site_name")) + `<main class="flex-1">${shopShell(products)}</main>`;
     } else if (page.largest === "product") {
       const product = parse<ShellProduct>(answers[1]);
       largest = product?.images[0];
