@@ -95,6 +95,57 @@ describe("a storefront page's first paint", () => {
     await page.context().close();
   });
 
+  it("puts the shop's cards exactly where the first frame painted them, the first picture loaded once", async () => {
+    const { page, requests } = await recordingPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/shop", { waitUntil: "commit" });
+    const first = page.locator("#root main li img").first();
+    await expect.poll(() => first.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    expect(await first.getAttribute("src")).toBe(`${newest.images[0].url}/card`);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    const boxes = () =>
+      Promise.all(
+        [
+          "#root main h1",
+          "#root main li img",
+          "#root main li:nth-child(2) article",
+          "#root main li:nth-child(3) article",
+        ].map((s) => box(page, s)),
+      );
+    // The same classes too (the frame copies ProductCard's and ProductImage's merged class names).
+    const classes = () =>
+      page.evaluate(() =>
+        ["#root main li article", "#root main li img"].map((s) => document.querySelector(s)!.className),
+      );
+    const before = await boxes();
+    const classesBefore = await classes();
+    expect(await page.getByRole("link", { name: /^Cart/ }).count()).toBe(0);
+
+    release();
+    await page.getByRole("link", { name: /^Cart/ }).waitFor();
+    await page.getByRole("button", { name: "Grid view" }).waitFor();
+    expect(await boxes()).toEqual(before);
+    expect(await classes()).toEqual(classesBefore);
+    expect(requests).not.toContain("/api/products");
+    const main = newest.images[0].url;
+    expect(requests.filter((p) => p === main || p === `${main}/card`)).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it("shows the shop's first card without JavaScript", async () => {
+    const still = await recordingPage({ javaScriptEnabled: false });
+    await still.page.goto("/shop");
+    await still.page.getByRole("link", { name: `View Details: ${newest.name}` }).waitFor();
+    const img = still.page.locator("li img").first();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    await still.page.context().close();
+  });
+
   it("renders a product page from the inlined data: no API read of it, its picture downloaded once", async () => {
     const { page, requests } = await recordingPage();
     await page.goto(`/product/${newest.id}`);
