@@ -226,6 +226,7 @@ export async function placeOrder(
   beforeCreate?: () => void,
 ): Promise<{ order: PlacedOrder; created: boolean }> {
   const ids = input.items.map((i) => i.productId);
+  let keyTaken = false;
   try {
     for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {
       const catalogue = await rememberedChoiceProducts(db, ids, attempt > 0);
@@ -243,7 +244,10 @@ export async function placeOrder(
         continue;
       }
       if (inserted.outcome === "placed") return { order: inserted.order, created: true };
-      if (inserted.outcome === "key taken") break;
+      if (inserted.outcome === "key taken") {
+        keyTaken = true;
+        break;
+      }
       forgetChoiceProducts(db, ids);
     }
   } catch (err) {
@@ -253,12 +257,12 @@ export async function placeOrder(
     if (earlier) return { order: earlier, created: false };
     throw err;
   }
-  const earlier = idempotencyKey ? await replayed(db, idempotencyKey, input.customerPhone) : null;
-  if (earlier) return { order: earlier, created: false };
-  throw new AppError(
-    "CONFLICT",
-    idempotencyKey
-      ? "This order is still being placed; please try again in a moment"
-      : "Prices changed while your order was being placed; please review your cart and try again",
-  );
+  if (!keyTaken)
+    throw new AppError(
+      "CONFLICT",
+      "Prices changed while your order was being placed; please review your cart and try again",
+    );
+  const earlier = await replayed(db, idempotencyKey!, input.customerPhone);
+  if (!earlier) throw new AppError("CONFLICT", "This order is still being placed; please try again in a moment");
+  return { order: earlier, created: false };
 }
