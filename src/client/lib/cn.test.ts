@@ -54,5 +54,6 @@ describe("cn", () => {
       }
     }
     expect(differences.slice(0, 40)).toEqual([]);
-  });
+    // About a million merges: seconds of work, more on a busy CI machine, so not the 5 s default.
+  }, 120_000);
 });
