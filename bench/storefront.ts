@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
-import { chromium } from "playwright-core";
+import { launchBrowser } from "../e2e/support/browser.js";
 import { openPglite } from "../src/server/db/client.js";
 import { seedDemoData } from "../src/server/db/demo/seed.js";
 import { listen, rows, writeResult } from "./support.js";
@@ -36,18 +36,7 @@ export async function benchStorefront() {
   for (const pagePath of pages)
     await (await fetch(`${url}${pagePath}`, { headers: { "accept-encoding": "br" } })).text();
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await launchBrowser();
   const results = [];
   for (const pagePath of pages) {
     const context = await browser.newContext({
