@@ -6,17 +6,26 @@ import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-export default defineConfig({
+/**
+ * Two builds from one config: the browser's (`vite build`, into dist/client) and the server
+ * renderer (`vite build --ssr`, entry-server.tsx into dist/server, beside it: the server finds it
+ * there). The server bundle carries its dependencies, so it runs from any folder.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: here("./src/client"),
-  publicDir: here("./src/client/public"),
+  publicDir: isSsrBuild ? false : here("./src/client/public"),
   plugins: [
     react(),
     tailwindcss(),
     // .gz and .br beside every asset, served by @fastify/static's preCompressed: compressed once, at build.
-    compression({
-      algorithms: [defineAlgorithm("gzip", { level: 9 }), defineAlgorithm("brotliCompress")],
-      threshold: 1024,
-    }),
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            algorithms: [defineAlgorithm("gzip", { level: 9 }), defineAlgorithm("brotliCompress")],
+            threshold: 1024,
+          }),
+        ]),
   ],
   resolve: {
     alias: {
@@ -24,12 +33,20 @@ export default defineConfig({
       "@client": here("./src/client"),
     },
   },
-  build: {
-    outDir: here("./dist/client"),
-    emptyOutDir: true,
-    // The server reads it to preload each page's own chunk with the HTML (no lazy-load waterfall).
-    manifest: true,
-    sourcemap: false,
-  },
+  build: isSsrBuild
+    ? {
+        outDir: here("./dist/server"),
+        emptyOutDir: true,
+        sourcemap: false,
+        rollupOptions: { input: here("./src/client/entry-server.tsx") },
+      }
+    : {
+        outDir: here("./dist/client"),
+        emptyOutDir: true,
+        // The server reads it to preload each page's own chunk with the HTML (no lazy-load waterfall).
+        manifest: true,
+        sourcemap: false,
+      },
+  ssr: { noExternal: true, target: "node" },
   server: { proxy: { "/api": "http://localhost:3000" } },
-});
+}));

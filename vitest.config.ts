@@ -40,7 +40,11 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["src/shared/**/*.test.ts", "src/client/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["src/shared/**/*.test.ts", "src/client/**/*.test.ts", "e2e/support/**/*.test.ts"],
+          environment: "node",
+        },
       },
       api("api-pglite", "pglite"),
       ...(process.env.TEST_DATABASE_URL ? [api("api-postgres", "postgres")] : []),
@@ -48,7 +52,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "e2e",
-          include: ["e2e/**/*.test.ts"],
+          include: ["e2e/*.test.ts"],
           environment: "node",
           globalSetup: [here("./e2e/support/global-setup.ts")],
           fileParallelism: false,

@@ -5,6 +5,7 @@ import { openPglite, type Database } from "../src/server/db/client.js";
 import { computeAnalytics } from "../src/server/modules/reports/analytics-service.js";
 import { computeCustomers } from "../src/server/modules/reports/customers-service.js";
 import { ANALYTICS_FROM_ORDERS, CUSTOMERS_FROM_ORDERS } from "../src/server/modules/reports/raw-sources.js";
+import { sourceReportFromOrders } from "../src/server/modules/sources/source-report.js";
 import { seedCatalogue } from "./catalogue-fixture.js";
 import { adminCookie, listen, onFreshPostgres, writeResult } from "./support.js";
 
@@ -14,16 +15,17 @@ async function generateOrders(database: Database, count: number): Promise<number
   const customers = Math.max(1000, Math.round(count / 5));
   await database.db.execute(sql`delete from orders`);
   await database.db.execute(sql`
-    insert into orders (id, created_at, status, customer_name, customer_phone, phone_key, shipping_address, city, subtotal, tax, total)
+    insert into orders (id, created_at, status, customer_name, customer_phone, phone_key, shipping_address, city, subtotal, tax, total, courier)
     select gen_random_uuid(),
            now() - (random() * interval '1095 days'),
-           (array['pending','processing','shipped','delivered','delivered','delivered','cancelled'])[1 + g % 7],
+           (array['pending','processing','shipped','delivered','delivered','delivered','returned','cancelled'])[1 + g % 8],
            'Customer ' || (g % ${customers}),
            '0300' || lpad((g % ${customers})::text, 7, '0'),
            '300' || lpad((g % ${customers})::text, 7, '0'),
            'House ' || g || ', Street ' || (g % 50),
            (array['Lahore','Karachi','Islamabad','Rawalpindi','Multan','Faisalabad','Pakpattan','Peshawar'])[1 + (g * 7) % 8],
-           0, 0, 0
+           0, 0, 0,
+           case when g % 8 between 2 and 6 then (array['Leopards','TCS','PostEx'])[1 + g % 3] end
     from generate_series(1, ${count}) g`);
   await database.db.execute(sql`
     with ps as (select row_number() over (order by id) - 1 as i, id, name, category, price, sizes, colors from products),
@@ -77,6 +79,7 @@ async function timeFromOrders(database: Database, runs = 3) {
   return {
     analyticsMedianMs: await time(() => computeAnalytics(database.db, {}, ANALYTICS_FROM_ORDERS)),
     customersMedianMs: await time(() => computeCustomers(database.db, CUSTOMERS_FROM_ORDERS)),
+    sourcesMedianMs: await time(() => sourceReportFromOrders(database.db)),
   };
 }
 
@@ -92,6 +95,7 @@ async function measure(database: Database, label: string, count: number) {
     generateMs,
     analytics: await timeEndpoint(url, "/api/admin/analytics", cookie),
     customers: await timeEndpoint(url, "/api/admin/customers", cookie),
+    sources: await timeEndpoint(url, "/api/admin/analytics/sources", cookie),
     aggregatedFromOrders: await timeFromOrders(database),
   };
   await app.close();

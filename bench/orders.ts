@@ -7,6 +7,8 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import { openPglite, type Database } from "../src/server/db/client.js";
+import { FakeCloudApi } from "../src/server/test/fakes/whatsapp-cloud-api.js";
+import { testWhatsappConfig } from "../src/server/test/fakes/whatsapp-config.js";
 import { seedCatalogue } from "./catalogue-fixture.js";
 import { listen, onFreshPostgres, rows, writeResult } from "./support.js";
 
@@ -55,7 +57,7 @@ async function orderBody(database: Database) {
  */
 const CLIENTS = `
   const { parentPort, workerData } = require("node:worker_threads");
-  const { url, seconds, concurrency, template } = workerData;
+  const { url, seconds, concurrency, template, templates } = workerData;
   let n = 0, created = 0, refused = 0;
   const statuses = {};
   const latencies = [];
@@ -67,8 +69,10 @@ const CLIENTS = `
       const started = performance.now();
       const res = await fetch(url + "/api/orders", {
         method: "POST",
-        headers: { "content-type": "application/json" },
-        body: template.replace("PHONE", phone),
+        // Shoppers behind one trusted proxy hop, each with an address of their own (RFC 5737 range,
+        // only ever written into a header): one network would meet its hourly order cap.
+        headers: { "content-type": "application/json", "x-forwarded-for": "198.51." + ((i >> 8) & 255) + "." + (i & 255) },
+        body: (templates ? templates[i % templates.length] : template).replace("PHONE", phone),
       });
       await res.arrayBuffer();
       latencies.push(performance.now() - started);
@@ -82,34 +86,177 @@ const CLIENTS = `
   });
 `;
 
-async function measure(database: Database, label: string, seconds: number) {
+/** Every product counts stock, plenty of every size × colour (no order is refused, none goes low). */
+async function trackEveryProduct(database: Database) {
+  await database.db.execute(sql`update products set track_stock = true`);
+  await database.db.execute(sql`
+    insert into product_stock (product_id, size, color, quantity)
+    select p.id, s, c, 100000 from products p,
+      unnest(case when cardinality(p.sizes) = 0 then array[''] else p.sizes end) as s,
+      unnest(case when cardinality(p.colors) = 0 then array[''] else p.colors end) as c
+    on conflict do nothing`);
+}
+
+/**
+ * Orders of two lines each over every product's sizes and colours (as many shoppers buy different
+ * things), from the one body: the shopper's fields stay the same, only the lines differ.
+ */
+async function spreadBodies(database: Database, template: string): Promise<string[]> {
+  const variants = await rows<{ id: number; name: string; size: string; color: string }>(
+    database,
+    sql`select p.id, p.name, s as size, c as color from products p, unnest(p.sizes) s, unnest(p.colors) c
+        where p.in_stock and cardinality(p.sizes) > 0 and cardinality(p.colors) > 0
+          and coalesce((p.color_variant_stock ->> c)::boolean, true)
+        order by p.id, s, c`,
+  );
+  const body = JSON.parse(template);
+  const line = (v: (typeof variants)[number]) => ({
+    ...body.items[0],
+    productId: v.id,
+    productName: v.name,
+    size: v.size,
+    color: v.color,
+  });
+  return variants.map((v, i) => {
+    const other = variants[(i * 7 + 3) % variants.length];
+    const items =
+      other.id === v.id && other.size === v.size && other.color === v.color ? [line(v)] : [line(v), line(other)];
+    return JSON.stringify({ ...body, items });
+  });
+}
+
+type Load = { created: number; refused: number; statuses: Record<string, number>; p99Ms: number };
+
+async function prepare(database: Database, trackStock: boolean, outbox?: FakeCloudApi) {
   await database.migrate();
   await seedCatalogue(database, 24);
   await database.db.execute(sql`delete from orders`);
-  const { app, url } = await listen(database);
+  await database.db.execute(sql`delete from jobs`);
+  if (trackStock) await trackEveryProduct(database);
+  // With the outbox on, every order also writes its confirmation job, and the app's own job
+  // runner sends it to a local fake of the Cloud API while the load runs.
+  const { app, url } = await listen(database, undefined, {
+    trustProxy: 1,
+    ...(outbox
+      ? { whatsapp: testWhatsappConfig(outbox.url, { requestTimeoutMs: 10_000 }), jobs: { start: true } }
+      : {}),
+  });
   const template = JSON.stringify(await orderBody(database));
-  const worker = new Worker(CLIENTS, { eval: true, workerData: { url, seconds, concurrency: 20, template } });
-  const [load] = (await once(worker, "message")) as [
-    { created: number; refused: number; statuses: Record<string, number>; p99Ms: number },
-  ];
+  return { database, app, url, trackStock, outbox, template, templates: await spreadBodies(database, template) };
+}
+type Prepared = Awaited<ReturnType<typeof prepare>>;
+
+async function load(target: Prepared, seconds: number, spread = false): Promise<Load> {
+  const { url, template, templates } = target;
+  const workerData = { url, seconds, concurrency: 20, template, templates: spread ? templates : undefined };
+  const worker = new Worker(CLIENTS, { eval: true, workerData });
+  const [result] = (await once(worker, "message")) as [Load];
   await worker.terminate();
+  return result;
+}
+
+async function report(target: Prepared, label: string, seconds: number, loads: Load[]) {
+  const created = loads.reduce((n, l) => n + l.created, 0);
+  const refused = loads.reduce((n, l) => n + l.refused, 0);
+  const statuses: Record<string, number> = {};
+  for (const l of loads) for (const [k, v] of Object.entries(l.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
+  const toMessage = target.outbox ? await orderToMessage(target.database, target.outbox, created) : undefined;
   const [stored] = await rows<{ orders: number; items: number }>(
-    database,
+    target.database,
     sql`select (select count(*)::int from orders) as orders, (select count(*)::int from order_items) as items`,
   );
-  await app.close();
+  await target.app.close();
   return {
     database: label,
+    stockTracked: target.trackStock,
     clients: 20,
     seconds,
-    ordersPerSecond: Math.round(load.created / seconds),
-    answered201: load.created,
+    ordersPerSecond: Math.round(created / seconds),
+    answered201: created,
     storedOrders: Number(stored.orders),
     storedItems: Number(stored.items),
-    equal: load.created === Number(stored.orders),
-    refused: load.refused,
-    refusedByStatus: load.statuses,
-    p99Ms: Math.round(load.p99Ms),
+    equal: created === Number(stored.orders),
+    refused,
+    refusedByStatus: statuses,
+    p99Ms: Math.round(Math.max(...loads.map((l) => l.p99Ms))),
+    ...(toMessage ? { outbox: "on", orderToMessage: toMessage } : {}),
+  };
+}
+
+async function measure(database: Database, label: string, seconds: number, outbox?: FakeCloudApi) {
+  const target = await prepare(database, false, outbox);
+  return report(target, label, seconds, [await load(target, seconds)]);
+}
+
+/**
+ * Stock tracked on every product next to untracked, on two fresh databases of the same kind:
+ * their load windows alternate (U T T U U T T U), so a busy machine slows both alike.
+ */
+async function measurePair(databases: [Database, Database], label: string, seconds: number, spread: boolean) {
+  const [untracked, tracked] = [await prepare(databases[0], false), await prepare(databases[1], true)];
+  const windows = 4;
+  const loads = { untracked: [] as Load[], tracked: [] as Load[] };
+  for (let w = 0; w < windows; w++) {
+    const order = w % 2 === 0 ? (["untracked", "tracked"] as const) : (["tracked", "untracked"] as const);
+    for (const which of order)
+      loads[which].push(await load(which === "tracked" ? tracked : untracked, seconds / windows));
+  }
+  const u = await report(untracked, label, seconds, loads.untracked);
+  const t = await report(tracked, label, seconds, loads.tracked);
+  return {
+    database: label,
+    orders: spread ? "spread over every size and colour" : "the same two variants every time",
+    untrackedOrdersPerSecond: u.ordersPerSecond,
+    trackedOrdersPerSecond: t.ordersPerSecond,
+    ratio: Math.round((t.ordersPerSecond / Math.max(1, u.ordersPerSecond)) * 100) / 100,
+    bothEqual: u.equal && t.equal,
+    untrackedP99Ms: u.p99Ms,
+    trackedP99Ms: t.p99Ms,
+    refused: { untracked: u.refusedByStatus, tracked: t.refusedByStatus },
+  };
+}
+
+/**
+ * Time from an order's creation to its confirmation message arriving at the fake Cloud API,
+ * over every order of the run (waiting up to a minute for the queue to drain after the load).
+ */
+async function orderToMessage(database: Database, fake: FakeCloudApi, expected: number) {
+  const waitUntil = Date.now() + 60_000;
+  while (fake.received.length < expected && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 200));
+  const arrived = new Map<string, number>();
+  for (const m of fake.received) {
+    const match = /confirm:([0-9a-f-]{36}):/.exec(JSON.stringify(m.body));
+    if (match && !arrived.has(match[1])) arrived.set(match[1], m.wallAt);
+  }
+  const created = await rows<{ id: string; at: number }>(
+    database,
+    sql`select id, (extract(epoch from created_at) * 1000)::float8 as at from orders`,
+  );
+  const ms = created
+    .filter((o) => arrived.has(o.id))
+    .map((o) => arrived.get(o.id)! - Number(o.at))
+    .sort((a, b) => a - b);
+  const at = (q: number) => Math.round(ms[Math.min(ms.length - 1, Math.floor(ms.length * q))] ?? 0);
+  return { messages: fake.received.length, ordersMessaged: ms.length, p50Ms: at(0.5), p99Ms: at(0.99) };
+}
+
+/** Orders per second with the WhatsApp outbox off and on, one after the other on the same database kind. */
+async function outboxPair(open: () => Promise<Database>, label: string, seconds: number) {
+  const off = await open();
+  const withoutOutbox = await measure(off, label, seconds);
+  await off.close();
+  const fake = await new FakeCloudApi().start();
+  const on = await open();
+  const withOutbox = await measure(on, label, seconds, fake);
+  await on.close();
+  await fake.stop();
+  return {
+    database: label,
+    offOrdersPerSecond: withoutOutbox.ordersPerSecond,
+    onOrdersPerSecond: withOutbox.ordersPerSecond,
+    onToOff: Math.round((withOutbox.ordersPerSecond / withoutOutbox.ordersPerSecond) * 100) / 100,
+    onEqual: withOutbox.equal,
+    orderToMessage: withOutbox.orderToMessage,
   };
 }
 
@@ -129,7 +276,45 @@ export async function benchOrders(seconds = 10) {
   const onPostgres = await onFreshPostgres((database) => measure(database, "postgres", seconds));
   if (onPostgres) results.push(onPostgres);
 
-  const result = { orderPlacement: results, target: "pglite ordersPerSecond >= 300; answered201 == storedOrders" };
+  // Stock per size and colour (decision 007): every product tracked next to none, the same orders:
+  // spread over every variant (shoppers buying different things), and the worst case, every order
+  // for the same two variants (on PostgreSQL all 20 clients then queue on the same stock rows).
+  const stock = [];
+  for (const spread of [true, false]) {
+    const pair: [Database, Database] = [await openPglite(), await openPglite()];
+    stock.push(await measurePair(pair, "pglite", seconds, spread));
+    await Promise.all(pair.map((d) => d.close()));
+    const onPostgresPair = await onFreshPostgres((a) =>
+      onFreshPostgres((b) => measurePair([a, b], "postgres", seconds, spread), 20),
+    );
+    if (onPostgresPair) stock.push(onPostgresPair);
+  }
+
+  // The WhatsApp outbox (issue 9): the same load with the confirmation job written and sent.
+  const outbox = [await outboxPair(() => openPglite(), "pglite", seconds)];
+  const pgPair = await onFreshPostgres(async (database) => {
+    const off = await measure(database, "postgres", seconds);
+    const fake = await new FakeCloudApi().start();
+    const on = await measure(database, "postgres", seconds, fake);
+    await fake.stop();
+    return {
+      database: "postgres",
+      offOrdersPerSecond: off.ordersPerSecond,
+      onOrdersPerSecond: on.ordersPerSecond,
+      onToOff: Math.round((on.ordersPerSecond / off.ordersPerSecond) * 100) / 100,
+      onEqual: on.equal,
+      orderToMessage: on.orderToMessage,
+    };
+  });
+  if (pgPair) outbox.push(pgPair);
+
+  const result = {
+    orderPlacement: results,
+    stockTracked: stock,
+    whatsappOutbox: outbox,
+    target:
+      "pglite ordersPerSecond >= 300; answered201 == storedOrders; stock tracked / untracked >= 0.8; outbox on / off >= 0.9",
+  };
   writeResult("orders", result);
   return result;
 }

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../src/server/app.js";
+import { buildApp, type AppConfig } from "../src/server/app.js";
 import { openPostgres, type Database } from "../src/server/db/client.js";
 import { upsertAdmin } from "../src/server/modules/auth/auth-service.js";
 
@@ -21,9 +21,13 @@ export function machine() {
   };
 }
 
-export async function listen(database: Database, clientDir?: string): Promise<{ app: FastifyInstance; url: string }> {
+export async function listen(
+  database: Database,
+  clientDir?: string,
+  config: Partial<AppConfig> = {},
+): Promise<{ app: FastifyInstance; url: string }> {
   await upsertAdmin(database.db, BENCH_ADMIN.username, BENCH_ADMIN.password);
-  const app = await buildApp(database, { sessionTtlHours: 1, clientDir });
+  const app = await buildApp(database, { sessionTtlHours: 1, clientDir, ...config });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   return { app, url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}` };

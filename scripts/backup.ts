@@ -2,10 +2,11 @@
 // With the server stopped, this process opens the database itself; with the server running
 // (it holds the data directory's lock), it asks the server to write the backup (SIGUSR2).
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { openPglite } from "../src/server/db/client.js";
 import { writeBackup } from "../src/server/db/backup.js";
-import { lockDataDir } from "../src/server/db/lock.js";
+import { holderIsAlive, lockDataDir, readLockHolder } from "../src/server/db/lock.js";
 import { readEnv } from "../src/server/env.js";
 
 const env = readEnv();
@@ -31,8 +32,14 @@ if (release) {
   release();
   console.log(`Backup written: ${file}`);
 } else {
-  const pid = Number(fs.readFileSync(path.join(dataDir, "store.lock"), "utf8"));
-  process.kill(pid, "SIGUSR2");
+  // Signal only a store server that certainly holds the lock here: never a PID someone wrote
+  // into the file, a process on another host, or an unrelated process that reused the PID.
+  const holder = readLockHolder(dataDir);
+  if (!holder || holder.host !== os.hostname() || !holderIsAlive(holder)) {
+    console.error(`The data directory's lock is not held by a running server on this host; see ${dataDir}/store.lock.`);
+    process.exit(1);
+  }
+  process.kill(holder.pid, "SIGUSR2");
   const deadline = Date.now() + 120_000;
   for (;;) {
     const fresh = fs.existsSync(backups)

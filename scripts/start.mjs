@@ -4,10 +4,15 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { register } from "tsx/esm/api";
 
-if (!fs.existsSync("dist/client/index.html")) {
-  console.log("No client build yet: building the storefront (once)…");
-  const result = spawnSync("npx", ["vite", "build"], { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+if (!fs.existsSync("dist/client/index.html") || !fs.existsSync("dist/server/entry-server.js")) {
+  console.log("No client build yet: building the storefront and its server renderer (once)…");
+  for (const args of [
+    ["vite", "build"],
+    ["vite", "build", "--ssr"],
+  ]) {
+    const result = spawnSync("npx", args, { stdio: "inherit" });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }
 register();
 await import("../src/server/main.ts");

@@ -1,14 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { findChromium } from "./chromium.js";
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 900 };
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
+/** The machine's Chromium (Debian's by default), headless, with the flags this closed network needs. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: findChromium(),
     headless: true,
     args: [
       "--no-sandbox",

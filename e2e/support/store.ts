@@ -17,7 +17,10 @@ export interface RunningStore {
 }
 
 /** The real server on a fresh in-memory database, serving the built storefront on a loopback port. */
-export async function startStore({ demo = true }: { demo?: boolean } = {}): Promise<RunningStore> {
+export async function startStore({
+  demo = true,
+  publicUrl,
+}: { demo?: boolean; publicUrl?: string } = {}): Promise<RunningStore> {
   const database = await openPglite();
   await database.migrate();
   await upsertAdmin(database.db, E2E_ADMIN.username, E2E_ADMIN.password);
@@ -26,6 +29,7 @@ export async function startStore({ demo = true }: { demo?: boolean } = {}): Prom
     sessionTtlHours: 1,
     clientDir: inject("clientDir"),
     overload: { maxEventLoopDelayMs: 0 }, // a loaded test machine must not shed the journeys' requests
+    publicUrl,
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

@@ -1,27 +1,41 @@
+import { hydrate, type DehydratedState } from "@tanstack/react-query";
 import { startTransition, StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App, queryClient } from "./app/app";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App, makeQueryClient } from "./app/app";
 import { preloadPage } from "./app/router";
-import { seedPageData } from "./lib/page-data";
+import { PAGE_STATE_ID } from "./lib/page-data";
 import "./styles.css";
 
-seedPageData(queryClient);
+const queryClient = makeQueryClient();
+
+/** The query cache the server rendered the page from (inlined once, as JSON), so hydration needs no API read. */
+function readPageState(): DehydratedState | undefined {
+  const element = document.getElementById(PAGE_STATE_ID);
+  if (!element?.textContent) return undefined;
+  try {
+    return JSON.parse(element.textContent) as DehydratedState;
+  } catch {
+    return undefined; // the app fetches what it needs itself
+  }
+}
+
+const state = readPageState();
+if (state) hydrate(queryClient, state);
 
 /**
- * The server may have painted a static first frame of the page into #root (the largest picture
- * where the app will put it). React replaces it on its first commit, so that commit waits for the
- * page's code (preloaded with the HTML): the frame gives way to the page itself, never to an
- * empty screen.
+ * Storefront pages arrive rendered by the server from these same components: the browser loads
+ * the page's code (preloaded with the HTML), then hydrates the markup in place. Admin pages
+ * arrive empty and render here.
  */
 void preloadPage(window.location.pathname).then(() => {
-  const root = createRoot(document.getElementById("root")!);
-  // A transition renders in slices, yielding to the browser between them: the first frame stays
-  // responsive to taps and scrolling while the whole page is built behind it.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+  const container = document.getElementById("root")!;
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>
   );
+  // A transition hydrates in slices, yielding to the browser between them: the page stays
+  // responsive to taps and scrolling while React attaches to it.
+  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
+  else startTransition(() => createRoot(container).render(app));
 });

@@ -3,23 +3,42 @@ import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_GROUP } from "@shared/constants.js";
 import type { Database, Db } from "./db/client.js";
-import { registerAuth } from "./plugins/auth.js";
+import { systemClock, type Clock } from "./jobs/clock.js";
+import { JobRunner } from "./jobs/job-runner.js";
+import { registerAccessCheck, registerAuth } from "./plugins/auth.js";
 import { registerCatalogueCache } from "./plugins/catalogue-cache.js";
 import { registerClient } from "./plugins/client.js";
 import { registerErrorHandling, registerNotFound } from "./plugins/errors.js";
 import { registerOverload, type OverloadConfig } from "./plugins/overload.js";
 import { registerSecurity } from "./plugins/security.js";
 import { modules } from "./modules/index.js";
+import { registerAuditTrail } from "./modules/audit/audit-trail.js";
+import { MemoryThrottleStore, PostgresThrottleStore, type ThrottleStore } from "./lib/throttle-store.js";
+import { registerOrderEvents } from "./modules/order-events/order-events.js";
+import type { WhatsappConfig } from "./modules/whatsapp/whatsapp-config.js";
 
 export interface AppConfig {
   sessionTtlHours: number;
   /** Folder of the built storefront; omitted in API-only tests. */
   clientDir?: string;
   logLevel?: string;
-  /** Behind a reverse proxy only: otherwise anyone could choose their IP with X-Forwarded-For. */
-  trustProxy?: boolean;
+  /**
+   * Behind a reverse proxy only: the number of proxy hops to trust, or the proxies' addresses
+   * and CIDRs. Never every hop: a client could then choose its own IP with X-Forwarded-For.
+   */
+  trustProxy?: false | number | string[];
+  /** Time-outs for slow clients (ms); production defaults when omitted. */
+  timeouts?: { connectionTimeoutMs?: number; requestTimeoutMs?: number };
   /** Load shedding limits (503 + Retry-After); production defaults when omitted. */
   overload?: OverloadConfig;
+  /** The WhatsApp Business Cloud API (modules/whatsapp); off when absent. */
+  whatsapp?: WhatsappConfig;
+  /** The time background jobs and windows of days go by; tests pass a ManualClock. */
+  clock?: Clock;
+  /** `start: true` runs the background jobs (`npm start`); tests leave it off and call `app.jobs.runDue()`. */
+  jobs?: { start: boolean; pollMs?: number };
+  /** The public origin for canonical links, previews and the sitemap (PUBLIC_URL); else the request's. */
+  publicUrl?: string;
 }
 
 declare module "fastify" {
@@ -27,7 +46,19 @@ declare module "fastify" {
     database: Database;
     db: Db;
     config: AppConfig;
+    /** Where every throttle counts: shared by all app servers on PostgreSQL. */
+    throttleStore: ThrottleStore;
+    clock: Clock;
+    jobs: JobRunner;
   }
+}
+
+/** A hop count trusts that many proxies nearest the server (hop 0 is the socket's peer). */
+function trustedProxies(
+  trust: AppConfig["trustProxy"],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === "number") return trust > 0 ? (_address, hop) => hop < trust : false;
+  return trust ?? false;
 }
 
 /** Builds the whole app (API and, when clientDir is set, the storefront) without listening. */
@@ -35,19 +66,35 @@ export async function buildApp(database: Database, config: AppConfig): Promise<F
   const app = Fastify({
     logger: config.logLevel && config.logLevel !== "silent" ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: trustedProxies(config.trustProxy),
     return503OnClosing: true,
+    // A client that sends headers and then stalls (or trickles its body) is cut off: idle for
+    // connectionTimeout, or still sending after requestTimeout.
+    connectionTimeout: config.timeouts?.connectionTimeoutMs ?? 30_000,
+    requestTimeout: config.timeouts?.requestTimeoutMs ?? 60_000,
   });
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("config", config);
+  const throttleStore: ThrottleStore =
+    database.kind === "postgres" ? new PostgresThrottleStore(database.db) : new MemoryThrottleStore();
+  app.decorate("throttleStore", throttleStore);
+  const clock = config.clock ?? systemClock;
+  app.decorate("clock", clock);
+  const jobs = new JobRunner(database.db, { clock, log: app.log, pollMs: config.jobs?.pollMs });
+  app.decorate("jobs", jobs);
+  // Handlers are registered by the modules below; the runner starts once they all are.
+  if (config.jobs?.start) app.addHook("onReady", async () => jobs.start());
+  app.addHook("onClose", async () => jobs.stop());
 
   registerErrorHandling(app);
   await registerOverload(app, config.overload);
   registerSecurity(app);
   registerAuth(app);
+  registerOrderEvents(app);
   await registerCatalogueCache(app);
   await app.register(cookie);
+  registerAccessCheck(app);
   await app.register(multipart, {
     limits: {
       fileSize: MAX_IMAGE_BYTES,
@@ -58,6 +105,7 @@ export async function buildApp(database: Database, config: AppConfig): Promise<F
       parts: 60,
     },
   });
+  registerAuditTrail(app);
   for (const routes of modules) await app.register(routes);
   registerNotFound(app, config.clientDir ? await registerClient(app, config.clientDir) : undefined);
   return app;

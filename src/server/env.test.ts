@@ -14,4 +14,23 @@ describe("readEnv", () => {
       /Invalid configuration:\n {2}PORT: .*\n {2}MAX_REQUESTS_IN_FLIGHT: /,
     );
   });
+
+  it("reads TRUST_PROXY as a hop count or a list of proxy addresses, never as trust-everything", () => {
+    expect(readEnv({}).TRUST_PROXY).toBe(false);
+    expect(readEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(readEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(readEnv({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,::1" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+      "::1",
+    ]);
+    expect(() => readEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: must be a hop count/);
+    expect(() => readEnv({ TRUST_PROXY: "10.0.0.0/99" })).toThrow(/"10.0.0.0\/99" is neither/);
+  });
+
+  it("takes PUBLIC_URL as an http(s) origin without a trailing slash, and refuses anything else by name", () => {
+    expect(readEnv({ PUBLIC_URL: "https://shop.example.pk/" }).PUBLIC_URL).toBe("https://shop.example.pk");
+    expect(readEnv({}).PUBLIC_URL).toBeUndefined();
+    expect(() => readEnv({ PUBLIC_URL: "shop.example.pk" })).toThrow(/PUBLIC_URL: must be an http\(s\) URL/);
+  });
 });

@@ -1,4 +1,12 @@
+import { isIP } from "node:net";
 import { z } from "zod";
+
+function isAddressOrCidr(value: string): boolean {
+  const [address, bits, extra] = value.split("/");
+  if (extra !== undefined || !isIP(address)) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128);
+}
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -15,8 +23,30 @@ const schema = z.object({
   /** 0: API only, no built storefront needed (process tests, an API behind another web server). */
   SERVE_CLIENT: z.enum(["0", "1"]).default("1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** 1 behind a reverse proxy: client IPs (for throttles) and https come from X-Forwarded-*. */
-  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  /**
+   * Behind a reverse proxy: how many proxy hops to trust (`1`: the one proxy in front), or the
+   * proxies' addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). `0`: none, the socket's address is the client.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("0")
+    .transform((raw, ctx): false | number | string[] => {
+      const value = raw.trim();
+      if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Math.min(Number(value), 10);
+      const list = value
+        .split(",")
+        .map((a) => a.trim())
+        .filter(Boolean);
+      const bad = list.find((a) => !isAddressOrCidr(a));
+      if (list.length === 0 || bad !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must be a hop count (0, 1, 2…) or proxy addresses/CIDRs separated by commas${bad ? `; "${bad}" is neither` : ""}`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -26,6 +56,25 @@ const schema = z.object({
   MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).optional(),
   /** Event-loop delay (ms) above which requests get 503; unset: 5000 on PGlite, 2000 on PostgreSQL. 0: off. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /** WhatsApp Business Cloud API (modules/whatsapp): on when token, phone number id and app secret are all set. */
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, "must be the numeric phone number ID").optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_API_URL: z.string().url("must be a URL").default("https://graph.facebook.com/v21.0"),
+  WHATSAPP_CONFIRM_TEMPLATE: z.string().min(1).default("order_confirmation"),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).default("en"),
+  CONFIRM_REMINDER_HOURS: z.coerce.number().positive().max(720).default(12),
+  CONFIRM_EXPIRY_HOURS: z.coerce.number().positive().max(2160).default(48),
+  AUTO_CANCEL_UNCONFIRMED: z.enum(["0", "1"]).default("0"),
+  /** The store's public origin (https://shop.example.pk) for canonical links, link previews and the sitemap. */
+  PUBLIC_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://shop.example.pk" })
+      .transform((u) => u.replace(/\/+$/, ""))
+      .optional(),
+  ),
 });
 export type Env = z.infer<typeof schema>;
 

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readLockHolder } from "./db/lock.js";
 
 /**
  * The real server as a process: `node --import tsx src/server/main.ts` on PGlite in a temporary
@@ -119,7 +120,7 @@ describe("the server process on a PGlite data directory", () => {
     const res = await health(first.port);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: "ok", database: "pglite" });
-    expect(fs.readFileSync(path.join(dataDir, "store.lock"), "utf8")).toBe(String(first.child.pid));
+    expect(readLockHolder(dataDir)).toMatchObject({ pid: first.child.pid, host: os.hostname() });
   });
 
   it(
@@ -131,7 +132,7 @@ describe("the server process on a PGlite data directory", () => {
       expect(code).not.toBe(0);
       expect(second.output().stderr).toMatch(/data directory .* is in use by another store server/);
       expect((await health(first.port)).status).toBe(200);
-      expect(fs.readFileSync(path.join(dataDir, "store.lock"), "utf8")).toBe(String(first.child.pid));
+      expect(readLockHolder(dataDir)).toMatchObject({ pid: first.child.pid, host: os.hostname() });
     },
     START_TIMEOUT + 10_000,
   );

@@ -7,7 +7,8 @@ import { writeBackup } from "./db/backup.js";
 import { seedDemoData } from "./db/demo/seed.js";
 import { lockDataDir } from "./db/lock.js";
 import { readEnv } from "./env.js";
-import { hasAnyAdmin, upsertAdmin } from "./modules/auth/auth-service.js";
+import { createGeneratedAdmin, hasAnyAdmin, retireGeneratedAdmins, upsertAdmin } from "./modules/auth/auth-service.js";
+import { whatsappConfigFromEnv } from "./modules/whatsapp/whatsapp-config.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -30,9 +31,10 @@ async function main(): Promise<void> {
     if (!env.ADMIN_USERNAME || !env.ADMIN_PASSWORD)
       throw new Error("Set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither");
     await upsertAdmin(database.db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
+    await retireGeneratedAdmins(database.db, env.ADMIN_USERNAME);
   } else if (!(await hasAnyAdmin(database.db))) {
     const password = randomBytes(12).toString("base64url");
-    await upsertAdmin(database.db, "admin", password);
+    await createGeneratedAdmin(database.db, "admin", password);
     console.log(
       `\n  Admin account created: username "admin", password "${password}"\n  (shown once; set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own)\n`,
     );
@@ -43,8 +45,11 @@ async function main(): Promise<void> {
     sessionTtlHours: env.SESSION_TTL_HOURS,
     clientDir: env.SERVE_CLIENT === "1" ? path.join(root, "dist/client") : undefined,
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY === "1",
+    trustProxy: env.TRUST_PROXY,
     overload: { maxRequestsInFlight: env.MAX_REQUESTS_IN_FLIGHT, maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS },
+    whatsapp: whatsappConfigFromEnv(env),
+    jobs: { start: true },
+    publicUrl: env.PUBLIC_URL,
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   console.log(`Store running on http://localhost:${env.PORT} (${database.kind})`);

@@ -8,6 +8,11 @@ export const PRICE_RANGES = [
 ] as const;
 export type PriceRange = (typeof PRICE_RANGES)[number]["value"];
 
+/** Products per page of the shop, a collection and search (GET /api/products?page=). */
+export const PRODUCT_PAGE_SIZE = 24;
+/** The largest pageSize GET /api/products accepts. */
+export const PRODUCT_PAGE_MAX = 100;
+
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024; // 10485760
 export const MAX_IMAGES_PER_GROUP = 5;
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
@@ -23,7 +28,16 @@ export const AUTOPLAY_MS = 4000;
 export const ORDER_REDIRECT_MS = 3000;
 export const MAX_SWATCHES = 3;
 
-export const SETTING_KEYS = ["hero_title", "hero_subtitle", "hero_image", "site_name", "site_tagline"] as const;
+export const SETTING_KEYS = [
+  "hero_title",
+  "hero_subtitle",
+  "hero_image",
+  "site_name",
+  "site_tagline",
+  "cod_max_order_total",
+  "cod_max_open_orders_per_phone",
+  "cod_cities",
+] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export const SETTING_DEFAULTS: Record<SettingKey, unknown> = {
   hero_title: "Premium Fashion Collection",
@@ -31,6 +45,9 @@ export const SETTING_DEFAULTS: Record<SettingKey, unknown> = {
   hero_image: null,
   site_name: "Zaiba",
   site_tagline: "Elegance, delivered across Pakistan",
+  cod_max_order_total: "",
+  cod_max_open_orders_per_phone: "",
+  cod_cities: "",
 };
 
 /** Image renditions served under /api/images/{id}/{variant}. */

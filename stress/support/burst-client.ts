@@ -53,7 +53,11 @@ async function main(): Promise<void> {
     try {
       const res = await fetch(`${base}${i % 2 === 0 ? "/api/orders" : "/api/products?page=1"}`, {
         ...(i % 2 === 0
-          ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(order(i)) }
+          ? {
+              method: "POST",
+              headers: { "content-type": "application/json", "x-forwarded-for": `198.51.${(i >> 8) & 255}.${i & 255}` },
+              body: JSON.stringify(order(i)),
+            }
           : {}),
         signal: AbortSignal.timeout(timeoutMs),
       });

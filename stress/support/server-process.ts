@@ -24,7 +24,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export function startServer(dataDir: string, port: number): ServerProcess {
+export function startServer(dataDir: string, port: number, extraEnv: NodeJS.ProcessEnv = {}): ServerProcess {
   const env: NodeJS.ProcessEnv = { ...process.env };
   // The test runner's own settings must not leak in (a DATABASE_URL would bypass the data dir).
   for (const key of [
@@ -48,6 +48,7 @@ export function startServer(dataDir: string, port: number): ServerProcess {
       LOG_LEVEL: "silent",
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
+      ...extraEnv,
     },
     stdio: ["ignore", "ignore", "pipe"],
   });

@@ -1,16 +1,18 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { BrowserRouter } from "react-router";
 import { loadSonner } from "@client/lib/toast";
 import { AppRoutes } from "./router";
 
 /** The spec's data-fetching defaults: no retries, no refetch on focus, no polling, never stale. */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity, refetchInterval: false },
-    mutations: { retry: false },
-  },
-});
+export function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity, refetchInterval: false },
+      mutations: { retry: false },
+    },
+  });
+}
 
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
@@ -33,13 +35,25 @@ function LateToaster() {
   ) : null;
 }
 
-export function App() {
+/**
+ * The app around a router: the browser's (BrowserRouter) or, on the server, a StaticRouter at the
+ * requested URL (entry-server.tsx). Both render the same tree, so the server's HTML hydrates.
+ */
+export function AppFrame({
+  queryClient,
+  router,
+}: {
+  queryClient: QueryClient;
+  router: (routes: ReactNode) => ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      {router(<AppRoutes />)}
       <LateToaster />
     </QueryClientProvider>
   );
+}
+
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  return <AppFrame queryClient={queryClient} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
 }

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from "react";
-import { matchPath, Route, Routes } from "react-router";
+import { Route, Routes } from "react-router";
+import { ADMIN_ROUTES, matchRoute, NOT_FOUND_ROUTE, STORE_ROUTES, type RouteDef } from "./route-table";
 import { StoreLayout } from "./store-layout";
 
 interface Page {
@@ -9,7 +10,7 @@ interface Page {
   Component: ComponentType;
 }
 
-function page(path: string, load: () => Promise<{ default: ComponentType }>): Page {
+function page({ path, load }: RouteDef): Page {
   let loaded: ComponentType | undefined;
   const preload = () =>
     load().then((m) => {
@@ -24,31 +25,19 @@ function page(path: string, load: () => Promise<{ default: ComponentType }>): Pa
 }
 
 /**
- * Two route trees: the storefront (shopper pages, each its own lazy chunk) and the admin, whose
- * code is only downloaded when /admin or /settings is opened. Declarative routes: the app needs
- * no loaders or actions, and this router is half the size of the data router.
+ * Two route trees from the one route table (route-table.ts): the storefront (shopper pages, each
+ * its own lazy chunk, rendered on the server too) and the admin, whose code is only downloaded
+ * when /admin or /settings is opened. Declarative routes: the app needs no loaders or actions.
  */
-const STORE_PAGES = [
-  page("/", () => import("./routes/home")),
-  page("/shop", () => import("./routes/shop")),
-  page("/collection/:category", () => import("./routes/collection")),
-  page("/product/:id", () => import("./routes/product")),
-  page("/search", () => import("./routes/search")),
-  page("/cart", () => import("./routes/cart")),
-  page("/checkout", () => import("./routes/checkout")),
-  page("/wishlist", () => import("./routes/wishlist")),
-];
-const NOT_FOUND = page("*", () => import("./routes/not-found"));
-const ADMIN_PAGES = [
-  page("/admin/*", () => import("./admin/admin-route")),
-  page("/settings", () => import("./admin/settings-route")),
-];
+const PAGES = new Map<RouteDef, Page>([...STORE_ROUTES, NOT_FOUND_ROUTE, ...ADMIN_ROUTES].map((r) => [r, page(r)]));
+const STORE_PAGES = [...STORE_ROUTES, NOT_FOUND_ROUTE].map((r) => PAGES.get(r)!);
+const ADMIN_PAGES = ADMIN_ROUTES.map((r) => PAGES.get(r)!);
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<StoreLayout />}>
-        {[...STORE_PAGES, NOT_FOUND].map(({ path, Component }) => (
+        {STORE_PAGES.map(({ path, Component }) => (
           <Route key={path} path={path} element={<Component />} />
         ))}
       </Route>
@@ -59,8 +48,9 @@ export function AppRoutes() {
   );
 }
 
-/** Loads the code of the page at a path (before the first render, so it renders at once). */
+/** Loads the code of the page at a path (before the first render, so it renders, or hydrates, at once). */
 export function preloadPage(pathname: string): Promise<void> {
-  const found = [...STORE_PAGES, ...ADMIN_PAGES].find((p) => matchPath(p.path, pathname)) ?? NOT_FOUND;
-  return found.preload().catch(() => undefined);
+  return PAGES.get(matchRoute(pathname).route)!
+    .preload()
+    .catch(() => undefined);
 }

@@ -6,7 +6,7 @@ import { ScrollRestoration } from "@client/features/layout/scroll-restoration";
 import { SiteHeader } from "@client/features/layout/site-header";
 import { useSiteSettings } from "@client/features/settings/settings-api";
 import { useWishlist } from "@client/features/wishlist/wishlist-store";
-import { StoreDialogsProvider, useStoreDialogs } from "./dialogs";
+import { StoreDialogsProvider, useStoreDialogs } from "@client/features/layout/store-dialogs";
 
 // The footer sits below every page's first screen: its code (icons, links) loads after the page.
 const SiteFooter = lazy(() => import("@client/features/layout/site-footer").then((m) => ({ default: m.SiteFooter })));

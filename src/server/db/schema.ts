@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -17,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -58,6 +60,8 @@ export const products = pgTable(
     images: jsonb("images").$type<string[]>().notNull().default([]),
     colorVariantImages: jsonb("color_variant_images").$type<Record<string, string[]>>().notNull().default({}),
     colorVariantStock: jsonb("color_variant_stock").$type<Record<string, boolean>>().notNull().default({}),
+    /** Quantities per size and colour in product_stock (decision 007); false: as in the spec. */
+    trackStock: boolean("track_stock").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
@@ -108,6 +112,8 @@ export const cartItems = pgTable(
   },
   (t) => [
     uniqueIndex("cart_items_line_idx").on(t.sessionId, t.productId, t.size, t.color),
+    /** Expired lines are swept by age (migration 0004). */
+    index("cart_items_created_idx").on(t.createdAt),
     check("cart_items_quantity_check", sql`${t.quantity} between 1 and 99`),
   ],
 );
@@ -133,13 +139,46 @@ export const orders = pgTable(
     paymentMethod: text("payment_method").notNull().default("cod"),
     sessionId: uuid("session_id"),
     idempotencyKey: text("idempotency_key").unique(),
+    /** Where the order came from (ORDER_SOURCES): web, or taken by hand from a message or call. */
+    source: text("source").notNull().default("web"),
+    /** The placing client's network (lib/network-key.ts), counted by the fake-order checks. */
+    networkKey: text("network_key"),
+    riskLevel: text("risk_level").notNull().default("low"),
+    riskReasons: jsonb("risk_reasons").$type<string[]>().notNull().default([]),
+    confirmationState: text("confirmation_state").notNull().default("off"),
+    confirmationUpdatedAt: timestamp("confirmation_updated_at", { withTimezone: true, mode: "string" }),
+    // Shipping (migration 0007): the *_at times are set by the database when the status first gets there.
+    courier: text("courier"),
+    trackingNumber: text("tracking_number"),
+    trackingUrl: text("tracking_url"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true, mode: "string" }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "string" }),
+    returnedAt: timestamp("returned_at", { withTimezone: true, mode: "string" }),
+    /** Set when booked through a courier's API: the follow-up job asks that courier about it. */
+    courierBookedAt: timestamp("courier_booked_at", { withTimezone: true, mode: "string" }),
+    /** An exchange's replacement order points at the order it replaces. */
+    replacementOf: uuid("replacement_of").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
   },
   (t) => [
     index("orders_phone_key_idx").on(t.phoneKey),
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     index("orders_session_idx").on(t.sessionId),
-    check("orders_status_check", sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled')`),
+    index("orders_network_created_idx").on(t.networkKey, t.createdAt),
+    index("orders_confirmation_idx").on(t.confirmationState, t.createdAt),
+    index("orders_risk_idx").on(t.riskLevel, t.createdAt),
+    check("orders_risk_level_check", sql`${t.riskLevel} in ('low', 'medium', 'high')`),
+    check(
+      "orders_confirmation_state_check",
+      sql`${t.confirmationState} in ('off', 'queued', 'sent', 'delivered', 'read', 'confirmed', 'cancelled', 'failed', 'expired')`,
+    ),
+    check(
+      "orders_status_check",
+      sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'returned', 'cancelled')`,
+    ),
+    index("orders_courier_follow_idx")
+      .on(t.courierBookedAt)
+      .where(sql`${t.status} = 'shipped' and ${t.courierBookedAt} is not null`),
   ],
 );
 
@@ -202,17 +241,59 @@ export const reviews = pgTable(
   ],
 );
 
+/** Numbers refused at checkout, by phone key (every spelling of a number has the same key). */
+export const blockedPhones = pgTable("blocked_phones", {
+  phoneKey: text("phone_key").primaryKey(),
+  phone: text("phone").notNull(),
+  reason: text("reason").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+/** WhatsApp messages sent and received per order (modules/whatsapp); inbound ids are unique, so each is handled once. */
+export const whatsappMessages = pgTable(
+  "whatsapp_messages",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    direction: text("direction").notNull(),
+    kind: text("kind").notNull(),
+    waMessageId: text("wa_message_id"),
+    state: text("state").notNull(),
+    body: text("body").notNull().default(""),
+    error: text("error"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("whatsapp_messages_wa_id_idx").on(t.waMessageId),
+    index("whatsapp_messages_order_idx").on(t.orderId, t.id),
+    uniqueIndex("whatsapp_messages_once_idx")
+      .on(t.orderId, t.kind)
+      .where(sql`${t.direction} = 'out' AND ${t.kind} in ('reminder', 'review')`),
+    check("whatsapp_messages_direction_check", sql`${t.direction} in ('out', 'in')`),
+  ],
+);
+
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value"),
 });
 
-export const admins = pgTable("admins", {
-  id: serial("id").primaryKey(),
-  username: text("username").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  createdAt: createdAt(),
-});
+export const admins = pgTable(
+  "admins",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+    /** 'owner' (everything) or 'agent' (orders, customers, returns, notes…); migration 0004. */
+    role: text("role").$type<"owner" | "agent">().notNull().default("owner"),
+    disabled: boolean("disabled").notNull().default(false),
+    /** The account made with a random password at first start; retired once ADMIN_USERNAME names another. */
+    generated: boolean("generated").notNull().default(false),
+  },
+  (t) => [check("admins_role_check", sql`${t.role} in ('owner', 'agent')`)],
+);
 
 /** Only a SHA-256 of the cookie's token is stored: a leaked table opens no session. */
 export const adminSessions = pgTable(
@@ -303,3 +384,213 @@ export const reportCustomers = pgTable(
 export const reportDeletedOrders = pgTable("report_deleted_orders", {
   orderId: uuid("order_id").primaryKey(),
 });
+
+/** Every staff mutation: who, when, what, and the before and after of what changed (migration 0004). */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    orderId: uuid("order_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_actor_idx").on(t.actor, t.at),
+    index("audit_log_order_idx").on(t.orderId, t.at),
+  ],
+);
+
+/** Staff-only notes on an order; never in a shopper's answer (migration 0004). */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    author: text("author").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_notes_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** Throttle counts shared by every app server on PostgreSQL (migration 0004; decision 009). */
+export const throttleHits = pgTable(
+  "throttle_hits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true, mode: "string" }).notNull(),
+  },
+  (t) => [index("throttle_hits_reset_idx").on(t.resetAt)],
+);
+
+/** A customer's request to return or exchange items of a delivered order (migration 0007). */
+export const returnRequests = pgTable(
+  "return_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    status: text("status").notNull().default("requested"),
+    reason: text("reason").notNull(),
+    note: text("note").notNull().default(""),
+    items: jsonb("items").$type<ReturnItemRow[]>().notNull(),
+    /** Image ids in `images`. */
+    photos: jsonb("photos").$type<string[]>().notNull().default([]),
+    adminNote: text("admin_note").notNull().default(""),
+    replacementOrderId: uuid("replacement_order_id").references(() => orders.id, { onDelete: "set null" }),
+    refundAmount: numeric("refund_amount", { precision: 12, scale: 2 }),
+    refundMethod: text("refund_method"),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "string" }),
+    completedAt: timestamp("completed_at", { withTimezone: true, mode: "string" }),
+  },
+  (t) => [
+    index("return_requests_order_idx").on(t.orderId),
+    index("return_requests_status_created_idx").on(t.status, t.createdAt),
+    check("return_requests_type_check", sql`${t.type} in ('return', 'exchange')`),
+    check("return_requests_status_check", sql`${t.status} in ('requested', 'approved', 'rejected', 'completed')`),
+    check(
+      "return_requests_refund_method_check",
+      sql`${t.refundMethod} is null or ${t.refundMethod} in ('cash', 'bank_transfer', 'easypaisa', 'jazzcash')`,
+    ),
+  ],
+);
+
+export interface ReturnItemRow {
+  productId: number;
+  size: string;
+  color: string;
+  quantity: number;
+  exchangeSize?: string;
+  exchangeColor?: string;
+}
+
+/** Orders handed to a courier (shipped, delivered, returned) per city, courier and status (migration 0007). */
+export const reportShippingOutcomes = pgTable(
+  "report_shipping_outcomes",
+  {
+    city: text("city").notNull(),
+    courier: text("courier").notNull(),
+    status: text("status").notNull(),
+    slot: smallint("slot").notNull(),
+    orders: integer("orders").notNull(),
+  },
+  (t) => [primaryKey({ name: "report_shipping_outcomes_pk", columns: [t.city, t.courier, t.status, t.slot] })],
+);
+
+/** Order lines of orders handed to a courier, per product and status (migration 0007). */
+export const reportProductOutcomes = pgTable(
+  "report_product_outcomes",
+  {
+    productId: integer("product_id").notNull(),
+    status: text("status").notNull(),
+    slot: smallint("slot").notNull(),
+    lines: integer("lines").notNull(),
+  },
+  (t) => [primaryKey({ name: "report_product_outcomes_pk", columns: [t.productId, t.status, t.slot] })],
+);
+
+/** Deleted shipped-or-later orders, held for the rest of the deleting statement (as reportDeletedOrders). */
+export const reportDeletedShipped = pgTable("report_deleted_shipped", {
+  orderId: uuid("order_id").primaryKey(),
+  status: text("status").notNull(),
+});
+
+/**
+ * Durable background jobs (decision 006, `src/server/jobs`): WhatsApp messages, reminders,
+ * courier follow-up. A row is written with the change that causes it and claimed by one app
+ * server at a time (`locked_until` is its lease); `key` dedupes while a job is queued or running.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull().default({}),
+    key: text("key"),
+    state: text("state").notNull().default("queued"),
+    /** `-infinity`: as soon as possible, whatever the runner's clock says. */
+    runAt: timestamp("run_at", { withTimezone: true, mode: "string" })
+      .notNull()
+      .default(sql`'-infinity'`),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "string" }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "string" }),
+  },
+  (t) => [
+    index("jobs_due_idx")
+      .on(t.runAt)
+      .where(sql`${t.state} = 'queued'`),
+    index("jobs_lease_idx")
+      .on(t.lockedUntil)
+      .where(sql`${t.state} = 'running'`),
+    uniqueIndex("jobs_key_idx")
+      .on(t.key)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    index("jobs_finished_idx")
+      .on(t.finishedAt)
+      .where(sql`${t.state} in ('done', 'failed')`),
+    check("jobs_state_check", sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+/** Units on hand per size and colour of a product that tracks stock (decision 007). */
+export const productStock = pgTable(
+  "product_stock",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    color: text("color").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "product_stock_pk", columns: [t.productId, t.size, t.color] }),
+    index("product_stock_quantity_idx").on(t.quantity),
+    check("product_stock_quantity_check", sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** What each order took from product_stock; `held` turns false once it is given back. */
+export const orderStock = pgTable(
+  "order_stock",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").notNull(),
+    size: text("size").notNull(),
+    color: text("color").notNull(),
+    quantity: integer("quantity").notNull(),
+    held: boolean("held").notNull().default(true),
+  },
+  (t) => [primaryKey({ name: "order_stock_pk", columns: [t.orderId, t.productId, t.size, t.color] })],
+);
+
+/** Orders and revenue per source and status, all time; kept by migration 0005's trigger. */
+export const reportSourceSales = pgTable(
+  "report_source_sales",
+  {
+    source: text("source").notNull(),
+    status: text("status").notNull(),
+    slot: smallint("slot").notNull(),
+    orders: integer("orders").notNull(),
+    revenue: numeric("revenue").notNull(),
+  },
+  (t) => [primaryKey({ name: "report_source_sales_pk", columns: [t.source, t.status, t.slot] })],
+);

@@ -1,23 +1,37 @@
 import { AppError } from "./app-error.js";
+import type { ThrottleEntry, ThrottleStore } from "./throttle-store.js";
+import { MemoryThrottleStore } from "./throttle-store.js";
 
 /**
- * Counts events per key in a fixed window (failed logins per account, lookups per phone…).
- * In-process: with several app servers each one throttles on its own, which only makes the
- * limit a little more generous.
+ * Counts events per key in a fixed window (failed logins per account, lookups per phone…). The
+ * counts live in a ThrottleStore: in-process on PGlite (one server), in a PostgreSQL table when
+ * several app servers share the database, so a client gains nothing by reaching another server
+ * (decision 009).
  */
 export class Throttle {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  /** The last count this server saw per key, for checks that cannot wait (checkCached). */
+  private readonly seen = new Map<string, ThrottleEntry>();
 
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
     private readonly what: string,
+    private readonly store: ThrottleStore = new MemoryThrottleStore(),
   ) {}
 
-  /** Throws 429 when the key has used up its allowance. */
-  check(key: string, now = Date.now()): void {
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now || entry.count < this.limit) return;
+  private key(key: string): string {
+    return `${this.what}\n${key}`;
+  }
+
+  private remember(key: string, entry: ThrottleEntry | undefined): ThrottleEntry | undefined {
+    if (this.seen.size > 50_000) this.seen.clear();
+    if (entry) this.seen.set(key, entry);
+    else this.seen.delete(key);
+    return entry;
+  }
+
+  private refuse(entry: ThrottleEntry | undefined, over: (count: number) => boolean, now = Date.now()): void {
+    if (!entry || entry.resetAt <= now || !over(entry.count)) return;
     const seconds = Math.max(1, Math.ceil((entry.resetAt - now) / 1000));
     throw new AppError(
       "RATE_LIMITED",
@@ -27,28 +41,41 @@ export class Throttle {
     );
   }
 
-  record(key: string, now = Date.now()): void {
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      if (this.hits.size > 50_000) this.prune(now);
-      this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
-    } else {
-      entry.count++;
-    }
+  /** Throws 429 when the key has used up its allowance. */
+  async check(key: string): Promise<void> {
+    this.refuse(this.remember(key, await this.store.read(this.key(key))), (n) => n >= this.limit);
   }
 
-  /** check then record: for events that count whether or not they succeed. */
-  take(key: string, now = Date.now()): void {
-    this.check(key, now);
-    this.record(key, now);
+  /** Reads the key's count into this server's memory, for checkCached. */
+  async refresh(key: string): Promise<void> {
+    this.remember(key, await this.store.read(this.key(key)));
   }
 
-  reset(key: string): void {
-    this.hits.delete(key);
+  /** check against the count last read or written here (after refresh): for a synchronous callback. */
+  checkCached(key: string): void {
+    this.refuse(this.seen.get(key), (n) => n >= this.limit);
   }
 
-  private prune(now: number): void {
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+  async record(key: string): Promise<void> {
+    this.remember(key, await this.store.add(this.key(key), this.windowMs));
+  }
+
+  /**
+   * Counts the event and refuses it if that goes past the limit, in one step: parallel requests
+   * (on any server) cannot all pass a check made before any of them is counted.
+   */
+  async take(key: string): Promise<void> {
+    this.refuse(this.remember(key, await this.store.add(this.key(key), this.windowMs)), (n) => n > this.limit);
+  }
+
+  /** Gives back one event recorded ahead of an outcome that turned out not to count. */
+  async refund(key: string): Promise<void> {
+    await this.store.subtract(this.key(key));
+  }
+
+  async reset(key: string): Promise<void> {
+    this.seen.delete(key);
+    await this.store.clear(this.key(key));
   }
 }
 

@@ -1,14 +1,25 @@
 import type { FastifyPluginAsync } from "fastify";
+import { auditRoutes } from "./audit/audit-routes.js";
 import { authRoutes } from "./auth/auth-routes.js";
 import { cartRoutes } from "./cart/cart-routes.js";
 import { categoriesRoutes } from "./categories/categories-routes.js";
+import { blocklistRoutes } from "./fraud/blocklist-routes.js";
+import { orderEventsRoutes } from "./order-events/order-events-routes.js";
+import { whatsappRoutes } from "./whatsapp/whatsapp-routes.js";
 import { healthRoutes } from "./health/health-routes.js";
 import { imageRoutes } from "./images/image-routes.js";
 import { ordersRoutes } from "./orders/orders-routes.js";
 import { productsRoutes } from "./products/products-routes.js";
 import { reportsRoutes } from "./reports/reports-routes.js";
+import { returnsRoutes } from "./returns/returns-routes.js";
 import { reviewsRoutes } from "./reviews/reviews-routes.js";
 import { settingsRoutes } from "./settings/settings-routes.js";
+import { notesRoutes } from "./notes/notes-routes.js";
+import { staffRoutes } from "./staff/staff-routes.js";
+import { manualOrdersRoutes } from "./manual-orders/manual-orders-routes.js";
+import { sourceRoutes } from "./sources/source-routes.js";
+import { stockRoutes } from "./stock/stock-routes.js";
+import { shippingRoutes } from "./shipping/shipping-routes.js";
 
 /** Every API module, one folder per resource. */
 export const modules: FastifyPluginAsync[] = [
@@ -22,4 +33,15 @@ export const modules: FastifyPluginAsync[] = [
   ordersRoutes,
   reviewsRoutes,
   reportsRoutes,
+  staffRoutes,
+  auditRoutes,
+  notesRoutes,
+  stockRoutes,
+  manualOrdersRoutes,
+  sourceRoutes,
+  blocklistRoutes,
+  orderEventsRoutes,
+  whatsappRoutes,
+  shippingRoutes,
+  returnsRoutes,
 ];

@@ -2,6 +2,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertCategory, insertProduct, productData, sendProduct } from "../test/factory.js";
 import { createTestApp, type TestContext } from "../test/test-app.js";
+import { CatalogueCache } from "./catalogue-cache.js";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -61,5 +62,34 @@ describe("catalogue cache", () => {
     const missing = await t.app.inject({ url: "/api/products/999999" });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers["cache-control"]).toBe("no-store");
+  });
+});
+
+describe("catalogue cache bounds", () => {
+  it("keeps one entry for a stream of made-up query parameters", async () => {
+    t.app.catalogueCache.invalidate();
+    for (let i = 0; i < 40; i++) {
+      const res = await t.app.inject({ url: `/api/products?utm_source=x${i}&junk${i}=1` });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(t.app.catalogueCache.size).toBe(1);
+    await t.app.inject({ url: "/api/products?sort=newest&fbclid=abc" });
+    expect(t.app.catalogueCache.size).toBe(2);
+  });
+
+  it("never holds more bytes than its budget", () => {
+    const cache = new CatalogueCache(100_000);
+    const entry = () => ({
+      etag: "x",
+      contentType: "application/json",
+      identity: Buffer.alloc(10_000),
+      gzip: Buffer.alloc(2_000),
+      br: Buffer.alloc(1_000),
+      storedAt: Date.now(),
+    });
+    for (let i = 0; i < 50; i++) cache.set(`/api/products?q=${i}`, entry());
+    expect(cache.bytes).toBeLessThanOrEqual(100_000);
+    expect(cache.size).toBe(7);
+    expect(cache.get("/api/products?q=49")).toBeDefined();
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { productListQuery } from "@shared/schemas/products.js";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -13,6 +14,13 @@ const INVALIDATING = /^\/api\/(products|categories|settings|reviews)(\/|$)/;
 
 const CHANNEL = "store_catalogue_changed";
 const MAX_ENTRIES = 1000;
+/** Compressed and plain bytes kept in all: a bound on memory whatever the shoppers ask for. */
+const MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * The only query parameters a cacheable read depends on (every parameter of the product list's
+ * schema, paging included); others never make a new entry.
+ */
+const PRODUCT_LIST_PARAMS = new Set(Object.keys(productListQuery.shape));
 /** A safety net under LISTEN/NOTIFY: a missed notification is stale for at most this long. */
 const TTL_MS = 60_000;
 
@@ -42,25 +50,45 @@ declare module "fastify" {
  */
 export class CatalogueCache {
   private entries = new Map<string, Entry>();
+  private totalBytes = 0;
   generation = 0;
+
+  constructor(private readonly maxBytes = MAX_BYTES) {}
 
   get(key: string, now = Date.now()): Entry | undefined {
     const entry = this.entries.get(key);
     if (entry && now - entry.storedAt > TTL_MS) {
-      this.entries.delete(key);
+      this.remove(key);
       return undefined;
     }
     return entry;
   }
 
   set(key: string, entry: Entry): void {
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    const size = sizeOf(entry);
+    if (size > this.maxBytes / 4) return; // one answer never crowds out the rest
+    this.remove(key);
+    while (this.entries.size > 0 && (this.entries.size >= MAX_ENTRIES || this.totalBytes + size > this.maxBytes))
+      this.remove(this.entries.keys().next().value!);
     this.entries.set(key, entry);
+    this.totalBytes += size;
   }
 
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+    this.totalBytes = 0;
+  }
+
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.totalBytes -= sizeOf(entry);
   }
 
   get size(): number {
@@ -68,10 +96,23 @@ export class CatalogueCache {
   }
 }
 
-/** The cache key: the path and its query parameters in a canonical order. */
-function cacheKey(url: string): string {
+const sizeOf = (entry: Entry) => entry.identity.length + entry.gzip.length + entry.br.length;
+
+/** Its parameters where a blank value means "no filter" (any other blank is refused with 400). */
+const BLANK_MEANS_NONE = new Set(["category", "sizes", "colors", "q"]);
+
+/**
+ * The cache key: the path and the parameters its answer depends on, in a canonical order. Only
+ * the product list reads any; unknown parameters and blank filters are left out, so a stream of
+ * made-up query strings finds the one entry already there instead of filling the cache.
+ */
+export function cacheKey(url: string): string {
   const [path, query = ""] = url.split("?", 2);
-  const params = new URLSearchParams(query);
+  if (path !== "/api/products" || !query) return path;
+  const params = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(query))
+    if (PRODUCT_LIST_PARAMS.has(name) && !(BLANK_MEANS_NONE.has(name) && value.trim() === ""))
+      params.append(name, value);
   params.sort();
   const q = params.toString();
   return q ? `${path}?${q}` : path;

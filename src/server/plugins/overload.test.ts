@@ -16,7 +16,7 @@ async function appWithGate(overload: OverloadConfig) {
   const app: FastifyInstance = await buildApp(database, { sessionTtlHours: 1, overload });
   let open!: () => void;
   let gate = new Promise<void>((resolve) => (open = resolve));
-  app.get("/api/test-held", async () => {
+  app.get("/api/test-held", { config: { access: "public" } }, async () => {
     await gate;
     return { ok: true };
   });
@@ -45,7 +45,7 @@ const expectShed = (
 };
 
 describe("load shedding by requests in flight", () => {
-  it("answers 503 with Retry-After past the limit, keeps /api/health answering, and admits again once requests finish", async () => {
+  it("answers 503 with Retry-After past the limit, has /api/health say it is busy, and admits again once requests finish", async () => {
     const { app, release } = await appWithGate({
       maxRequestsInFlight: 2,
       maxEventLoopDelayMs: 0,
@@ -55,7 +55,10 @@ describe("load shedding by requests in flight", () => {
     await new Promise((r) => setTimeout(r, 50)); // both are now inside the handler
 
     expectShed(await app.inject({ url: "/api/products" }), "3");
-    expect((await app.inject({ url: "/api/health" })).statusCode).toBe(200);
+    // Health still answers, and honestly: every place is taken.
+    const health = await app.inject({ url: "/api/health" });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({ status: "busy", requestsInFlight: 2, maxRequestsInFlight: 2 });
 
     release();
     for (const res of await Promise.all(held)) expect(res.statusCode).toBe(200);

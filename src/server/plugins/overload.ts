@@ -33,6 +33,16 @@ export function overloadDefaults(databaseKind: "pglite" | "postgres"): Required<
   };
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** What the overload guard sees, for /api/health. */
+    load: { inFlight(): number; receiving(): number; maxInFlight: number; saturated(): boolean };
+  }
+  interface FastifyRequest {
+    bodyArrived(): void;
+  }
+}
+
 export const OVERLOAD_MESSAGE = "The store is very busy right now. Please try again in a few seconds.";
 
 // The load balancer must still hear from a busy server, or it takes a healthy one out of rotation.
@@ -40,7 +50,7 @@ const isExempt = (request: FastifyRequest) => request.url === "/api/health" || r
 
 /**
  * Sheds load instead of timing everyone out: over the in-flight limit, or while the event loop
- * lags, a request gets 503 with Retry-After and our `{error}` body before any other work is done.
+ * lags, a request gets 503 with Retry-After and our `{error}` body before its handler runs.
  * Nothing is remembered between bursts, so the server recovers by itself as soon as it catches up.
  * Register it first, so shed requests skip every other hook.
  */
@@ -49,19 +59,42 @@ export async function registerOverload(app: FastifyInstance, config: OverloadCon
     ...overloadDefaults(app.database.kind),
     ...Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined)),
   };
+  app.decorateRequest("bodyArrived", () => {});
   const busy = () =>
     new AppError("UNAVAILABLE", OVERLOAD_MESSAGE, undefined, { "Retry-After": String(retryAfterSeconds) });
 
-  if (maxRequestsInFlight > 0) {
-    let inFlight = 0;
-    app.addHook("onRequest", async (request, reply) => {
-      if (isExempt(request)) return;
-      if (inFlight >= maxRequestsInFlight) throw busy();
-      inFlight++;
-      // "close" fires once per response, whether it was sent or the client went away mid-way.
-      reply.raw.once("close", () => inFlight--);
-    });
-  }
+  // Counted only once the body has arrived (preValidation runs after parsing): a client that
+  // sends headers and a Content-Length and then stalls holds a socket until the server's
+  // connection/request time-out, never a place in line. Still-arriving bodies are counted
+  // apart, so /api/health can say how many there are.
+  let inFlight = 0;
+  let receiving = 0;
+  app.decorate("load", {
+    inFlight: () => inFlight,
+    receiving: () => receiving,
+    maxInFlight: maxRequestsInFlight,
+    saturated: () => maxRequestsInFlight > 0 && inFlight >= maxRequestsInFlight,
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (isExempt(request)) return;
+    receiving++;
+    let arrived = false;
+    request.bodyArrived = () => {
+      if (arrived) return;
+      arrived = true;
+      receiving--;
+    };
+    // "close" fires once per response, whether it was sent or the client went away mid-way.
+    reply.raw.once("close", () => request.bodyArrived());
+  });
+  app.addHook("preValidation", async (request, reply) => {
+    if (isExempt(request)) return;
+    request.bodyArrived();
+    if (maxRequestsInFlight <= 0) return;
+    if (inFlight >= maxRequestsInFlight) throw busy();
+    inFlight++;
+    reply.raw.once("close", () => inFlight--);
+  });
 
   if (maxEventLoopDelayMs > 0) {
     await app.register(underPressure, {

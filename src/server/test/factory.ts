@@ -7,6 +7,7 @@ import { phoneKey } from "@shared/rules/phone.js";
 import type { OrderStatus } from "@shared/rules/order-status.js";
 import type { Db } from "../db/client.js";
 import { categories, orderItems, orders, products } from "../db/schema.js";
+import { saveStock } from "../modules/stock/stock-store.js";
 import type { TestContext } from "./test-app.js";
 
 /**
@@ -249,4 +250,15 @@ export async function insertOrder(db: Db, seed: OrderSeed): Promise<string> {
     );
     return order.id;
   });
+}
+
+// ---- stock (decision 007) ----
+
+/** Makes a product track stock with these quantities; every other size × colour it offers has 0. */
+export async function trackStock(
+  db: Db,
+  product: Pick<typeof products.$inferSelect, "id" | "sizes" | "colors">,
+  stock: { size: string; color: string; quantity: number }[],
+): Promise<void> {
+  await saveStock(db, product.id, product.sizes, product.colors, stock);
 }

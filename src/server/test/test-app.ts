@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app.js";
-import type { Db } from "../db/client.js";
+import { buildApp, type AppConfig } from "../app.js";
+import type { Database, Db } from "../db/client.js";
 import { upsertAdmin } from "../modules/auth/auth-service.js";
 import { createTestDatabase } from "./test-db.js";
 
@@ -9,17 +9,18 @@ export const ADMIN = { username: "owner", password: "correct horse battery" };
 export interface TestContext {
   app: FastifyInstance;
   db: Db;
+  database: Database;
   /** Cookie header of a logged-in admin session. */
   adminCookie: string;
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database with one admin account, for one test file. */
-export async function createTestApp(): Promise<TestContext> {
+/** The real app on a fresh database with one admin account, for one test file (`config`: e.g. a ManualClock). */
+export async function createTestApp(config: Partial<AppConfig> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   await upsertAdmin(database.db, ADMIN.username, ADMIN.password);
   // The test machine's own load must not shed a test's requests: the overload tests set their own limits.
-  const app = await buildApp(database, { sessionTtlHours: 1, overload: { maxEventLoopDelayMs: 0 } });
+  const app = await buildApp(database, { sessionTtlHours: 1, overload: { maxEventLoopDelayMs: 0 }, ...config });
   await app.ready();
   const login = await app.inject({ method: "POST", url: "/api/admin/login", payload: ADMIN });
   if (login.statusCode !== 200) throw new Error(`admin login failed in test setup: ${login.body}`);
@@ -27,6 +28,7 @@ export async function createTestApp(): Promise<TestContext> {
   return {
     app,
     db: database.db,
+    database,
     adminCookie: cookie,
     close: async () => {
       await app.close();

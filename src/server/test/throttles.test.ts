@@ -138,4 +138,15 @@ describe("POST /api/orders", () => {
     expect(retry.json().id).toBe(first.json().id);
     expect((await order({ customerPhone: "03135555555" }, "10.30.4.1")).statusCode).toBe(201);
   });
+
+  it("caps one network at 120 placed orders an hour whatever phone numbers it gives, and not another network", async () => {
+    for (let i = 0; i < 120; i++) {
+      const res = await order({ customerPhone: `0316${String(1000000 + i)}` }, "10.30.6.1");
+      expect(res.statusCode).toBe(201);
+    }
+    const next = await order({ customerPhone: "03169999999" }, "10.30.6.1");
+    expectThrottled(next);
+    expect(next.json().error).toMatch(/Too many orders from your network/);
+    expect((await order({ customerPhone: "03169999999" }, "10.30.6.2")).statusCode).toBe(201);
+  }, 120_000);
 });

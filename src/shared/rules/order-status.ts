@@ -1,4 +1,4 @@
-export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
+export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "returned", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The admin dropdown's labels. */
@@ -7,6 +7,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   processing: "Processing",
   shipped: "Shipped",
   delivered: "Delivered",
+  returned: "Returned",
   cancelled: "Cancelled",
 };
 
@@ -29,6 +30,12 @@ export function compareTrackedOrders(
   return statusRank(a.status) - statusRank(b.status) || b.createdAt.localeCompare(a.createdAt);
 }
 
+/** Orders that earned nothing: left out of revenue and customer totals (each still has its own line). */
+export const UNEARNED_STATUSES = ["cancelled", "returned"] as const;
+
 export function isCountedStatus(status: string): boolean {
-  return status !== "cancelled";
+  return !(UNEARNED_STATUSES as readonly string[]).includes(status);
 }
+
+/** Handed to a courier: the denominator of the return-to-origin rate. */
+export const SHIPPED_OR_LATER = ["shipped", "delivered", "returned"] as const;

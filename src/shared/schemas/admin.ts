@@ -5,11 +5,14 @@ export const loginInput = z.object({
   username: z.string().trim().min(1, "Enter your username").max(100),
   password: z.string().min(1, "Enter your password").max(200),
 });
-export const adminSession = z.object({ username: z.string() });
+export const adminSession = z.object({ username: z.string(), role: z.enum(["owner", "agent"]) });
 
 const money = z.number();
 /** percent: share of the non-cancelled revenue, rounded to 2 decimals (0 when there is none). */
 const statusBlock = z.object({ count: z.number().int(), amount: money, percent: z.number() });
+
+/** shipped: orders (or, per product, order lines) handed to a courier; rate: returned ÷ shipped in percent, 2 decimals. */
+const rtoFigures = z.object({ shipped: z.number().int(), returned: z.number().int(), rate: z.number() });
 
 /**
  * GET /api/admin/analytics?year=&month= : everything the Overview tab shows. Cancelled orders
@@ -31,6 +34,15 @@ export const analytics = z.object({
     delivered: statusBlock,
     totalExcludingCancelled: money,
     cancelledCount: z.number().int(),
+    /** Returned parcels earned nothing: their own line, outside the total. */
+    returned: z.object({ count: z.number().int(), amount: money }),
+  }),
+  /** Return-to-origin: returned ÷ handed to a courier (shipped, delivered or returned). */
+  returnToOrigin: z.object({
+    overall: rtoFigures,
+    byCity: z.array(rtoFigures.extend({ city: z.string() })),
+    byCourier: z.array(rtoFigures.extend({ courier: z.string() })),
+    byProduct: z.array(rtoFigures.extend({ productId: z.number().int(), productName: z.string() })),
   }),
   topProducts: z.array(
     z.object({ productId: z.number().int(), productName: z.string(), quantity: z.number().int(), revenue: money }),

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { MIN_ADDRESS_LENGTH, MIN_PHONE_LENGTH } from "../constants.js";
 import { normalizePhone } from "../rules/phone.js";
+import { isPakistaniMobile, PAKISTANI_MOBILE_MESSAGE } from "../rules/pakistani-mobile.js";
 import { ORDER_STATUSES } from "../rules/order-status.js";
+import { COURIER_NAME_MAX, TRACKING_NUMBER_MAX } from "../rules/couriers.js";
+import { customerReturn } from "./returns.js";
 
 const optionalText = (max: number) =>
   z
@@ -17,7 +20,8 @@ const phoneField = z
   .trim()
   .min(MIN_PHONE_LENGTH, "Phone number must be at least 10 characters")
   .max(30, "Phone number is too long")
-  .refine((v) => normalizePhone(v).length >= 10, "Enter a phone number with at least 10 digits");
+  .refine((v) => normalizePhone(v).length >= 10, "Enter a phone number with at least 10 digits")
+  .refine(isPakistaniMobile, PAKISTANI_MOBILE_MESSAGE);
 
 const emailPattern = z.email();
 /** Optional; an empty string is allowed (SPEC.md §5). Any other wrong value reads 'Invalid email address'. */
@@ -90,7 +94,19 @@ export const orderStatus = z.enum(ORDER_STATUSES, {
 });
 
 export const updateOrderInput = z.object({
-  status: orderStatus,
+  /** Optional when the admin sets only courier and tracking number. */
+  status: orderStatus.optional(),
+  /** Admin only: any courier by name; a known one gets its tracking link. */
+  courier: z
+    .string()
+    .trim()
+    .max(COURIER_NAME_MAX, `Courier name can be at most ${COURIER_NAME_MAX} characters`)
+    .optional(),
+  trackingNumber: z
+    .string()
+    .trim()
+    .max(TRACKING_NUMBER_MAX, `Tracking number can be at most ${TRACKING_NUMBER_MAX} characters`)
+    .optional(),
   /** A shopper cancelling proves ownership with the order's phone number. */
   phone: z.string().max(30).optional(),
   sessionId: z.string().uuid().optional(),
@@ -105,8 +121,27 @@ export const trackOrdersInput = z.object({
   city: z.string().trim().max(100).optional(),
 });
 
+export const CONFIRMATION_STATES = [
+  "off",
+  "queued",
+  "sent",
+  "delivered",
+  "read",
+  "confirmed",
+  "cancelled",
+  "failed",
+  "expired",
+] as const;
+export type ConfirmationState = (typeof CONFIRMATION_STATES)[number];
+export const RISK_LEVELS = ["low", "medium", "high"] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
 export const adminOrderListQuery = z.object({
   status: orderStatus.optional(),
+  confirmation: z
+    .enum(CONFIRMATION_STATES, { message: `Confirmation must be one of: ${CONFIRMATION_STATES.join(", ")}` })
+    .optional(),
+  risk: z.enum(RISK_LEVELS, { message: `Risk must be one of: ${RISK_LEVELS.join(", ")}` }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
@@ -121,6 +156,16 @@ export const orderItem = z.object({
   selectedImage: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
+
+/** Courier and tracking (null until shipped) and when each shipping step happened. */
+const shippingFields = {
+  courier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  returnedAt: z.string().nullable(),
+};
 
 /** What the admin sees. */
 export const adminOrder = z.object({
@@ -139,6 +184,13 @@ export const adminOrder = z.object({
   tax: z.string(),
   total: z.string(),
   paymentMethod: z.string(),
+  /** web, or the channel a staff member took it from (ORDER_SOURCES). */
+  source: z.string(),
+  confirmation: z.object({ state: z.enum(CONFIRMATION_STATES), updatedAt: z.string().nullable() }),
+  risk: z.object({ level: z.enum(RISK_LEVELS), reasons: z.array(z.string()) }),
+  ...shippingFields,
+  /** An exchange's replacement order: the order it replaces. */
+  replacementOf: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrder>;
 
@@ -157,6 +209,8 @@ export const adminOrderDetail = adminOrder.extend({
     cancelledCount: z.number().int(),
   }),
   whatsappUrl: z.string(),
+  /** Internal staff notes, oldest first; never in a shopper's answer. */
+  notes: z.array(z.object({ id: z.number(), author: z.string(), text: z.string(), createdAt: z.string() })),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
 
@@ -170,9 +224,21 @@ export const trackedOrder = z.object({
   city: z.string(),
   total: z.string(),
   items: z.array(orderItem),
+  ...shippingFields,
+  /** Return and exchange requests on this order (tracking results only). */
+  returns: z.array(customerReturn).optional(),
 });
 export type TrackedOrder = z.infer<typeof trackedOrder>;
 
-/** The response to POST /api/orders and the entries of GET /api/orders/mine. */
+/** The entries of GET /api/orders/mine, and the base of the answer to POST /api/orders. */
 export const placedOrder = trackedOrder.extend({ subtotal: z.string(), tax: z.string(), paymentMethod: z.string() });
 export type PlacedOrder = z.infer<typeof placedOrder>;
+
+/** The answer to POST /api/orders: the whole order the caller just placed (SPEC §3's Order). */
+export const newOrder = placedOrder.extend({
+  customerEmail: z.string(),
+  shippingAddress: z.string(),
+  postalCode: z.string(),
+  specialInstructions: z.string(),
+});
+export type NewOrder = z.infer<typeof newOrder>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { PRICE_RANGES } from "../constants.js";
+import { PRICE_RANGES, PRODUCT_PAGE_MAX } from "../constants.js";
 import { imageIdInput, imageRef, moneyString, trimmed } from "./common.js";
+import { variantStockEntry, variantStockInput } from "./stock.js";
 
 export const product = z.object({
   id: z.number().int(),
@@ -18,6 +19,8 @@ export const product = z.object({
   images: z.array(imageRef),
   colorVariantImages: z.record(z.string(), z.array(imageRef)),
   colorVariantStock: z.record(z.string(), z.boolean()),
+  /** Only on a product that tracks stock per size and colour (decision 007). */
+  variantStock: z.array(variantStockEntry).optional(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -33,8 +36,21 @@ export const productListQuery = z.object({
   sort: z.enum(["featured", "price-asc", "price-desc", "newest"]).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).max(100_000).optional(),
+  /** 1-based page: with it (or pageSize) the answer is a productPage, counted over every match. */
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(PRODUCT_PAGE_MAX).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
+
+/** GET /api/products?page=…: one page of the matches, in order, and how many match in all. */
+export const productPage = z.object({
+  products: z.array(product),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type ProductPage = z.infer<typeof productPage>;
 
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => (v ? 1 : 0));
 const list = z
@@ -65,6 +81,8 @@ export const productInput = z.object({
   images: z.array(imageIdInput).max(5, "Maximum 5 images allowed").optional(),
   colorVariantImages: z.record(z.string().max(50), z.array(imageIdInput).max(5, "Maximum 5 images allowed")).optional(),
   colorVariantStock: z.record(z.string().max(50), z.boolean()).optional(),
+  /** Quantities per size and colour; null stops tracking, absent keeps what is stored. */
+  variantStock: variantStockInput.optional(),
 });
 export type ProductInput = z.infer<typeof productInput>;
 

@@ -15,14 +15,23 @@ import { OrdersTab } from "@client/features/admin/orders/orders-tab";
 import { OverviewTab } from "@client/features/admin/overview/overview-tab";
 import { ProductsTab } from "@client/features/admin/products/products-tab";
 import { SettingsLinkTab } from "@client/features/admin/settings/settings-link-tab";
+import { AuditTab } from "@client/features/admin/audit/audit-tab";
+import { ChangePasswordTab } from "@client/features/admin/staff/change-password";
+import { StaffTab } from "@client/features/admin/staff/staff-tab";
+import { ReturnsTab } from "@client/features/admin/shipping/returns-tab";
 
+/** `owner`: only the owner sees the tab (the server refuses an agent its calls anyway). */
 const TABS = [
-  { value: "overview", label: "Overview", Content: OverviewTab },
-  { value: "products", label: "Products", Content: ProductsTab },
-  { value: "orders", label: "Orders", Content: OrdersTab },
-  { value: "customers", label: "Customers", Content: CustomersTab },
-  { value: "categories", label: "Categories", Content: CategoriesTab },
-  { value: "settings", label: "Settings", Content: SettingsLinkTab },
+  { value: "overview", label: "Overview", Content: OverviewTab, owner: true },
+  { value: "products", label: "Products", Content: ProductsTab, owner: true },
+  { value: "orders", label: "Orders", Content: OrdersTab, owner: false },
+  { value: "returns", label: "Returns", Content: ReturnsTab, owner: false },
+  { value: "customers", label: "Customers", Content: CustomersTab, owner: false },
+  { value: "categories", label: "Categories", Content: CategoriesTab, owner: true },
+  { value: "settings", label: "Settings", Content: SettingsLinkTab, owner: true },
+  { value: "staff", label: "Staff", Content: StaffTab, owner: true },
+  { value: "audit", label: "Audit", Content: AuditTab, owner: true },
+  { value: "password", label: "Change password", Content: ChangePasswordTab, owner: false },
 ] as const;
 
 /** /admin: the login form until the server confirms a session, then the dashboard. */
@@ -38,14 +47,16 @@ export default function AdminRoute() {
     );
   }
   if (!session.data) return <LoginForm />;
-  return <Dashboard username={session.data.username} />;
+  return <Dashboard username={session.data.username} role={session.data.role} />;
 }
 
-function Dashboard({ username }: { username: string }) {
-  const tab = useParams()["*"]?.split("/")[0] || "overview";
+function Dashboard({ username, role }: { username: string; role: "owner" | "agent" }) {
+  const tabs = TABS.filter((t) => role === "owner" || !t.owner);
+  const home = tabs[0].value;
+  const tab = useParams()["*"]?.split("/")[0] || home;
   const navigate = useNavigate();
   const logout = useLogout();
-  if (!TABS.some((t) => t.value === tab)) return <Navigate to="/admin" replace />;
+  if (!tabs.some((t) => t.value === tab)) return <Navigate to="/admin" replace />;
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -58,7 +69,9 @@ function Dashboard({ username }: { username: string }) {
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <div>
             <h1 className="font-display text-xl font-semibold sm:text-2xl">Admin Dashboard</h1>
-            <p className="text-xs text-muted">Signed in as {username}</p>
+            <p className="text-xs text-muted">
+              Signed in as {username} ({role})
+            </p>
           </div>
           <div className="flex items-center gap-2">
             <Link
@@ -74,13 +87,13 @@ function Dashboard({ username }: { username: string }) {
         </div>
       </header>
       <main className="mx-auto max-w-7xl space-y-5 px-4 py-5 sm:px-6 sm:py-6">
-        <SummaryCards />
-        <Tabs.Root value={tab} onValueChange={(value) => navigate(value === "overview" ? "/admin" : `/admin/${value}`)}>
+        {role === "owner" && <SummaryCards />}
+        <Tabs.Root value={tab} onValueChange={(value) => navigate(value === home ? "/admin" : `/admin/${value}`)}>
           <Tabs.List
             aria-label="Admin sections"
             className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:inline-flex sm:rounded-full sm:bg-white sm:p-1 sm:shadow-sm"
           >
-            {TABS.map((t) => (
+            {tabs.map((t) => (
               <Tabs.Trigger
                 key={t.value}
                 value={t.value}
@@ -90,7 +103,7 @@ function Dashboard({ username }: { username: string }) {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          {TABS.map(({ value, Content }) => (
+          {tabs.map(({ value, Content }) => (
             <Tabs.Content key={value} value={value} className="mt-5 outline-none">
               <Content />
             </Tabs.Content>

@@ -5,13 +5,18 @@ import { Skeleton } from "@client/components/ui/skeleton";
 import { useAdminSession } from "@client/features/admin/auth/admin-auth-api";
 import { useSessionExpiry } from "@client/features/admin/auth/use-session-expiry";
 import { WebsiteSettings } from "@client/features/admin/settings/website-settings";
+import { Panel } from "@client/features/admin/common/panel";
+import { BlocklistPanel } from "@client/features/admin/fraud/blocklist-panel";
+import { CodRulesForm } from "@client/features/admin/fraud/cod-rules-form";
+import { WhatsappSettings } from "@client/features/admin/whatsapp/whatsapp-settings";
 
 /** /settings: only for a logged-in admin; anyone else is sent to the login at /admin. */
 export default function SettingsRoute() {
   useSessionExpiry();
   const session = useAdminSession();
   if (session.isPending) return <Skeleton className="m-6 h-40 max-w-3xl rounded-2xl" />;
-  if (!session.data) return <Navigate to="/admin" replace />;
+  // Website settings are the owner's; an agent goes back to the dashboard.
+  if (!session.data || session.data.role !== "owner") return <Navigate to="/admin" replace />;
   return (
     <div className="min-h-dvh bg-cream">
       <main className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
@@ -22,6 +27,17 @@ export default function SettingsRoute() {
         <p className="mt-1 text-sm text-muted">What shoppers see on the home page and in the site header.</p>
         <div className="mt-6">
           <WebsiteSettings />
+        </div>
+        <div className="mt-6 space-y-6">
+          <Panel title="WhatsApp confirmations">
+            <WhatsappSettings />
+          </Panel>
+          <Panel title="Cash on delivery rules">
+            <CodRulesForm />
+          </Panel>
+          <Panel title="Blocked numbers">
+            <BlocklistPanel />
+          </Panel>
         </div>
       </main>
     </div>

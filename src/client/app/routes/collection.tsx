@@ -1,10 +1,12 @@
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { collectionCopy } from "@shared/rules/labels.js";
 import { buttonVariants } from "@client/components/ui/button";
-import { useCategories, useProducts } from "@client/features/catalog/catalog-api";
+import { useCategories, useProductPage } from "@client/features/catalog/catalog-api";
+import { Pagination } from "@client/features/catalog/pagination";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
-import { sortProducts } from "@client/features/catalog/product-sorting";
+import { readPage } from "@client/features/catalog/shop-filters-state";
 import { useFetchErrorToast } from "@client/features/catalog/use-fetch-error-toast";
+import { useNoIndex } from "@client/features/layout/page-meta";
 import { usePageTitle } from "@client/features/settings/use-page-title";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
 
@@ -14,7 +16,8 @@ export default function CollectionRoute() {
   const category = useParams().category ?? "";
   const copy = collectionCopy(category);
   const categories = useCategories();
-  const products = useProducts({ category: [category] });
+  const page = readPage(useSearchParams()[0]);
+  const products = useProductPage({ category: [category], sort: "newest", page });
   useFetchErrorToast(products.error);
 
   const key = category.toLowerCase();
@@ -22,6 +25,7 @@ export default function CollectionRoute() {
   const missing =
     categories.isSuccess && !categories.data.some((c) => c.slug.toLowerCase() === key || c.name.toLowerCase() === key);
   usePageTitle(missing ? "Collection Not Found" : copy.title);
+  useNoIndex(missing);
 
   if (missing) {
     return (
@@ -35,7 +39,8 @@ export default function CollectionRoute() {
     );
   }
 
-  const list = sortProducts(products.data ?? [], "newest");
+  const list = products.data?.products ?? [];
+  const total = products.data?.total ?? 0;
   return (
     <div>
       <header className="bg-gradient-to-b from-sand/40 to-cream px-5 py-14 text-center sm:py-20">
@@ -46,7 +51,7 @@ export default function CollectionRoute() {
       <div className="mx-auto max-w-7xl px-5 py-10 sm:px-6">
         <div className="mb-6 flex items-center justify-between gap-4">
           <p className="text-sm text-muted">
-            {products.isSuccess ? `${list.length} ${list.length === 1 ? "piece" : "pieces"}` : ""}
+            {products.isSuccess ? `${total} ${total === 1 ? "piece" : "pieces"}` : ""}
           </p>
           <Link
             to="/shop"
@@ -69,12 +74,15 @@ export default function CollectionRoute() {
             </Link>
           </div>
         ) : (
-          <ProductGrid
-            products={list}
-            columns={4}
-            priorityCount={4}
-            cardAction={(p) => <WishlistHeart product={p} />}
-          />
+          <>
+            <ProductGrid
+              products={list}
+              columns={4}
+              priorityCount={page === 1 ? 4 : 0}
+              cardAction={(p) => <WishlistHeart product={p} />}
+            />
+            <Pagination page={page} pageCount={products.data?.pageCount ?? 1} />
+          </>
         )}
       </div>
     </div>

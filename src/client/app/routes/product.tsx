@@ -6,7 +6,7 @@ import { useAddToCart } from "@client/features/cart/cart-api";
 import { useProduct } from "@client/features/catalog/catalog-api";
 import { ProductDetails, type CartLineChoice } from "@client/features/catalog/product-details";
 import { ProductDetailSkeleton } from "@client/features/catalog/product-skeleton";
-import { useDescriptionMeta } from "@client/features/layout/page-meta";
+import { useDescriptionMeta, useNoIndex } from "@client/features/layout/page-meta";
 import { usePageTitle } from "@client/features/settings/use-page-title";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
 import { errorMessage } from "@client/lib/api";
@@ -19,7 +19,9 @@ export default function ProductRoute() {
   const product = useProduct(id);
   const addToCart = useAddToCart();
   const found = product.data ?? null;
-  usePageTitle(found ? found.name : product.isPending ? undefined : "Product Not Found");
+  const missing = !found && !(product.isPending && Number.isInteger(id) && id > 0) && !product.isError;
+  usePageTitle(found ? found.name : missing ? "Product Not Found" : undefined);
+  useNoIndex(missing);
   useDescriptionMeta(
     found ? `${found.name}: ${found.description.slice(0, 140)} Cash on delivery across Pakistan.` : undefined,
   );

@@ -1,11 +1,12 @@
 import { Search } from "lucide-react";
-import { useMemo, type FormEvent } from "react";
+import { type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { buttonVariants } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
-import { useProducts } from "@client/features/catalog/catalog-api";
+import { useProductPage } from "@client/features/catalog/catalog-api";
+import { Pagination } from "@client/features/catalog/pagination";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
-import { sortProducts } from "@client/features/catalog/product-sorting";
+import { readPage } from "@client/features/catalog/shop-filters-state";
 import { useFetchErrorToast } from "@client/features/catalog/use-fetch-error-toast";
 import { usePageTitle } from "@client/features/settings/use-page-title";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
@@ -15,9 +16,11 @@ export default function SearchRoute() {
   const [params, setParams] = useSearchParams();
   const q = (params.get("q") ?? "").trim();
   usePageTitle(q ? `Search: ${q}` : "Search");
-  const results = useProducts({ q }, { enabled: q.length > 0 });
+  const page = readPage(params);
+  const results = useProductPage({ q, sort: "featured", page }, { enabled: q.length > 0 });
   useFetchErrorToast(results.error);
-  const list = useMemo(() => sortProducts(results.data ?? [], "featured"), [results.data]);
+  const list = results.data?.products ?? [];
+  const total = results.data?.total ?? 0;
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -65,9 +68,10 @@ export default function SearchRoute() {
         ) : (
           <>
             <p className="mb-6 text-sm text-muted">
-              {list.length} {list.length === 1 ? "result" : "results"} for “{q}”
+              {total} {total === 1 ? "result" : "results"} for “{q}”
             </p>
             <ProductGrid products={list} cardAction={(p) => <WishlistHeart product={p} />} />
+            <Pagination page={page} pageCount={results.data?.pageCount ?? 1} />
           </>
         )}
       </div>

@@ -1,9 +1,9 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Button } from "@client/components/ui/button";
 import { Sheet } from "@client/components/ui/sheet";
-import { useProducts } from "@client/features/catalog/catalog-api";
+import { useCategories, useProductPage } from "@client/features/catalog/catalog-api";
+import { Pagination } from "@client/features/catalog/pagination";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
-import { sortProducts } from "@client/features/catalog/product-sorting";
 import { ShopFilters } from "@client/features/catalog/shop-filters";
 import { activeFilterCount } from "@client/features/catalog/shop-filters-state";
 import { ShopToolbar } from "@client/features/catalog/shop-toolbar";
@@ -19,14 +19,12 @@ export default function ShopRoute() {
   const [state, update] = useShopState();
   const [filtersOpen, setFiltersOpen] = useState(false);
 
-  const products = useProducts(state.filters);
-  // The category options come from the whole catalogue, so choosing one does not hide the others.
-  const catalogue = useProducts();
-  const categories = useMemo(
-    () => [...new Set((catalogue.data ?? []).map((p) => p.category))].sort(),
-    [catalogue.data],
-  );
-  const sorted = useMemo(() => sortProducts(products.data ?? [], state.sort), [products.data, state.sort]);
+  // Filtered, sorted, counted and paged by the server: every match is counted and reachable.
+  const products = useProductPage({ ...state.filters, sort: state.sort, page: state.page });
+  // The category options are every collection, so choosing one does not hide the others.
+  const categories = (useCategories().data ?? []).map((c) => c.slug).sort();
+  const shown = products.data?.products ?? [];
+  const total = products.data?.total ?? 0;
   useFetchErrorToast(products.error);
 
   const clearFilters = () => update({ filters: { category: [], sizes: [], colors: [], priceRange: undefined } });
@@ -51,7 +49,7 @@ export default function ShopRoute() {
         </aside>
         <div className="min-w-0">
           <ShopToolbar
-            count={sorted.length}
+            count={total}
             loading={products.isPending}
             sort={state.sort}
             onSortChange={(sort) => update({ sort })}
@@ -66,7 +64,7 @@ export default function ShopRoute() {
             <p role="alert" className="py-16 text-center text-muted">
               Failed to fetch products
             </p>
-          ) : sorted.length === 0 ? (
+          ) : shown.length === 0 ? (
             <div className="rounded-2xl bg-white px-6 py-16 text-center ring-1 ring-ink/5">
               <p className="text-lg">No products found matching your filters.</p>
               <Button className="mt-6" onClick={clearFilters}>
@@ -74,19 +72,22 @@ export default function ShopRoute() {
               </Button>
             </div>
           ) : (
-            <ProductGrid
-              products={sorted}
-              layout={state.view}
-              priorityCount={3}
-              cardAction={(p) => <WishlistHeart product={p} />}
-            />
+            <>
+              <ProductGrid
+                products={shown}
+                layout={state.view}
+                priorityCount={state.page === 1 ? 3 : 0}
+                cardAction={(p) => <WishlistHeart product={p} />}
+              />
+              <Pagination page={state.page} pageCount={products.data?.pageCount ?? 1} />
+            </>
           )}
         </div>
       </div>
       <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} title="Filters">
         {filterPanel("sheet")}
         <Button className="mt-8 w-full" onClick={() => setFiltersOpen(false)}>
-          Show {products.isPending ? "" : `${sorted.length} `}products
+          Show {products.isPending ? "" : `${total} `}products
         </Button>
       </Sheet>
     </div>

@@ -15,10 +15,11 @@ const STATUS_COLOURS: Record<string, string> = {
   processing: "bg-blue-100 text-blue-900",
   shipped: "bg-purple-100 text-purple-900",
   delivered: "bg-green-100 text-green-900",
+  returned: "bg-orange-100 text-orange-900",
   cancelled: "bg-red-100 text-red-900",
 };
 
-/** Order status badge: pending yellow, processing blue, shipped purple, delivered green, cancelled red. */
+/** Order status badge: pending yellow, processing blue, shipped purple, delivered green, returned orange, cancelled red. */
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
   return (
     <Badge className={STATUS_COLOURS[status] ?? "bg-gray-100 text-gray-900"}>

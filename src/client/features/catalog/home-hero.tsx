@@ -1,11 +1,27 @@
-import { lazy, Suspense } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import { Link } from "react-router";
 import type { Product } from "@shared/schemas/products.js";
 import { buttonVariants } from "@client/components/ui/button";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { HERO_SLIDE, HeroSlide } from "./hero-slide";
 
-const HeroCarousel = lazy(() => import("./hero-carousel"));
+type Carousel = ComponentType<{ products: Product[] }>;
+
+/**
+ * The carousel (Swiper and its CSS) once its code is in: until then, and on the server, the first
+ * slide stands still where the carousel will show it. One swap, straight to the carousel.
+ */
+function useCarousel(): Carousel | null {
+  const [carousel, setCarousel] = useState<Carousel | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import("./hero-carousel").then((m) => live && setCarousel(() => m.default));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return carousel;
+}
 
 /** The spec splits the hero title onto two lines after its first 8 characters. */
 export function splitHeroTitle(title: string): [string, string] {
@@ -26,6 +42,7 @@ export function HomeHero({
   onViewLookbook: () => void;
 }) {
   const [first, second] = splitHeroTitle(title);
+  const HeroCarousel = useCarousel();
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
       <div
@@ -72,9 +89,11 @@ export function HomeHero({
               </div>
             </div>
           ) : products.length > 0 ? (
-            <Suspense fallback={<StillFrame product={products[0]} />}>
+            HeroCarousel ? (
               <HeroCarousel products={products} />
-            </Suspense>
+            ) : (
+              <StillFrame product={products[0]} />
+            )
           ) : null}
         </div>
       </div>

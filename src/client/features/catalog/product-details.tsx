@@ -9,7 +9,14 @@ import { Button } from "@client/components/ui/button";
 import { ProductGallery } from "./product-gallery";
 import { ProductPrice } from "./product-price";
 import { ColourPicker, QuantityPicker, SizePicker } from "./product-options";
-import { addToCartProblem, colourInStock, galleryImages } from "./purchase-rules";
+import {
+  addToCartProblem,
+  colourInStock,
+  galleryImages,
+  onlyLeftLabel,
+  unitsLeftOf,
+  variantAvailable,
+} from "./purchase-rules";
 import { TrustBadges } from "./trust-badges";
 
 export interface CartLineChoice {
@@ -41,7 +48,9 @@ export function ProductDetails({
   const images = galleryImages(product, colour);
   const current: ImageRef | undefined = images[imageIndex] ?? images[0];
   const colourOut = Boolean(colour) && !colourInStock(product, colour);
-  const soldOut = product.inStock === 0 || colourOut;
+  const units = unitsLeftOf(product, size, colour);
+  const soldOut = product.inStock === 0 || colourOut || units === 0;
+  const onlyLeft = onlyLeftLabel(units);
   const discount = discountPercent(product.price, product.originalPrice);
 
   const chooseColour = (next: string) => {
@@ -57,7 +66,7 @@ export function ProductDetails({
     }
     onAddToCart({
       productId: product.id,
-      quantity,
+      quantity: units ? Math.min(quantity, units) : quantity,
       size,
       color: colour,
       selectedImage: current ? JSON.stringify(current) : "",
@@ -87,14 +96,25 @@ export function ProductDetails({
         {product.description && (
           <p className="whitespace-pre-line leading-relaxed text-ink/80">{product.description}</p>
         )}
-        <SizePicker sizes={product.sizes} value={size} onChange={setSize} />
+        <SizePicker
+          sizes={product.sizes}
+          value={size}
+          onChange={setSize}
+          available={(s) => variantAvailable(product, s, colour)}
+        />
         <ColourPicker
           colors={product.colors}
           value={colour}
           inStock={(c) => colourInStock(product, c)}
+          availableInSize={(c) => variantAvailable(product, size, c)}
           onChange={chooseColour}
         />
-        <QuantityPicker value={quantity} onChange={setQuantity} />
+        <QuantityPicker value={Math.min(quantity, units || quantity)} onChange={setQuantity} max={units || undefined} />
+        {onlyLeft && (
+          <p role="status" className="text-sm font-medium text-[#9a3f56]">
+            {onlyLeft}
+          </p>
+        )}
         <Button size="lg" className="w-full" disabled={adding || soldOut} onClick={add}>
           <ShoppingBag className="h-5 w-5" aria-hidden />
           {adding ? "Adding..." : soldOut ? "Out of Stock" : "Add to Cart"}

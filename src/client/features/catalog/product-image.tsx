@@ -3,6 +3,7 @@ import { IMAGE_SIZES, imageSrcSet, imageVariantUrl } from "@shared/rules/images.
 import type { ImageRef } from "@shared/schemas/common.js";
 import { IMAGE_VARIANTS } from "@shared/constants.js";
 import { cn } from "@client/lib/cn";
+import { useHydrating } from "@client/lib/use-hydrating";
 
 export const FALLBACK_BACKGROUND = "#f9fafb";
 
@@ -53,13 +54,20 @@ export function ProductImage({
   const src = image ? imageVariantUrl(image, variant) : "";
   const srcSet = image && variant !== "thumb" ? imageSrcSet(image) : undefined;
   const imgSizes = srcSet ? sizes : undefined;
+  // A picture in the server's HTML is shown as it arrives (a link preview, a slow phone and the
+  // first paint see it at once) and hydrates as it is; one mounted later fades in once loaded.
+  const hydrating = useHydrating();
   const [state, setState] = useState<"loading" | "loaded" | "error">(() =>
-    !image ? "error" : priority && alreadyLoaded(src, srcSet, imgSizes) ? "loaded" : "loading",
+    !image ? "error" : hydrating || (priority && alreadyLoaded(src, srcSet, imgSizes)) ? "loaded" : "loading",
   );
   const ref = useRef<HTMLImageElement>(null);
+  const shown = useRef(image);
 
   useEffect(() => {
-    setState(image ? "loading" : "error");
+    if (shown.current !== image) {
+      shown.current = image;
+      setState(image ? "loading" : "error");
+    }
     // A cached image may have finished before React attached onLoad.
     if (image && ref.current?.complete && ref.current.naturalWidth > 0) setState("loaded");
   }, [image]);

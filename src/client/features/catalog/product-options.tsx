@@ -14,10 +14,13 @@ export function SizePicker({
   sizes,
   value,
   onChange,
+  available = () => true,
 }: {
   sizes: string[];
   value: string;
   onChange: (size: string) => void;
+  /** False for a size sold out (in the chosen colour, when one is chosen). */
+  available?: (size: string) => boolean;
 }) {
   if (sizes.length === 0) return null;
   return (
@@ -26,17 +29,22 @@ export function SizePicker({
         Size{value && <span className="font-normal text-muted">: {value}</span>}
       </legend>
       <div className="flex flex-wrap gap-2">
-        {sizes.map((s) => (
-          <button
-            key={s}
-            type="button"
-            aria-pressed={value === s}
-            onClick={() => onChange(s)}
-            className={choice(value === s)}
-          >
-            {s}
-          </button>
-        ))}
+        {sizes.map((s) => {
+          const open = available(s);
+          return (
+            <button
+              key={s}
+              type="button"
+              aria-pressed={value === s}
+              disabled={!open}
+              aria-label={open ? undefined : `${s} (sold out)`}
+              onClick={() => onChange(s)}
+              className={choice(value === s, !open)}
+            >
+              <span className={cn(!open && "line-through decoration-1")}>{s}</span>
+            </button>
+          );
+        })}
       </div>
     </fieldset>
   );
@@ -48,11 +56,14 @@ export function ColourPicker({
   value,
   inStock,
   onChange,
+  availableInSize = () => true,
 }: {
   colors: string[];
   value: string;
   inStock: (colour: string) => boolean;
   onChange: (colour: string) => void;
+  /** False for a colour sold out in the chosen size (it stays out of stock in that size only). */
+  availableInSize?: (colour: string) => boolean;
 }) {
   if (colors.length === 0) return null;
   return (
@@ -62,7 +73,7 @@ export function ColourPicker({
       </legend>
       <div className="flex flex-wrap gap-2">
         {colors.map((c) => {
-          const available = inStock(c);
+          const available = inStock(c) && availableInSize(c);
           return (
             <button
               key={c}
@@ -78,7 +89,9 @@ export function ColourPicker({
                 style={{ backgroundColor: swatchColour(c) }}
               />
               <span className={cn(!available && "line-through decoration-1")}>{c}</span>
-              {!available && <span className="text-xs">(Out of Stock)</span>}
+              {!available && (
+                <span className="text-xs">{inStock(c) ? "(Sold out in this size)" : "(Out of Stock)"}</span>
+              )}
             </button>
           );
         })}
@@ -87,8 +100,18 @@ export function ColourPicker({
   );
 }
 
-export function QuantityPicker({ value, onChange }: { value: number; onChange: (quantity: number) => void }) {
-  const set = (n: number) => onChange(Math.min(MAX_QUANTITY, Math.max(1, Math.floor(Number.isFinite(n) ? n : 1))));
+export function QuantityPicker({
+  value,
+  onChange,
+  max = MAX_QUANTITY,
+}: {
+  value: number;
+  onChange: (quantity: number) => void;
+  /** Units left of the chosen variant, when fewer than the cart's own limit. */
+  max?: number;
+}) {
+  const limit = Math.max(1, Math.min(MAX_QUANTITY, max));
+  const set = (n: number) => onChange(Math.min(limit, Math.max(1, Math.floor(Number.isFinite(n) ? n : 1))));
   return (
     <div>
       <label htmlFor="quantity" className="mb-3 block text-sm font-medium">
@@ -109,7 +132,7 @@ export function QuantityPicker({ value, onChange }: { value: number; onChange: (
           type="number"
           inputMode="numeric"
           min={1}
-          max={MAX_QUANTITY}
+          max={limit}
           value={value}
           onChange={(e) => set(e.target.valueAsNumber)}
           className="w-12 appearance-none bg-transparent text-center text-base [appearance:textfield] focus-visible:outline-none [&::-webkit-inner-spin-button]:appearance-none"
@@ -117,7 +140,7 @@ export function QuantityPicker({ value, onChange }: { value: number; onChange: (
         <button
           type="button"
           aria-label="Increase quantity"
-          disabled={value >= MAX_QUANTITY}
+          disabled={value >= limit}
           onClick={() => set(value + 1)}
           className="grid h-11 w-11 place-items-center rounded-full hover:bg-ink/5 disabled:opacity-40"
         >

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addToCartProblem, galleryImages } from "./purchase-rules";
+import { addToCartProblem, galleryImages, onlyLeftLabel, unitsLeftOf, variantAvailable } from "./purchase-rules";
 import { makeProduct } from "./test-products";
 
 const image = (id: string) => ({
@@ -39,5 +39,31 @@ describe("galleryImages", () => {
     expect(galleryImages(product, "Red").map((i) => i.id)).toEqual(["red1", "red2"]);
     expect(galleryImages(product, "Blue").map((i) => i.id)).toEqual(["main"]);
     expect(galleryImages(product, "").map((i) => i.id)).toEqual(["main"]);
+  });
+});
+
+describe("stock per size and colour on the product page", () => {
+  const tracked = {
+    sizes: ["S", "M"],
+    colors: ["Red", "Blue"],
+    variantStock: [
+      { size: "S", color: "Red", quantity: 2 },
+      { size: "S", color: "Blue", quantity: 0 },
+      { size: "M", color: "Red", quantity: 9 },
+      { size: "M", color: "Blue", quantity: 0 },
+    ],
+  };
+
+  it("says Only N left at 5 or fewer, and nothing above or when untracked", () => {
+    expect(onlyLeftLabel(unitsLeftOf(tracked, "S", "Red"))).toBe("Only 2 left");
+    expect(onlyLeftLabel(unitsLeftOf(tracked, "M", "Red"))).toBeNull();
+    expect(onlyLeftLabel(unitsLeftOf({ ...tracked, variantStock: undefined }, "S", "Red"))).toBeNull();
+    expect(unitsLeftOf(tracked, "S", "")).toBeNull();
+  });
+
+  it("disables a sold-out combination and a colour sold out in every size", () => {
+    expect(variantAvailable(tracked, "S", "Blue")).toBe(false);
+    expect(variantAvailable(tracked, "", "Blue")).toBe(false);
+    expect(variantAvailable(tracked, "S", "")).toBe(true);
   });
 });

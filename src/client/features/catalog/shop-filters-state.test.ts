@@ -13,7 +13,14 @@ describe("shop state in the URL", () => {
       filters: { category: ["formal", "party"], priceRange: "3000-6000", sizes: ["M"], colors: ["Red"] },
       sort: "price-asc",
       view: "list",
+      page: 1,
     });
+  });
+
+  it("reads the page, and treats a missing, zero, negative or broken page as the first", () => {
+    expect(readShopState(new URLSearchParams("page=3")).page).toBe(3);
+    for (const bad of ["", "page=0", "page=-2", "page=1.5", "page=abc"])
+      expect(readShopState(new URLSearchParams(bad)).page).toBe(1);
   });
 
   it("ignores unknown price ranges and sort orders and defaults to newest in a grid", () => {
@@ -24,7 +31,7 @@ describe("shop state in the URL", () => {
   });
 
   it("writes back what it read, leaving defaults out", () => {
-    const qs = "category=formal&priceRange=6000%2B&colors=Blue&sort=featured";
+    const qs = "category=formal&priceRange=6000%2B&colors=Blue&sort=featured&page=2";
     expect(writeShopState(readShopState(new URLSearchParams(qs))).toString()).toBe(qs);
     expect(writeShopState(readShopState(new URLSearchParams(""))).toString()).toBe("");
   });

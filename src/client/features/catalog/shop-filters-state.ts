@@ -7,6 +7,14 @@ export interface ShopState {
   filters: Required<Pick<ProductFilters, "category" | "sizes" | "colors">> & { priceRange?: string };
   sort: SortOrder;
   view: "grid" | "list";
+  /** 1-based page of the matches. */
+  page: number;
+}
+
+/** The page number in a URL (?page=), 1 when absent or not a positive whole number. */
+export function readPage(params: URLSearchParams): number {
+  const page = Number(params.get("page"));
+  return Number.isInteger(page) && page > 1 && page <= 10_000 ? page : 1;
 }
 
 const PRICE_VALUES = new Set<string>(PRICE_RANGES.map((r) => r.value));
@@ -23,6 +31,7 @@ export function readShopState(params: URLSearchParams): ShopState {
     },
     sort: isSortOrder(sort) ? sort : DEFAULT_SORT,
     view: params.get("view") === "list" ? "list" : "grid",
+    page: readPage(params),
   };
 }
 
@@ -35,6 +44,7 @@ export function writeShopState(state: ShopState): URLSearchParams {
   state.filters.colors.forEach((c) => params.append("colors", c));
   if (state.sort !== DEFAULT_SORT) params.set("sort", state.sort);
   if (state.view !== "grid") params.set("view", state.view);
+  if (state.page > 1) params.set("page", String(state.page));
   return params;
 }
 

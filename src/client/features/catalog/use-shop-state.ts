@@ -23,7 +23,8 @@ export function useShopState(): [ShopState, (patch: Partial<ShopState>) => void]
   }, [key]);
 
   const update = (patch: Partial<ShopState>) => {
-    const next = { ...state, ...patch };
+    // A new filter or sort starts again at the first page of its matches.
+    const next = { ...state, page: 1, ...patch };
     const nextParams = writeShopState(next);
     setState(next);
     if (nextParams.toString() === key) return;

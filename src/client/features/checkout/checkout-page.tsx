@@ -78,8 +78,9 @@ export function CheckoutPage() {
     if (error instanceof ApiError) {
       const fields = formFieldErrors(error.details);
       fields.forEach(([name, message], i) => form.setError(name, { message }, { shouldFocus: i === 0 }));
-      // A 409 names the item that cannot be ordered; a 429 says when to try again.
-      if (error.status === 409 || error.status === 429) {
+      // A 409 names the item that cannot be ordered; a 429 says when to try again; a 422 names
+      // the COD rule broken, a 403 (a blocked number) says to message the store.
+      if ([403, 409, 422, 429].includes(error.status)) {
         toast.error("Order Failed", { description: error.userMessage });
         return;
       }

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 
 /** Pages a search engine should not list (personal or transient). */
 const NOINDEX_PREFIXES = ["/cart", "/checkout", "/wishlist", "/search"];
@@ -19,9 +19,20 @@ function setMeta(name: string, content: string): void {
   tag.content = content;
 }
 
-/** Keeps the robots meta tag in step with the route ('index, follow' unless the page is flagged). */
+/**
+ * Keeps the robots meta tag in step with the route ('index, follow' unless the page is flagged).
+ * A layout effect: it runs before any page's own effects, so a page that turns out missing
+ * (useNoIndex) has the last word, as the server's 404 said.
+ */
 export function useRobotsMeta(pathname: string): void {
-  useEffect(() => setMeta("robots", robotsFor(pathname)), [pathname]);
+  useLayoutEffect(() => setMeta("robots", robotsFor(pathname)), [pathname]);
+}
+
+/** A page showing 'not found' keeps search engines away, as its server-rendered 404 does. */
+export function useNoIndex(active: boolean): void {
+  useEffect(() => {
+    if (active) setMeta("robots", "noindex, nofollow");
+  }, [active]);
 }
 
 /** Sets the description meta tag for a page, restoring the site's own when the page goes. */

@@ -1,34 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { SETTING_DEFAULTS, type SettingKey } from "@shared/constants.js";
-import type { Setting } from "@shared/schemas/settings.js";
-import { api } from "@client/lib/api";
+import { siteSettings, type SiteSettings } from "@shared/rules/settings.js";
+import { queries } from "@client/lib/queries";
 
-export const settingsKeys = { all: ["/api/settings"] as const };
-
-export type SiteSettings = Record<SettingKey, unknown> & {
-  hero_title: string;
-  hero_subtitle: string;
-  site_name: string;
-  site_tagline: string;
-};
+export { settingsKeys } from "@client/lib/queries";
+export type { SiteSettings };
 
 /** The spec turns the list of {key, value} into a map; missing or non-text values fall back to defaults. */
-export function toSettingsMap(list: Setting[] | undefined): SiteSettings {
-  const map: Record<string, unknown> = { ...SETTING_DEFAULTS };
-  for (const { key, value } of list ?? []) {
-    if (value !== null && value !== undefined && value !== "") map[key] = value;
-  }
-  for (const key of ["hero_title", "hero_subtitle", "site_name", "site_tagline"] as const) {
-    if (typeof map[key] !== "string") map[key] = SETTING_DEFAULTS[key];
-  }
-  return map as SiteSettings;
-}
+export const toSettingsMap = siteSettings;
 
 /** Public site settings. A failed read is not acted upon (spec §8): the defaults stand in. */
 export function useSiteSettings(): SiteSettings {
-  const { data } = useQuery({
-    queryKey: settingsKeys.all,
-    queryFn: () => api<Setting[]>("/api/settings"),
-  });
-  return toSettingsMap(data);
+  const { data } = useQuery(queries.settings());
+  return siteSettings(data);
 }

@@ -138,6 +138,8 @@ export default function TrackOrdersDialog({
                   key={order.id}
                   order={order}
                   cancelling={cancel.isPending && cancel.variables?.id === order.id}
+                  phone={lastQuery?.phone}
+                  onChanged={() => lastQuery && run(lastQuery)}
                   onCancel={() => cancelOrder(order.id)}
                   onEnlarge={setEnlarged}
                 />

@@ -7,6 +7,7 @@ import { imageVariantUrl, parseSelectedImage } from "@shared/rules/images.js";
 import type { TrackedOrder } from "@shared/schemas/orders.js";
 import { StatusBadge } from "@client/components/ui/badge";
 import type { LightboxImage } from "@client/components/ui/image-lightbox";
+import { OrderAftercare } from "@client/features/returns/order-aftercare";
 import { CancelOrderButton } from "./cancel-order-button";
 
 const dateFormat = new Intl.DateTimeFormat("en-PK", { day: "numeric", month: "short", year: "numeric" });
@@ -17,11 +18,16 @@ export function TrackedOrderCard({
   cancelling,
   onCancel,
   onEnlarge,
+  phone,
+  onChanged,
 }: {
   order: TrackedOrder;
   cancelling: boolean;
   onCancel(): void;
   onEnlarge(image: LightboxImage): void;
+  /** The phone the shopper searched with: it proves a return request. */
+  phone?: string;
+  onChanged?(): void;
 }) {
   const number = orderNumber(order.id);
   return (
@@ -98,6 +104,7 @@ export function TrackedOrderCard({
           );
         })}
       </ul>
+      <OrderAftercare order={order} phone={phone} onChanged={() => onChanged?.()} />
       {order.status === "pending" && (
         <div className="mt-3 flex justify-end">
           <CancelOrderButton pending={cancelling} onConfirm={onCancel} />

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { trackingUrlFor } from "@shared/rules/couriers.js";
 import type { OrderStatus } from "@shared/rules/order-status.js";
 import { phoneKey } from "@shared/rules/phone.js";
 import type { ImageRef } from "@shared/schemas/common.js";
@@ -32,6 +33,7 @@ const HOUR = 3_600_000;
 function statusFor(random: Random, ageDays: number): OrderStatus {
   const roll = random.next();
   if (roll < 0.1) return "cancelled";
+  if (ageDays >= 5 && roll > 0.93) return "returned";
   if (ageDays < 2) return roll < 0.75 ? "pending" : "processing";
   if (ageDays < 5) return roll < 0.3 ? "pending" : roll < 0.65 ? "processing" : "shipped";
   if (ageDays < 12) return roll < 0.2 ? "processing" : roll < 0.55 ? "shipped" : "delivered";
@@ -45,10 +47,12 @@ function timeline(random: Random, status: OrderStatus, created: number, now: num
       ? random.chance(0.6)
         ? ["cancelled"]
         : ["processing", "cancelled"]
-      : (["processing", "shipped", "delivered"] as OrderStatus[]).slice(
-          0,
-          ["pending", "processing", "shipped", "delivered"].indexOf(status),
-        );
+      : status === "returned"
+        ? ["processing", "shipped", "returned"]
+        : (["processing", "shipped", "delivered"] as OrderStatus[]).slice(
+            0,
+            ["pending", "processing", "shipped", "delivered"].indexOf(status),
+          );
   const age = now - created;
   const steps: { status: OrderStatus; actor: string; at: number }[] = [
     { status: "pending", actor: "customer", at: created },
@@ -65,6 +69,32 @@ function timeline(random: Random, status: OrderStatus, created: number, now: num
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Parcels handed to a courier carry its name, a tracking number and the times of each step. */
+function demoShipping(i: number, steps: { status: OrderStatus; at: number }[]) {
+  const at = (status: OrderStatus) => {
+    const step = steps.find((s) => s.status === status);
+    return step ? iso(step.at) : null;
+  };
+  const shippedAt = at("shipped");
+  if (!shippedAt) return {};
+  const courier = DEMO_COURIERS[i % DEMO_COURIERS.length];
+  const trackingNumber = `${courier.prefix}${String(7_100_000_000 + i * 7919).slice(0, 10)}`;
+  return {
+    courier: courier.name,
+    trackingNumber,
+    trackingUrl: trackingUrlFor(courier.name, trackingNumber),
+    shippedAt,
+    deliveredAt: at("delivered"),
+    returnedAt: at("returned"),
+  };
+}
+
+const DEMO_COURIERS = [
+  { name: "Leopards", prefix: "LE" },
+  { name: "TCS", prefix: "" },
+  { name: "PostEx", prefix: "CX-" },
+];
 
 function daysAgoOf(random: Random, index: number): number {
   // A busy fortnight up front, then 18 months that grow busier towards today.
@@ -126,6 +156,7 @@ export function planDemoOrders(random: Random, products: SeededProduct[], now: n
       paymentMethod: "cod",
     });
     const steps = timeline(random, status, created, now);
+    Object.assign(rows.orders[rows.orders.length - 1], demoShipping(i, steps));
     for (const s of steps) rows.events.push({ orderId: id, status: s.status, actor: s.actor, createdAt: iso(s.at) });
 
     if (status === "delivered") {

@@ -1,35 +1,46 @@
 import type { FastifyInstance } from "fastify";
 import { loginInput, MESSAGES } from "@shared/index.js";
 import { AppError } from "../../lib/app-error.js";
+import { networkKey } from "../../lib/network-key.js";
 import { Throttle } from "../../lib/throttle.js";
 import { parse } from "../../lib/validate.js";
-import { readAdmin, SESSION_COOKIE } from "../../plugins/auth.js";
+import { KnownNetworks } from "./known-networks.js";
+import { SESSION_COOKIE } from "../../plugins/auth.js";
 import { checkCredentials, createSession, deleteSession } from "./auth-service.js";
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  // Tight per account and address, generous per address (many shoppers share one carrier-NAT
-  // address). Per account alone would let anyone lock the owner out with five wrong guesses; the
-  // account-wide cap is high enough that only a guessing campaign from many addresses meets it.
-  const perAccountAndIp = new Throttle(5, 15 * 60_000, "failed login attempts");
-  const perIp = new Throttle(50, 15 * 60_000, "failed login attempts from your network");
-  const perAccount = new Throttle(200, 15 * 60_000, "failed login attempts for this account");
+  // Tight per account and network, generous per network (many shoppers share one carrier-NAT
+  // address). Each attempt is reserved before the password is checked, so a burst of parallel
+  // guesses cannot all pass the check while the slow hash runs; a success gives it back.
+  // The account-wide cap stops a guessing campaign spread over many networks, but only for
+  // networks the account has not logged in from lately: nobody can lock the owner out of the
+  // places they work from.
+  const perAccountAndIp = new Throttle(5, 15 * 60_000, "failed login attempts", app.throttleStore);
+  const perIp = new Throttle(50, 15 * 60_000, "failed login attempts from your network", app.throttleStore);
+  const perAccount = new Throttle(
+    200,
+    15 * 60_000,
+    "failed login attempts for this account from new networks",
+    app.throttleStore,
+  );
+  const knownNetworks = new KnownNetworks(30 * 24 * 3600_000);
 
-  app.post("/api/admin/login", async (request, reply) => {
+  app.post("/api/admin/login", { config: { access: "public" } }, async (request, reply) => {
     const { username, password } = parse(loginInput, request.body);
     const accountKey = username.toLowerCase();
-    const clientKey = `${accountKey}\n${request.ip}`;
-    perAccountAndIp.check(clientKey);
-    perIp.check(request.ip);
-    perAccount.check(accountKey);
-    const adminId = await checkCredentials(app.db, username, password);
-    if (adminId === null) {
-      perAccountAndIp.record(clientKey);
-      perIp.record(request.ip);
-      perAccount.record(accountKey);
-      throw new AppError("UNAUTHORIZED", MESSAGES.invalidLogin);
-    }
-    perAccountAndIp.reset(clientKey);
-    const { token, expiresAt } = await createSession(app.db, adminId, app.config.sessionTtlHours);
+    const network = networkKey(request.ip);
+    const clientKey = `${accountKey}\n${network}`;
+    const known = knownNetworks.has(accountKey, network);
+    await perAccountAndIp.take(clientKey);
+    await perIp.take(network);
+    if (!known) await perAccount.take(accountKey);
+    const staff = await checkCredentials(app.db, username, password);
+    if (staff === null) throw new AppError("UNAUTHORIZED", MESSAGES.invalidLogin);
+    await perAccountAndIp.reset(clientKey);
+    await perIp.refund(network);
+    if (!known) await perAccount.refund(accountKey);
+    knownNetworks.add(accountKey, network);
+    const { token, expiresAt } = await createSession(app.db, staff.id, app.config.sessionTtlHours);
     reply.setCookie(SESSION_COOKIE, token, {
       path: "/",
       httpOnly: true,
@@ -37,19 +48,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       secure: request.protocol === "https",
       expires: expiresAt,
     });
-    return { username };
+    return { username: staff.username, role: staff.role };
   });
 
-  app.post("/api/admin/logout", async (request, reply) => {
+  app.post("/api/admin/logout", { config: { access: "public" } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await deleteSession(app.db, token);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return { ok: true };
   });
 
-  app.get("/api/admin/session", async (request) => {
-    const admin = await readAdmin(app, request);
-    if (!admin) throw new AppError("UNAUTHORIZED", "Not logged in");
-    return admin;
+  app.get("/api/admin/session", { config: { access: "agent" } }, async (request) => {
+    const admin = request.admin!;
+    return { username: admin.username, role: admin.role };
   });
 }

@@ -1,18 +1,45 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { admins, adminSessions } from "../../db/schema.js";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./passwords.js";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Creates the admin, or updates the password of an existing one. */
-export async function upsertAdmin(db: Db, username: string, password: string): Promise<void> {
+/**
+ * Creates the account, or sets the password (and role) of an existing one and enables it:
+ * how ADMIN_USERNAME / ADMIN_PASSWORD make the owner at every start.
+ */
+export async function upsertAdmin(
+  db: Db,
+  username: string,
+  password: string,
+  role: "owner" | "agent" = "owner",
+): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db
     .insert(admins)
-    .values({ username, passwordHash })
-    .onConflictDoUpdate({ target: admins.username, set: { passwordHash } });
+    .values({ username, passwordHash, role })
+    .onConflictDoUpdate({ target: admins.username, set: { passwordHash, role, disabled: false, generated: false } });
+}
+
+/** The first start's account with a random password, marked so it can be retired later. */
+export async function createGeneratedAdmin(db: Db, username: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.insert(admins).values({ username, passwordHash, role: "owner", generated: true });
+}
+
+/**
+ * Once ADMIN_USERNAME names the owner, the generated account (its password printed once in a
+ * log) stops working: disabled, its sessions ended.
+ */
+export async function retireGeneratedAdmins(db: Db, owner: string): Promise<void> {
+  const retired = await db
+    .update(admins)
+    .set({ disabled: true })
+    .where(and(eq(admins.generated, true), ne(admins.username, owner), eq(admins.disabled, false)))
+    .returning({ id: admins.id });
+  for (const { id } of retired) await db.delete(adminSessions).where(eq(adminSessions.adminId, id));
 }
 
 export async function hasAnyAdmin(db: Db): Promise<boolean> {
@@ -20,11 +47,18 @@ export async function hasAnyAdmin(db: Db): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Returns the admin's id when the credentials are right. */
-export async function checkCredentials(db: Db, username: string, password: string): Promise<number | null> {
+/** A logged-in staff member, as every request sees them. */
+export interface StaffMember {
+  id: number;
+  username: string;
+  role: "owner" | "agent";
+}
+
+/** Returns the staff member when the credentials are right and the account is not disabled. */
+export async function checkCredentials(db: Db, username: string, password: string): Promise<StaffMember | null> {
   const [admin] = await db.select().from(admins).where(eq(admins.username, username)).limit(1);
   const ok = await verifyPassword(password, admin?.passwordHash ?? DUMMY_HASH);
-  return admin && ok ? admin.id : null;
+  return admin && ok && !admin.disabled ? { id: admin.id, username: admin.username, role: admin.role } : null;
 }
 
 /** A new 256-bit token per login; only its hash is stored. */
@@ -41,12 +75,18 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export async function findSession(db: Db, token: string): Promise<{ username: string } | null> {
+export async function findSession(db: Db, token: string): Promise<StaffMember | null> {
   const [row] = await db
-    .select({ username: admins.username })
+    .select({ id: admins.id, username: admins.username, role: admins.role })
     .from(adminSessions)
     .innerJoin(admins, eq(admins.id, adminSessions.adminId))
-    .where(and(eq(adminSessions.tokenHash, hashToken(token)), gt(adminSessions.expiresAt, new Date().toISOString())))
+    .where(
+      and(
+        eq(adminSessions.tokenHash, hashToken(token)),
+        gt(adminSessions.expiresAt, new Date().toISOString()),
+        eq(admins.disabled, false),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }

@@ -22,7 +22,7 @@ describe("POST /api/admin/login", () => {
     const a = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: ADMIN });
     const b = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: ADMIN });
     expect(a.statusCode).toBe(200);
-    expect(a.json()).toEqual({ username: ADMIN.username });
+    expect(a.json()).toEqual({ username: ADMIN.username, role: "owner" });
     const cookie = a.cookies[0];
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe("Strict");
@@ -52,7 +52,7 @@ describe("GET /api/admin/session and POST /api/admin/logout", () => {
     const login = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: ADMIN });
     const cookie = `store_admin=${login.cookies[0].value}`;
     const before = await t.app.inject({ url: "/api/admin/session", headers: { cookie } });
-    expect(before.json()).toEqual({ username: ADMIN.username });
+    expect(before.json()).toEqual({ username: ADMIN.username, role: "owner" });
     await t.app.inject({ method: "POST", url: "/api/admin/logout", headers: { cookie } });
     const after = await t.app.inject({ url: "/api/admin/session", headers: { cookie } });
     expect(after.statusCode).toBe(401);

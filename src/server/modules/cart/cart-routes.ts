@@ -14,22 +14,24 @@ function lineId(params: unknown): number {
 }
 
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/api/cart", async (request) => listCart(app.db, requireSessionId(request)));
+  app.get("/api/cart", { config: { access: "public" } }, async (request) =>
+    listCart(app.db, requireSessionId(request)),
+  );
 
-  app.post("/api/cart", async (request, reply) => {
+  app.post("/api/cart", { config: { access: "public" } }, async (request, reply) => {
     const input = parse(addToCartInput, request.body);
     reply.status(201);
     return addToCart(app.db, { ...input, sessionId: input.sessionId.toLowerCase() });
   });
 
-  app.put("/api/cart/:id", async (request) => {
+  app.put("/api/cart/:id", { config: { access: "public" } }, async (request) => {
     const sessionId = requireSessionId(request);
     const id = lineId(request.params);
     const { quantity } = parse(updateCartInput, request.body);
     return updateCartLine(app.db, sessionId, id, quantity);
   });
 
-  app.delete("/api/cart/:id", async (request) => {
+  app.delete("/api/cart/:id", { config: { access: "public" } }, async (request) => {
     const sessionId = requireSessionId(request);
     const id = lineId(request.params);
     await removeCartLine(app.db, sessionId, id);

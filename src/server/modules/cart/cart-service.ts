@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import { MAX_QUANTITY } from "@shared/rules/cart-line.js";
 import type { AddToCartInput, CartItem } from "@shared/schemas/cart.js";
 import type { ImageRef } from "@shared/schemas/common.js";
@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.js";
 import { cartItems, products } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { findImageRefs } from "../images/image-service.js";
+import { checkLineQuantity, checkUnitsLeft } from "../stock/stock-cart.js";
 import { checkChoice, loadChoiceProducts, resolveSelectedImage } from "./product-choice.js";
 
 const lineColumns = {
@@ -72,9 +73,19 @@ async function readLines(db: Db, sessionId: string, lineId?: number): Promise<Ca
     .select(lineColumns)
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(where)
+    .where(and(where, gt(cartItems.createdAt, sql`now() - ${CART_LIFETIME}::interval`)))
     .orderBy(asc(cartItems.id));
   return serialise(db, rows);
+}
+
+/**
+ * A cart line untouched this long is gone (its `created_at` is renewed at every change): carts
+ * of browsers that never came back do not pile up forever.
+ */
+const CART_LIFETIME = "30 days";
+
+async function sweepExpiredLines(db: Db): Promise<void> {
+  await db.delete(cartItems).where(lt(cartItems.createdAt, sql`now() - ${CART_LIFETIME}::interval`));
 }
 
 export const listCart = (db: Db, sessionId: string) => readLines(db, sessionId);
@@ -89,7 +100,9 @@ export async function addToCart(db: Db, input: AddToCartInput): Promise<CartItem
   const choice = checkChoice(product, input.size, input.color);
   if (!choice.ok)
     throw new AppError(choice.problem.kind === "stock" ? "CONFLICT" : "VALIDATION", choice.problem.message);
+  if (product.trackStock) await checkUnitsLeft(db, product, choice, input);
   const selectedImage = await resolveSelectedImage(db, product, choice.color, input.selectedImage);
+  await sweepExpiredLines(db); // first, so an expired line is never merged into
 
   const [line] = await db
     .insert(cartItems)
@@ -103,7 +116,7 @@ export async function addToCart(db: Db, input: AddToCartInput): Promise<CartItem
     })
     .onConflictDoUpdate({
       target: [cartItems.sessionId, cartItems.productId, cartItems.size, cartItems.color],
-      set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_QUANTITY})` },
+      set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_QUANTITY})`, createdAt: sql`now()` },
     })
     .returning({ id: cartItems.id });
   const [item] = await readLines(db, input.sessionId, line.id);
@@ -112,9 +125,10 @@ export async function addToCart(db: Db, input: AddToCartInput): Promise<CartItem
 
 /** Only the line's own session may change it; any other session is told it does not exist. */
 export async function updateCartLine(db: Db, sessionId: string, lineId: number, quantity: number): Promise<CartItem> {
+  await checkLineQuantity(db, sessionId, lineId, quantity);
   const updated = await db
     .update(cartItems)
-    .set({ quantity })
+    .set({ quantity, createdAt: sql`now()` })
     .where(and(eq(cartItems.id, lineId), eq(cartItems.sessionId, sessionId)))
     .returning({ id: cartItems.id });
   if (updated.length === 0) throw lineNotFound();

@@ -216,3 +216,24 @@ describe("PUT and DELETE /api/cart/:itemId", () => {
     expect((await list(sessionId)).json()[0].quantity).toBe(2);
   });
 });
+
+describe("cart expiry", () => {
+  it("forgets lines untouched for 30 days, and sweeps them at the next add", async () => {
+    const product = await insertProduct(t.db);
+    const stale = newSessionId();
+    const fresh = newSessionId();
+    expect(
+      (await add({ sessionId: stale, productId: product.id, size: "M", color: "Red", quantity: 2 })).statusCode,
+    ).toBe(201);
+    await t.db
+      .update(cartItems)
+      .set({ createdAt: new Date(Date.now() - 31 * 24 * 3600_000).toISOString() })
+      .where(eq(cartItems.sessionId, stale));
+    expect((await list(stale)).json()).toEqual([]);
+    await add({ sessionId: fresh, productId: product.id, size: "M", color: "Red", quantity: 1 });
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.sessionId, stale))).toEqual([]);
+    // Coming back after a month starts a new line, not the old quantity plus one.
+    await add({ sessionId: stale, productId: product.id, size: "M", color: "Red", quantity: 1 });
+    expect((await list(stale)).json()[0].quantity).toBe(1);
+  });
+});

@@ -1,4 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
+import { colourInStock, PURCHASE_MESSAGES } from "@shared/rules/purchase.js";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema.js";
 import { findImageRefs } from "../images/image-service.js";
@@ -16,6 +17,7 @@ export const choiceColumns = {
   images: products.images,
   colorVariantImages: products.colorVariantImages,
   colorVariantStock: products.colorVariantStock,
+  trackStock: products.trackStock,
 };
 
 export type ChoiceProduct = {
@@ -30,6 +32,8 @@ export type ChoiceProduct = {
   images: string[];
   colorVariantImages: Record<string, string[]>;
   colorVariantStock: Record<string, boolean>;
+  /** Quantities per size and colour are in product_stock, taken by order placement. */
+  trackStock: boolean;
 };
 
 export async function loadChoiceProducts(db: Db, ids: number[]): Promise<Map<number, ChoiceProduct>> {
@@ -110,7 +114,7 @@ export function checkChoice(product: ChoiceProduct, size: string, color: string)
 
   let chosenSize = "";
   if (product.sizes.length > 0) {
-    if (!size) return fail("choice", "Please select a size");
+    if (!size) return fail("choice", PURCHASE_MESSAGES.size);
     const found = pick(product.sizes, size);
     if (!found) return fail("choice", `Size ${size} is not available for ${product.name}`);
     chosenSize = found.trim();
@@ -120,12 +124,12 @@ export function checkChoice(product: ChoiceProduct, size: string, color: string)
 
   let chosenColor = "";
   if (product.colors.length > 0) {
-    if (!color) return fail("choice", "Please select a color");
+    if (!color) return fail("choice", PURCHASE_MESSAGES.color);
     const found = pick(product.colors, color);
     if (!found) return fail("choice", `Color ${color} is not available for ${product.name}`);
     chosenColor = found.trim();
-    if (product.colorVariantStock[found] === false || product.colorVariantStock[chosenColor] === false) {
-      return fail("stock", "This color variant is out of stock");
+    if (!colourInStock(product, found) || !colourInStock(product, chosenColor)) {
+      return fail("stock", PURCHASE_MESSAGES.colorSoldOut);
     }
   } else if (color) {
     return fail("choice", `Color ${color} is not available for ${product.name}`);

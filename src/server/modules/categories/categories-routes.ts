@@ -1,27 +1,70 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { categoryInput } from "@shared/schemas/categories.js";
 import { idParam } from "@shared/schemas/common.js";
 import { parse } from "../../lib/validate.js";
 import { requireAdmin } from "../../plugins/auth.js";
 import { createCategory, deleteCategory, listCategories, updateCategory } from "./category-service.js";
+import { changedFields, recordAudit } from "../audit/audit.js";
+
+const actorOf = (request: FastifyRequest) => request.admin?.username ?? "admin";
+const categoryOf = async (app: FastifyInstance, id: number) =>
+  (await listCategories(app.db)).find((c) => c.id === id) ?? null;
 
 /** GET /api/categories is public; changes need the admin session. */
 export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/api/categories", async () => listCategories(app.db));
+  app.get("/api/categories", { config: { access: "public" } }, async () => listCategories(app.db));
 
-  app.post("/api/categories", { preHandler: requireAdmin }, async (request, reply) => {
-    const input = parse(categoryInput, request.body);
-    return reply.status(201).send(await createCategory(app.db, input));
-  });
+  app.post(
+    "/api/categories",
+    { config: { access: "owner", auditsItself: true }, preHandler: requireAdmin },
+    async (request, reply) => {
+      const input = parse(categoryInput, request.body);
+      const category = await createCategory(app.db, input);
+      await recordAudit(app.db, {
+        actor: actorOf(request),
+        action: "category.create",
+        entity: "category",
+        entityId: category.id,
+        after: category,
+      });
+      return reply.status(201).send(category);
+    },
+  );
 
-  app.put("/api/categories/:id", { preHandler: requireAdmin }, async (request) => {
-    const { id } = parse(idParam, request.params);
-    return updateCategory(app.db, id, parse(categoryInput, request.body));
-  });
+  app.put(
+    "/api/categories/:id",
+    { config: { access: "owner", auditsItself: true }, preHandler: requireAdmin },
+    async (request) => {
+      const { id } = parse(idParam, request.params);
+      const before = await categoryOf(app, id);
+      const category = await updateCategory(app.db, id, parse(categoryInput, request.body));
+      if (before)
+        await recordAudit(app.db, {
+          actor: actorOf(request),
+          action: "category.update",
+          entity: "category",
+          entityId: id,
+          ...changedFields(before, category),
+        });
+      return category;
+    },
+  );
 
-  app.delete("/api/categories/:id", { preHandler: requireAdmin }, async (request) => {
-    const { id } = parse(idParam, request.params);
-    await deleteCategory(app.db, id);
-    return { success: true, id };
-  });
+  app.delete(
+    "/api/categories/:id",
+    { config: { access: "owner", auditsItself: true }, preHandler: requireAdmin },
+    async (request) => {
+      const { id } = parse(idParam, request.params);
+      const before = await categoryOf(app, id);
+      await deleteCategory(app.db, id);
+      await recordAudit(app.db, {
+        actor: actorOf(request),
+        action: "category.delete",
+        entity: "category",
+        entityId: id,
+        before,
+      });
+      return { success: true, id };
+    },
+  );
 }

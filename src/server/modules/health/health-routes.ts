@@ -1,13 +1,21 @@
 import type { FastifyInstance } from "fastify";
 
+/**
+ * The server and database state, and the load as the overload guard sees it: while every place
+ * is taken the answer is 503 "busy", so a load balancer sends shoppers to another server.
+ */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/api/health", async (_request, reply) => {
+  app.get("/api/health", { config: { access: "public" } }, async (_request, reply) => {
     const database = await app.database.ping().catch(() => false);
-    reply.status(database ? 200 : 503);
+    const busy = app.load.saturated();
+    reply.status(database && !busy ? 200 : 503);
     return {
-      status: database ? "ok" : "unavailable",
+      status: !database ? "unavailable" : busy ? "busy" : "ok",
       database: database ? app.database.kind : "down",
       uptimeSeconds: Math.round(process.uptime()),
+      requestsInFlight: app.load.inFlight(),
+      maxRequestsInFlight: app.load.maxInFlight,
+      requestsReceivingBody: app.load.receiving(),
     };
   });
 }

@@ -5,6 +5,20 @@ import { MESSAGES } from "@shared/errors.js";
 import { AppError } from "../../lib/app-error.js";
 
 const ACCEPTED = new Set(["jpeg", "png", "webp"]);
+/**
+ * The most pixels an upload may decode to (a 40-megapixel photo): a small file that declares
+ * a huge canvas (a decompression bomb) is refused from its header, before any pixel is decoded.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+/** JPEG, PNG or WebP by their first bytes, so no other format's decoder ever sees the upload. */
+function looksAccepted(input: Buffer): boolean {
+  if (input.length < 12) return false;
+  const jpeg = input[0] === 0xff && input[1] === 0xd8 && input[2] === 0xff;
+  const png = input.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const webp = input.toString("latin1", 0, 4) === "RIFF" && input.toString("latin1", 8, 12) === "WEBP";
+  return jpeg || png || webp;
+}
 
 export interface ProcessedImage {
   sha256: string;
@@ -28,17 +42,19 @@ export async function processImage(
   quality = 80,
 ): Promise<ProcessedImage> {
   const invalid = () => new AppError("VALIDATION", MESSAGES.invalidImage(filename));
-  if (input.length === 0 || input.length > MAX_IMAGE_BYTES) throw invalid();
+  if (input.length === 0 || input.length > MAX_IMAGE_BYTES || !looksAccepted(input)) throw invalid();
   let format: string | undefined;
   try {
-    format = (await sharp(input).metadata()).format;
+    const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    format = meta.format;
+    if (!meta.width || !meta.height || meta.width * meta.height > MAX_INPUT_PIXELS) throw invalid();
   } catch {
     throw invalid();
   }
   if (!format || !ACCEPTED.has(format)) throw invalid();
 
   try {
-    const base = sharp(input, { failOn: "error" }).rotate();
+    const base = sharp(input, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS }).rotate();
     const { data: bytes, info } = await base
       .clone()
       .resize({ width: maxPx, height: maxPx, fit: "inside", withoutEnlargement: true })

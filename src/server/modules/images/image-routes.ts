@@ -21,6 +21,6 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     if (!image) throw notFound("Image");
     return reply.type(image.mimeType).send(image.bytes);
   };
-  app.get("/api/images/:id", serve);
-  app.get("/api/images/:id/:variant", serve);
+  app.get("/api/images/:id", { config: { access: "public" } }, serve);
+  app.get("/api/images/:id/:variant", { config: { access: "public" } }, serve);
 }

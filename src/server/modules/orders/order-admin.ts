@@ -8,15 +8,20 @@ import type { Db } from "../../db/client.js";
 import { orders, orderStatusEvents } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { isoTime, loadItems, orderColumns, toAdminOrder, type OrderRow } from "./order-serialise.js";
+import { listOrderNotes } from "../notes/notes.js";
 
 export const orderNotFound = () => new AppError("NOT_FOUND", "Order not found");
 
 /** One page of orders, newest first, with the per-status counts the filter buttons show. */
 export async function listOrders(
   db: Db,
-  query: { status?: OrderStatus; limit: number; offset: number },
+  query: { status?: OrderStatus; confirmation?: string; risk?: string; limit: number; offset: number },
 ): Promise<AdminOrderPage> {
-  const where = query.status ? eq(orders.status, query.status) : undefined;
+  const where = and(
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.confirmation ? eq(orders.confirmationState, query.confirmation) : undefined,
+    query.risk ? eq(orders.riskLevel, query.risk) : undefined,
+  );
   const rows = await db
     .select(orderColumns)
     .from(orders)
@@ -34,9 +39,12 @@ export async function listOrders(
     db,
     rows.map((r) => r.id),
   );
+  // The agents' queue filters by confirmation state and risk (modules/whatsapp, modules/fraud).
+  const filtered =
+    query.confirmation || query.risk ? Number((await db.select({ n: count() }).from(orders).where(where))[0].n) : null;
   return {
     orders: rows.map((r) => toAdminOrder(r, items.get(r.id) ?? [])),
-    total: query.status ? counts[query.status] : counts.all,
+    total: filtered ?? (query.status ? counts[query.status] : counts.all),
     counts,
   };
 }
@@ -103,5 +111,6 @@ export async function orderDetail(db: Db, id: string): Promise<AdminOrderDetail>
       cancelledCount: Number(cancelled.n),
     },
     whatsappUrl: whatsappUrl(row, items),
+    notes: await listOrderNotes(db, id),
   };
 }

@@ -1,5 +1,13 @@
 import { asc, inArray } from "drizzle-orm";
-import type { AdminOrder, OrderItem, PlacedOrder, TrackedOrder } from "@shared/schemas/orders.js";
+import type {
+  AdminOrder,
+  ConfirmationState,
+  NewOrder,
+  OrderItem,
+  RiskLevel,
+  PlacedOrder,
+  TrackedOrder,
+} from "@shared/schemas/orders.js";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders } from "../../db/schema.js";
 
@@ -20,6 +28,18 @@ export const orderColumns = {
   total: orders.total,
   paymentMethod: orders.paymentMethod,
   sessionId: orders.sessionId,
+  source: orders.source,
+  riskLevel: orders.riskLevel,
+  riskReasons: orders.riskReasons,
+  confirmationState: orders.confirmationState,
+  confirmationUpdatedAt: orders.confirmationUpdatedAt,
+  courier: orders.courier,
+  trackingNumber: orders.trackingNumber,
+  trackingUrl: orders.trackingUrl,
+  shippedAt: orders.shippedAt,
+  deliveredAt: orders.deliveredAt,
+  returnedAt: orders.returnedAt,
+  replacementOf: orders.replacementOf,
 };
 
 export interface OrderRow {
@@ -38,6 +58,34 @@ export interface OrderRow {
   total: string;
   paymentMethod: string;
   sessionId: string | null;
+  source?: string;
+  /** Admin only (modules/fraud, modules/whatsapp); absent on a row just inserted. */
+  riskLevel?: string;
+  riskReasons?: string[];
+  confirmationState?: string;
+  confirmationUpdatedAt?: string | null;
+  /** Shipping columns: absent on a row just placed (none of them is set yet). */
+  courier?: string | null;
+  trackingNumber?: string | null;
+  trackingUrl?: string | null;
+  shippedAt?: string | null;
+  deliveredAt?: string | null;
+  returnedAt?: string | null;
+  replacementOf?: string | null;
+}
+
+const isoOrNull = (value: string | Date | null | undefined) => (value == null ? null : isoTime(value));
+
+/** Courier, tracking and the times of each shipping step: null until the order gets there. */
+function shippingOf(row: OrderRow) {
+  return {
+    courier: row.courier ?? null,
+    trackingNumber: row.trackingNumber ?? null,
+    trackingUrl: row.trackingUrl ?? null,
+    shippedAt: isoOrNull(row.shippedAt),
+    deliveredAt: isoOrNull(row.deliveredAt),
+    returnedAt: isoOrNull(row.returnedAt),
+  };
 }
 
 /** Timestamps leave the API as ISO 8601 in UTC, whatever the driver returned. */
@@ -83,6 +131,14 @@ export function toAdminOrder(row: OrderRow, items: OrderItem[]): AdminOrder {
     tax: row.tax,
     total: row.total,
     paymentMethod: row.paymentMethod,
+    source: row.source ?? "web",
+    confirmation: {
+      state: (row.confirmationState ?? "off") as ConfirmationState,
+      updatedAt: row.confirmationUpdatedAt ? isoTime(row.confirmationUpdatedAt) : null,
+    },
+    risk: { level: (row.riskLevel ?? "low") as RiskLevel, reasons: row.riskReasons ?? [] },
+    ...shippingOf(row),
+    replacementOf: row.replacementOf ?? null,
   };
 }
 
@@ -107,6 +163,7 @@ export function toTrackedOrder(row: OrderRow, items: OrderItem[], showFullName: 
     city: row.city,
     total: row.total,
     items,
+    ...shippingOf(row),
   };
 }
 
@@ -117,5 +174,16 @@ export function toPlacedOrder(row: OrderRow, items: OrderItem[]): PlacedOrder {
     subtotal: row.subtotal,
     tax: row.tax,
     paymentMethod: row.paymentMethod,
+  };
+}
+
+/** The order just placed, whole, for the caller who placed it. */
+export function toNewOrder(row: OrderRow, items: OrderItem[]): NewOrder {
+  return {
+    ...toPlacedOrder(row, items),
+    customerEmail: row.customerEmail,
+    shippingAddress: row.shippingAddress,
+    postalCode: row.postalCode,
+    specialInstructions: row.specialInstructions,
   };
 }

@@ -3,14 +3,24 @@ import { phoneKey } from "@shared/rules/phone.js";
 import { adminOrderListQuery, placeOrderInput, trackOrdersInput, updateOrderInput } from "@shared/schemas/orders.js";
 import { uuidParam } from "@shared/schemas/common.js";
 import { AppError } from "../../lib/app-error.js";
+import { networkKey } from "../../lib/network-key.js";
 import { Throttle } from "../../lib/throttle.js";
 import { parse } from "../../lib/validate.js";
 import { readAdmin, requireAdmin } from "../../plugins/auth.js";
+import { checkPlacement } from "../fraud/placement-checks.js";
+import { confirmationOnPlacement } from "../whatsapp/outbox.js";
 import { optionalSessionId, requireSessionId } from "../cart/session-id.js";
 import { listOrders, orderDetail, orderNotFound } from "./order-admin.js";
-import { cancelAsCustomer, setStatusAsAdmin } from "./order-status.js";
+import { changeOrderAsAdmin } from "../shipping/manual-shipping.js";
+import { cancelAsCustomer } from "./order-status.js";
+import { releasesStock } from "@shared/rules/stock.js";
+import { announceStockChange } from "../stock/stock-announce.js";
+import { refuseShortStock } from "../stock/stock-release.js";
 import { placeOrder } from "./place-order.js";
 import { ordersOfSession, trackOrders } from "./tracking.js";
+import { eq } from "drizzle-orm";
+import { orders } from "../../db/schema.js";
+import { recordAudit } from "../audit/audit.js";
 
 /** A malformed id names no order: the same 404 as an unknown one. */
 function orderId(params: unknown): string {
@@ -39,21 +49,24 @@ function claimedPhoneKey(body: unknown): string | undefined {
 export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   // Tracking reveals orders to whoever knows a phone number: tight per number, generous per
   // client address (many shoppers share a carrier's NAT address).
-  const perPhone = new Throttle(10, 10 * 60_000, "order searches for this phone number");
-  const perIp = new Throttle(300, 10 * 60_000, "order searches from your network");
+  const perPhone = new Throttle(10, 10 * 60_000, "order searches for this phone number", app.throttleStore);
+  const perIp = new Throttle(300, 10 * 60_000, "order searches from your network", app.throttleStore);
 
   // Placing: refused attempts (bad fields, 409s) are probing or a broken client, so they are
   // counted, generously per address (carrier NAT) and tightly per phone number (yet above what a
   // shopper meets: a few sold-out items, a retyped field); successful orders get a generous cap
   // per phone number against order spam.
-  const failedPerIp = new Throttle(100, 10 * 60_000, "refused orders from your network");
-  const failedPerPhone = new Throttle(20, 10 * 60_000, "refused orders for this phone number");
-  const placedPerPhone = new Throttle(30, 60 * 60_000, "orders for this phone number");
+  const failedPerIp = new Throttle(100, 10 * 60_000, "refused orders from your network", app.throttleStore);
+  const failedPerPhone = new Throttle(20, 10 * 60_000, "refused orders for this phone number", app.throttleStore);
+  const placedPerPhone = new Throttle(30, 60 * 60_000, "orders for this phone number", app.throttleStore);
+  // The phone is the caller's to choose, so orders are capped per network too: generously, as
+  // a carrier-NAT address carries many shoppers.
+  const placedPerNetwork = new Throttle(120, 60 * 60_000, "orders from your network", app.throttleStore);
 
-  app.post("/api/orders", async (request, reply) => {
+  app.post("/api/orders", { config: { access: "public" } }, async (request, reply) => {
     const phone = claimedPhoneKey(request.body);
-    failedPerIp.check(request.ip);
-    if (phone) failedPerPhone.check(phone);
+    await failedPerIp.check(networkKey(request.ip));
+    if (phone) await failedPerPhone.check(phone);
     try {
       const key = idempotencyKey(request);
       const input = parse(placeOrderInput, request.body);
@@ -61,46 +74,97 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       const sessionId = input.sessionId ?? optionalSessionId(request) ?? null;
       const placedKey = phoneKey(input.customerPhone);
       // Checked only for a new order: a retry of one already placed is always answered.
-      const { order, created } = await placeOrder(app.db, { ...input, sessionId }, key, () =>
-        placedPerPhone.check(placedKey),
+      const network = networkKey(request.ip);
+      // The shared counts, read now: the check inside placeOrder must not wait on the database.
+      await Promise.all([placedPerPhone.refresh(placedKey), placedPerNetwork.refresh(network)]);
+      const { order, created, stockLowest } = await placeOrder(
+        app.db,
+        { ...input, sessionId },
+        {
+          idempotencyKey: key,
+          beforeCreate: async (subtotalPaisa) => {
+            placedPerPhone.checkCached(placedKey);
+            placedPerNetwork.checkCached(network);
+            const risk = await checkPlacement(app.db, {
+              phone: input.customerPhone,
+              address: input.shippingAddress,
+              city: input.city,
+              totalRs: subtotalPaisa / 100,
+              networkKey: network,
+            });
+            return { networkKey: network, risk, ...confirmationOnPlacement(app.config.whatsapp) };
+          },
+        },
       );
-      if (created) placedPerPhone.record(placedKey);
+      if (created) {
+        await placedPerPhone.record(placedKey);
+        await placedPerNetwork.record(network);
+        app.orderEvents.publish();
+        if (app.config.whatsapp) app.jobs.wake(); // the confirmation goes out now, not at the next poll
+      }
+      await announceStockChange(app, stockLowest);
       reply.status(created ? 201 : 200);
       return order;
     } catch (err) {
       if (err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429) {
-        failedPerIp.record(request.ip);
-        if (phone) failedPerPhone.record(phone);
+        await failedPerIp.record(networkKey(request.ip));
+        if (phone) await failedPerPhone.record(phone);
       }
       throw err;
     }
   });
 
-  app.get("/api/orders", { preHandler: requireAdmin }, async (request) =>
+  app.get("/api/orders", { config: { access: "agent" }, preHandler: requireAdmin }, async (request) =>
     listOrders(app.db, parse(adminOrderListQuery, request.query)),
   );
 
-  app.get("/api/orders/mine", async (request) => ordersOfSession(app.db, requireSessionId(request)));
+  app.get("/api/orders/mine", { config: { access: "public" } }, async (request) =>
+    ordersOfSession(app.db, requireSessionId(request)),
+  );
 
-  app.post("/api/orders/track", async (request) => {
+  app.post("/api/orders/track", { config: { access: "public" } }, async (request) => {
     const input = parse(trackOrdersInput, request.body);
-    perIp.take(request.ip);
-    perPhone.take(phoneKey(input.phone));
+    await perIp.take(networkKey(request.ip));
+    await perPhone.take(phoneKey(input.phone));
     return trackOrders(app.db, input);
   });
 
-  app.get("/api/orders/:id", { preHandler: requireAdmin }, async (request) =>
+  app.get("/api/orders/:id", { config: { access: "agent" }, preHandler: requireAdmin }, async (request) =>
     orderDetail(app.db, orderId(request.params)),
   );
 
-  app.patch("/api/orders/:id", async (request) => {
+  app.patch("/api/orders/:id", { config: { access: "public", auditsItself: true } }, async (request) => {
     const id = orderId(request.params);
     const input = parse(updateOrderInput, request.body);
-    if (await readAdmin(app, request)) return setStatusAsAdmin(app.db, id, input.status);
+    const staff = await readAdmin(app, request);
+    if (staff) {
+      const [before] = await app.db
+        .select({ status: orders.status, courier: orders.courier, trackingNumber: orders.trackingNumber })
+        .from(orders)
+        .where(eq(orders.id, id));
+      const order = await refuseShortStock(() => changeOrderAsAdmin(app.db, id, input));
+      await announceStockChange(app, input.status && releasesStock(input.status) ? 0 : null);
+      app.orderEvents.publish();
+      const after = { status: order.status, courier: order.courier, trackingNumber: order.trackingNumber };
+      if (before && JSON.stringify(before) !== JSON.stringify(after))
+        await recordAudit(app.db, {
+          actor: staff.username,
+          action: before.status !== order.status ? "order.status" : "order.tracking",
+          entity: "order",
+          entityId: id,
+          orderId: id,
+          before,
+          after,
+        });
+      return order;
+    }
     if (input.status !== "cancelled") throw new AppError("UNAUTHORIZED", "Please log in as the store admin to do this");
-    return cancelAsCustomer(app.db, id, {
+    const order = await cancelAsCustomer(app.db, id, {
       phone: input.phone,
       sessionId: optionalSessionId(request) ?? input.sessionId,
     });
+    await announceStockChange(app, 0);
+    app.orderEvents.publish();
+    return order;
   });
 }

@@ -38,6 +38,11 @@ describe("POST /api/orders", () => {
       tax: "0.00",
       total: "5999.50",
       paymentMethod: "cod",
+      // The caller gets back the whole order it placed (SPEC §3), its own address included.
+      customerEmail: "ayesha@example.com",
+      shippingAddress: "House 12, Street 4, Model Town",
+      postalCode: "54000",
+      specialInstructions: "",
       items: [
         { productId: suit.id, productName: "Lawn Suit", quantity: 2, size: "M", color: "Red", price: 2500 },
         { productId: scarf.id, productName: "Silk Scarf", quantity: 1, size: "", color: "Pink", price: 999.5 },
@@ -193,6 +198,13 @@ describe("POST /api/orders", () => {
       city: placed.city,
       total: placed.total,
       items: placed.items,
+      courier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+      shippedAt: null,
+      deliveredAt: null,
+      returnedAt: null,
+      returns: [],
     });
     expect(placed).toMatchObject({ subtotal: "3703.50", tax: "0.00", total: "3703.50", paymentMethod: "cod" });
     expect(JSON.parse(String((placed.items as { selectedImage: string }[])[0].selectedImage))).toEqual(red);

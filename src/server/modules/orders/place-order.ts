@@ -1,7 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { toMoneyString } from "@shared/rules/money.js";
 import { phoneKey } from "@shared/rules/phone.js";
-import type { OrderItem, PlacedOrder, placeOrderInput } from "@shared/schemas/orders.js";
+import type { OrderSource } from "@shared/rules/order-source.js";
+import type { NewOrder, OrderItem, placeOrderInput } from "@shared/schemas/orders.js";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { isRetryableConflict } from "../../db/errors.js";
@@ -15,12 +17,39 @@ import {
   type VersionedProduct,
 } from "../cart/product-choice.js";
 import { findImageRefs } from "../images/image-service.js";
-import { isoTime, loadItems, orderColumns, toPlacedOrder } from "./order-serialise.js";
+import { notEnoughStock, stockResultColumns, takeStockCtes, type StockLine } from "../stock/stock-sql.js";
+import { isoTime, loadItems, orderColumns, toNewOrder } from "./order-serialise.js";
 
 /** Totals are stored as numeric(12, 2): beyond this the insert itself would fail. */
 const MAX_TOTAL_PAISA = 999_999_999_999;
 
 type PlaceOrderData = z.output<typeof placeOrderInput>;
+
+/** Who places the order and how: a shopper on the web by default, or a staff member by hand. */
+export interface PlaceOrderOptions {
+  idempotencyKey?: string;
+  /**
+   * Run before the insert with the order's subtotal: a throttle or a fake-order check may throw;
+   * what it returns (the risk found, the WhatsApp outbox) goes into the order's own statement.
+   */
+  beforeCreate?: (subtotalPaisa: number) => void | OrderExtras | Promise<void | OrderExtras>;
+  source?: OrderSource;
+  /** The timeline's actor of the first status: "customer", or the staff member's name. */
+  actor?: string;
+  status?: "pending" | "processing";
+}
+
+/** What the route adds to a new order: the fake-order checks' findings and the WhatsApp outbox. */
+export interface OrderExtras {
+  networkKey: string | null;
+  risk: { level: string; reasons: string[] };
+  confirmationState: "off" | "queued";
+  /**
+   * A data-modifying statement run in the order's own statement (the outbox job), given the
+   * order's id and the condition that the order was inserted.
+   */
+  alsoInsert?: (orderId: string, onlyIfPlaced: SQL) => SQL;
+}
 
 interface PricedItem {
   productId: number;
@@ -41,7 +70,7 @@ async function priceItems(
   db: Db,
   items: PlaceOrderData["items"],
   catalogue: Map<number, VersionedProduct>,
-): Promise<{ priced: PricedItem[]; subtotalPaisa: number }> {
+): Promise<{ priced: PricedItem[]; subtotalPaisa: number; stockLines: StockLine[] }> {
   const lines = items.map((item) => {
     const product = catalogue.get(item.productId);
     if (!product) {
@@ -81,10 +110,14 @@ async function priceItems(
   if (subtotalPaisa > MAX_TOTAL_PAISA) {
     throw new AppError("CONFLICT", "This order is too large to place at once; please split it into smaller orders");
   }
-  return { priced, subtotalPaisa };
+  const stockLines = lines
+    .filter((l) => l.product.trackStock)
+    .map((l) => ({ ...l.choice, productId: l.product.id, productName: l.product.name, quantity: l.item.quantity }));
+  return { priced, subtotalPaisa, stockLines };
 }
 
-type Inserted = { outcome: "placed"; order: PlacedOrder } | { outcome: "key taken" } | { outcome: "stale" };
+type Inserted =
+  { outcome: "placed"; order: NewOrder; stockLowest: number | null } | { outcome: "key taken" } | { outcome: "stale" };
 
 /**
  * Inserts the order, its items and its first status event in one statement, so all of them are
@@ -97,9 +130,13 @@ async function insertOrder(
   input: PlaceOrderData,
   priced: PricedItem[],
   subtotal: string,
-  idempotencyKey: string | undefined,
   catalogue: Map<number, VersionedProduct>,
+  stockLines: StockLine[],
+  { idempotencyKey, source = "web", actor = "customer", status = "pending" }: PlaceOrderOptions,
+  id: string,
+  x: OrderExtras | undefined,
 ): Promise<Inserted> {
+  const stock = stockLines.length > 0 ? takeStockCtes(stockLines) : null;
   const versions = JSON.stringify([...catalogue.values()].map((p) => ({ id: p.id, version: p.version })));
   const lines = JSON.stringify(
     priced.map((p, n) => ({
@@ -120,18 +157,22 @@ async function insertOrder(
       from products p join json_to_recordset(${versions}::json) as v(id int, version text)
         on p.id = v.id and p.xmin::text = v.version
     ),
+    ${stock?.before ?? sql``}
     placed as (
       insert into orders (status, customer_name, customer_phone, phone_key, customer_email, shipping_address,
                           city, postal_code, special_instructions, subtotal, tax, total, payment_method,
-                          session_id, idempotency_key)
-      select 'pending', ${input.customerName}, ${input.customerPhone}, ${phoneKey(input.customerPhone)},
+                          session_id, idempotency_key, source, id, network_key, risk_level, risk_reasons,
+                          confirmation_state, confirmation_updated_at)
+      select ${status}, ${input.customerName}, ${input.customerPhone}, ${phoneKey(input.customerPhone)},
              ${input.customerEmail}, ${input.shippingAddress}, ${input.city}, ${input.postalCode},
              ${input.specialInstructions}, ${subtotal}::numeric, 0, ${subtotal}::numeric, ${input.paymentMethod},
-             ${input.sessionId?.toLowerCase() ?? null}::uuid, ${idempotencyKey ?? null}
-      from fresh where fresh.ok
+             ${input.sessionId?.toLowerCase() ?? null}::uuid, ${idempotencyKey ?? null}, ${source}, ${id}::uuid,
+             ${x?.networkKey ?? null}, ${x?.risk.level ?? "low"}, ${JSON.stringify(x?.risk.reasons ?? [])}::jsonb,
+             ${x?.confirmationState ?? "off"}, ${x?.confirmationState === "queued" ? sql`now()` : null}
+      from fresh where fresh.ok ${stock ? sql`and (select ok from stock_ok)` : sql``}
       on conflict (idempotency_key) do nothing
       returning *
-    ),
+    ),${stock?.after ?? sql``}
     lines as (
       insert into order_items (order_id, product_id, product_name, category, quantity, size, color, price, selected_image)
       select placed.id, l.product_id, l.product_name, l.category, l.quantity, l.size, l.color, l.price, l.selected_image
@@ -141,14 +182,16 @@ async function insertOrder(
       order by l.n
     ),
     first_event as (
-      insert into order_status_events (order_id, status, actor) select id, 'pending', 'customer' from placed
-    )
+      insert into order_status_events (order_id, status, actor) select id, status, ${actor} from placed
+    )${x?.alsoInsert ? sql`, also as (${x.alsoInsert(id, sql`exists (select 1 from placed)`)})` : sql``}
     select fresh.ok as fresh, id, created_at, status, customer_name, customer_phone, customer_email,
            shipping_address, city, postal_code, special_instructions, subtotal::text, tax::text, total::text,
-           payment_method, session_id
+           payment_method, session_id,
+           ${stock ? stockResultColumns : sql`true as stock_ok, null as stock_left, null as stock_lowest`}
     from fresh left join placed on true`);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   if (!row.fresh) return { outcome: "stale" };
+  if (!row.stock_ok) throw notEnoughStock(stockLines, row.stock_left);
   if (row.id === null) return { outcome: "key taken" };
   const items: OrderItem[] = priced.map((p) => ({
     productId: p.productId,
@@ -159,7 +202,7 @@ async function insertOrder(
     price: Number(p.price),
     selectedImage: p.selectedImage,
   }));
-  const order = toPlacedOrder(
+  const order = toNewOrder(
     {
       id: String(row.id),
       createdAt: isoTime(row.created_at as string | Date),
@@ -179,21 +222,21 @@ async function insertOrder(
     },
     items,
   );
-  return { outcome: "placed", order };
+  return { outcome: "placed", order, stockLowest: row.stock_lowest === null ? null : Number(row.stock_lowest) };
 }
 
-async function readPlacedOrder(db: Db, where: ReturnType<typeof eq>): Promise<PlacedOrder | null> {
+async function readPlacedOrder(db: Db, where: ReturnType<typeof eq>): Promise<NewOrder | null> {
   const [row] = await db.select(orderColumns).from(orders).where(where);
   if (!row) return null;
   const items = await loadItems(db, [row.id]);
-  return toPlacedOrder(row, items.get(row.id) ?? []);
+  return toNewOrder(row, items.get(row.id) ?? []);
 }
 
 /**
  * The order an earlier request with this key placed. A key only replays an order for the same
  * phone number, so a leaked or guessed key never shows someone else's order.
  */
-async function replayed(db: Db, key: string, phone: string): Promise<PlacedOrder | null> {
+async function replayed(db: Db, key: string, phone: string): Promise<NewOrder | null> {
   const order = await readPlacedOrder(db, eq(orders.idempotencyKey, key));
   if (order && phoneKey(order.customerPhone) !== phoneKey(phone)) {
     throw new AppError("CONFLICT", "This Idempotency-Key was already used for a different order; send a new key");
@@ -222,20 +265,21 @@ const busy = () =>
 export async function placeOrder(
   db: Db,
   input: PlaceOrderData,
-  idempotencyKey: string | undefined,
-  beforeCreate?: () => void,
-): Promise<{ order: PlacedOrder; created: boolean }> {
+  options: PlaceOrderOptions = {},
+): Promise<{ order: NewOrder; created: boolean; stockLowest?: number | null }> {
+  const { idempotencyKey, beforeCreate } = options;
   const ids = input.items.map((i) => i.productId);
   let keyTaken = false;
+  const id = randomUUID();
   try {
     for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {
       const catalogue = await rememberedChoiceProducts(db, ids, attempt > 0);
-      const { priced, subtotalPaisa } = await priceItems(db, input.items, catalogue);
-      beforeCreate?.();
+      const { priced, subtotalPaisa, stockLines } = await priceItems(db, input.items, catalogue);
+      const extras = (await beforeCreate?.(subtotalPaisa)) ?? undefined;
       const subtotal = toMoneyString(subtotalPaisa / 100);
       let inserted: Inserted;
       try {
-        inserted = await insertOrder(db, input, priced, subtotal, idempotencyKey, catalogue);
+        inserted = await insertOrder(db, input, priced, subtotal, catalogue, stockLines, options, id, extras);
       } catch (err) {
         // Rolled back whole because of a concurrent writer (two statements updating the same
         // report roll-up rows in opposite orders): nothing was stored, so it is run again.
@@ -243,7 +287,8 @@ export async function placeOrder(
         if (attempt === PRICING_ATTEMPTS - 1) throw busy();
         continue;
       }
-      if (inserted.outcome === "placed") return { order: inserted.order, created: true };
+      if (inserted.outcome === "placed")
+        return { order: inserted.order, created: true, stockLowest: inserted.stockLowest };
       if (inserted.outcome === "key taken") {
         keyTaken = true;
         break;

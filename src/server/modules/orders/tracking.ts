@@ -4,12 +4,22 @@ import { phoneKey, phonesMatch } from "@shared/rules/phone.js";
 import type { PlacedOrder, TrackedOrder } from "@shared/schemas/orders.js";
 import type { Db } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
+import { loadCustomerReturns } from "../returns/return-serialise.js";
 import { loadItems, orderColumns, toPlacedOrder, toTrackedOrder } from "./order-serialise.js";
 
 /** One person rarely has more; the bound keeps a shared office number from returning thousands. */
 const TRACK_LIMIT = 200;
 
 const fold = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
+
+/**
+ * The name filter matches whole words only ("ayesha" finds "Ayesha Khan", "ay" finds nothing):
+ * a substring filter would let anyone with a phone number read the name a letter at a time.
+ */
+const wholeWordsOf = (fullName: string, typed: string) => {
+  const words = new Set(fullName.split(" "));
+  return typed.split(" ").every((word) => words.has(word));
+};
 
 export interface TrackQuery {
   phone: string;
@@ -34,15 +44,22 @@ export async function trackOrders(db: Db, query: TrackQuery): Promise<TrackedOrd
   const matching = rows.filter(
     (r) =>
       phonesMatch(query.phone, r.customerPhone) &&
-      (!name || fold(r.customerName).includes(name)) &&
+      (!name || wholeWordsOf(fold(r.customerName), name)) &&
       (!city || fold(r.city).includes(city)),
   );
   const items = await loadItems(
     db,
     matching.map((r) => r.id),
   );
+  const returns = await loadCustomerReturns(
+    db,
+    matching.map((r) => r.id),
+  );
   return matching
-    .map((r) => toTrackedOrder(r, items.get(r.id) ?? [], !!name && fold(r.customerName) === name))
+    .map((r) => ({
+      ...toTrackedOrder(r, items.get(r.id) ?? [], !!name && fold(r.customerName) === name),
+      returns: returns.get(r.id) ?? [],
+    }))
     .sort(compareTrackedOrders);
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
-import { PRICE_RANGES } from "@shared/constants.js";
-import type { Product, ProductListQuery } from "@shared/schemas/products.js";
+import { PRICE_RANGES, PRODUCT_PAGE_SIZE } from "@shared/constants.js";
+import type { Product, ProductListQuery, ProductPage } from "@shared/schemas/products.js";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema.js";
 import { toProducts, type ProductRow } from "./product-serialize.js";
@@ -64,7 +64,15 @@ function orderOf(sort: ProductListQuery["sort"]): SQL[] {
   }
 }
 
-export async function listProducts(db: Db, query: ProductListQuery): Promise<Product[]> {
+/**
+ * GET /api/products: the bare list of SPEC §7 (limit/offset, at most 200 by default), or with
+ * `page`/`pageSize` one page of every match and their count.
+ */
+export async function listProducts(db: Db, query: ProductListQuery): Promise<Product[] | ProductPage> {
+  return isPageQuery(query) ? pageProducts(db, query) : listAll(db, query);
+}
+
+async function listAll(db: Db, query: ProductListQuery): Promise<Product[]> {
   const where = filtersOf(query);
   const rows = await db
     .select()
@@ -74,6 +82,49 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<Pro
     .limit(query.limit ?? DEFAULT_PRODUCT_LIMIT)
     .offset(query.offset ?? 0);
   return toProducts(db, rows);
+}
+
+/** True when the query asks for a page (the answer is then a ProductPage, not a bare list). */
+export const isPageQuery = (query: ProductListQuery) => query.page !== undefined || query.pageSize !== undefined;
+
+/**
+ * One page of every match, in the asked order, with the count of every match: the shop, a
+ * collection and search at any catalogue size. The count and the page are one statement.
+ */
+export async function pageProducts(db: Db, query: ProductListQuery): Promise<ProductPage> {
+  const where = filtersOf(query);
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? PRODUCT_PAGE_SIZE;
+  const rows = await db
+    .select({ product: products, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(...orderOf(query.sort))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  // A page past the end has no rows to carry the count: count on its own then.
+  const total =
+    rows[0]?.total ??
+    (page > 1
+      ? Number(
+          (
+            await db
+              .select({ n: sql<number>`count(*)`.mapWith(Number) })
+              .from(products)
+              .where(where.length ? and(...where) : undefined)
+          )[0].n,
+        )
+      : 0);
+  return {
+    products: await toProducts(
+      db,
+      rows.map((r) => r.product),
+    ),
+    total,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  };
 }
 
 export async function findProductRow(db: Db, id: number): Promise<ProductRow | null> {

@@ -2,7 +2,9 @@ import type { ImageRef } from "@shared/schemas/common.js";
 import type { Product } from "@shared/schemas/products.js";
 import type { Db } from "../../db/client.js";
 import type { products } from "../../db/schema.js";
+import { flagsFromStock, stockGrid, type VariantStock } from "@shared/rules/stock.js";
 import { findImageRefs } from "../images/image-service.js";
+import { loadStock } from "../stock/stock-store.js";
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -21,7 +23,7 @@ function pick(ids: string[], refs: Map<string, ImageRef>): ImageRef[] {
 }
 
 /** The API shape of one product row, with image ids resolved from `refs`. */
-export function toProduct(row: ProductRow, refs: Map<string, ImageRef>): Product {
+export function toProduct(row: ProductRow, refs: Map<string, ImageRef>, stock?: VariantStock[]): Product {
   const colorVariantImages: Record<string, ImageRef[]> = {};
   for (const [color, ids] of Object.entries(row.colorVariantImages)) {
     const list = pick(ids, refs);
@@ -29,6 +31,10 @@ export function toProduct(row: ProductRow, refs: Map<string, ImageRef>): Product
   }
   const colorVariantStock: Record<string, boolean> = {};
   for (const color of row.colors) colorVariantStock[color] = row.colorVariantStock[color] ?? true;
+  // A tracked product's flags follow its counts (and the admin's own "out of stock" still wins).
+  const variantStock = row.trackStock ? stockGrid(row.sizes, row.colors, stock ?? []) : undefined;
+  const counted = variantStock ? flagsFromStock(row.colors, variantStock) : null;
+  if (counted) for (const color of row.colors) colorVariantStock[color] &&= counted.colorVariantStock[color];
   return {
     id: row.id,
     name: row.name,
@@ -39,17 +45,22 @@ export function toProduct(row: ProductRow, refs: Map<string, ImageRef>): Product
     category: row.category,
     sizes: row.sizes,
     colors: row.colors,
-    inStock: row.inStock ? 1 : 0,
+    inStock: row.inStock && (counted?.inStock ?? true) ? 1 : 0,
     featured: row.featured ? 1 : 0,
     createdAt: toIso(row.createdAt),
     images: pick(row.images, refs),
     colorVariantImages,
     colorVariantStock,
+    ...(variantStock ? { variantStock } : {}),
   };
 }
 
 /** Serialises a list of rows, resolving every image of every row in one query. */
 export async function toProducts(db: Db, rows: ProductRow[]): Promise<Product[]> {
   const refs = await findImageRefs(db, [...new Set(rows.flatMap(imageIdsOf))]);
-  return rows.map((row) => toProduct(row, refs));
+  const stock = await loadStock(
+    db,
+    rows.filter((r) => r.trackStock).map((r) => r.id),
+  );
+  return rows.map((row) => toProduct(row, refs, stock.get(row.id)));
 }

@@ -7,6 +7,7 @@ import { products } from "../../db/schema.js";
 import { AppError, badRequest, notFound } from "../../lib/app-error.js";
 import { findCategoryFor } from "../categories/category-service.js";
 import { findImageRefs, storeImages, type Upload } from "../images/image-service.js";
+import { loadStock, saveStock } from "../stock/stock-store.js";
 import type { ProductForm } from "./product-form.js";
 import { findProductRow, getProduct } from "./product-queries.js";
 import type { ProductRow } from "./product-serialize.js";
@@ -99,11 +100,13 @@ function columnsOf(form: ProductForm, category: string, plan: ImagePlan, previou
 export async function createProduct(db: Db, form: ProductForm): Promise<Product> {
   const category = await categorySlug(db, form.input.category);
   const plan = await planImages(db, form, [...new Set(form.input.colors)], null);
-  const [row] = await db
-    .insert(products)
-    .values(columnsOf(form, category, plan, {}))
-    .returning({ id: products.id });
-  return (await getProduct(db, row.id))!;
+  const values = columnsOf(form, category, plan, {});
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(products).values(values).returning({ id: products.id });
+    if (form.input.variantStock) await saveStock(tx, row.id, values.sizes, values.colors, form.input.variantStock);
+    return row.id;
+  });
+  return (await getProduct(db, id))!;
 }
 
 export async function updateProduct(db: Db, id: number, form: ProductForm): Promise<Product> {
@@ -112,7 +115,18 @@ export async function updateProduct(db: Db, id: number, form: ProductForm): Prom
   const category = await categorySlug(db, form.input.category);
   const plan = await planImages(db, form, [...new Set(form.input.colors)], old);
   const values = { ...columnsOf(form, category, plan, old.colorVariantStock), updatedAt: sql`now()` };
-  const [row] = await db.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id });
+  // Not named: a tracked product keeps its counts, reshaped to its sizes and colours as saved.
+  const stock =
+    form.input.variantStock !== undefined
+      ? form.input.variantStock
+      : old.trackStock
+        ? ((await loadStock(db, [id])).get(id) ?? [])
+        : undefined;
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id });
+    if (updated && stock !== undefined) await saveStock(tx, id, values.sizes, values.colors, stock);
+    return updated;
+  });
   if (!row) throw notFound("Product");
   return (await getProduct(db, id))!;
 }

@@ -14,7 +14,7 @@
  *                            group that the form does not name keeps its current images.
  * New files are appended after the kept images; each group holds at most 5.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { idParam } from "@shared/schemas/common.js";
 import { productListQuery } from "@shared/schemas/products.js";
 import { notFound } from "../../lib/app-error.js";
@@ -23,11 +23,16 @@ import { requireAdmin } from "../../plugins/auth.js";
 import { readProductForm } from "./product-form.js";
 import { getProduct, listProducts } from "./product-queries.js";
 import { createProduct, deleteProduct, updateProduct } from "./product-service.js";
+import { changedFields, recordAudit } from "../audit/audit.js";
+
+const actorOf = (request: FastifyRequest) => request.admin?.username ?? "admin";
 
 export async function productsRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/api/products", async (request) => listProducts(app.db, parse(productListQuery, request.query)));
+  app.get("/api/products", { config: { access: "public" } }, async (request) =>
+    listProducts(app.db, parse(productListQuery, request.query)),
+  );
 
-  app.get("/api/products/:id", async (request) => {
+  app.get("/api/products/:id", { config: { access: "public" } }, async (request) => {
     // An id that cannot exist ('abc', -1) is as missing as one that does not.
     const params = idParam.safeParse(request.params);
     const product = params.success ? await getProduct(app.db, params.data.id) : null;
@@ -35,19 +40,57 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
     return product;
   });
 
-  app.post("/api/products", { preHandler: requireAdmin }, async (request, reply) => {
-    const form = await readProductForm(request);
-    return reply.status(201).send(await createProduct(app.db, form));
-  });
+  app.post(
+    "/api/products",
+    { config: { access: "owner", auditsItself: true }, preHandler: requireAdmin },
+    async (request, reply) => {
+      const form = await readProductForm(request);
+      const product = await createProduct(app.db, form);
+      await recordAudit(app.db, {
+        actor: actorOf(request),
+        action: "product.create",
+        entity: "product",
+        entityId: product.id,
+        after: product,
+      });
+      return reply.status(201).send(product);
+    },
+  );
 
-  app.put("/api/products/:id", { preHandler: requireAdmin }, async (request) => {
-    const { id } = parse(idParam, request.params);
-    return updateProduct(app.db, id, await readProductForm(request));
-  });
+  app.put(
+    "/api/products/:id",
+    { config: { access: "owner", auditsItself: true }, preHandler: requireAdmin },
+    async (request) => {
+      const { id } = parse(idParam, request.params);
+      const before = await getProduct(app.db, id);
+      const product = await updateProduct(app.db, id, await readProductForm(request));
+      if (before)
+        await recordAudit(app.db, {
+          actor: actorOf(request),
+          action: "product.update",
+          entity: "product",
+          entityId: id,
+          ...changedFields(before, product),
+        });
+      return product;
+    },
+  );
 
-  app.delete("/api/products/:id", { preHandler: requireAdmin }, async (request) => {
-    const { id } = parse(idParam, request.params);
-    await deleteProduct(app.db, id);
-    return { success: true, id };
-  });
+  app.delete(
+    "/api/products/:id",
+    { config: { access: "owner", auditsItself: true }, preHandler: requireAdmin },
+    async (request) => {
+      const { id } = parse(idParam, request.params);
+      const before = await getProduct(app.db, id);
+      await deleteProduct(app.db, id);
+      await recordAudit(app.db, {
+        actor: actorOf(request),
+        action: "product.delete",
+        entity: "product",
+        entityId: id,
+        before,
+      });
+      return { success: true, id };
+    },
+  );
 }

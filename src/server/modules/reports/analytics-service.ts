@@ -1,6 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Analytics } from "@shared/schemas/admin.js";
 import type { Db } from "../../db/client.js";
+import { isCountedStatus, UNEARNED_STATUSES } from "@shared/rules/order-status.js";
+import { returnToOrigin } from "./return-to-origin.js";
 import { inReportSnapshot, money, num, queryRows } from "./sql-rows.js";
 import { MONTH_LABELS, storeClock } from "./store-time.js";
 
@@ -17,13 +19,22 @@ const TOP_LIST = 5;
 export interface AnalyticsSource {
   daily: SQL;
   variants: SQL;
+  /** (city, courier, status, orders) over orders handed to a courier; city as report_city names it, courier '' when unset. */
+  shipping: SQL;
+  /** (product_id, status, lines) over the order lines of orders handed to a courier. */
+  productOutcomes: SQL;
 }
 
 /** The roll-up tables the database keeps up to date (decision 005): a year of days, not a history of orders. */
 export const ANALYTICS_ROLLUPS: AnalyticsSource = {
   daily: sql.raw("report_daily_sales"),
   variants: sql.raw("report_variant_sales"),
+  shipping: sql.raw("report_shipping_outcomes"),
+  productOutcomes: sql.raw("report_product_outcomes"),
 };
+
+/** Statuses that earned nothing, as a SQL list: ('cancelled', 'returned'). */
+const UNEARNED = sql.raw(`(${UNEARNED_STATUSES.map((s) => `'${s}'`).join(", ")})`);
 
 type Figures = { orders: unknown; revenue: unknown };
 type ItemFigures = {
@@ -48,12 +59,12 @@ export function computeAnalytics(
 async function analyticsIn(
   db: Db,
   chosen: { year?: number; month?: number },
-  { daily, variants }: AnalyticsSource,
+  { daily, variants, shipping, productOutcomes }: AnalyticsSource,
 ): Promise<Analytics> {
   const now = storeClock();
   const year = chosen.year ?? now.year;
   const month = chosen.month ?? now.month;
-  const [productCount, byStatus, itemFigures, perMonth, perYear, sameMonth] = await Promise.all([
+  const [productCount, byStatus, itemFigures, perMonth, perYear, sameMonth, rto] = await Promise.all([
     queryRows<{ n: unknown }>(db, sql`select count(*)::int as n from products`),
     queryRows<Figures & { status: string }>(
       db,
@@ -81,20 +92,21 @@ async function analyticsIn(
       db,
       sql`select extract(month from day)::int as month, sum(orders)::int as orders, sum(revenue) as revenue
           from ${daily} d
-          where status <> 'cancelled' and day >= make_date(${year}::int, 1, 1) and day < make_date(${year + 1}::int, 1, 1)
+          where status not in ${UNEARNED} and day >= make_date(${year}::int, 1, 1) and day < make_date(${year + 1}::int, 1, 1)
           group by 1 having sum(orders) > 0`,
     ),
     queryRows<Figures & { year: unknown }>(
       db,
       sql`select extract(year from day)::int as year, sum(orders)::int as orders, sum(revenue) as revenue
-          from ${daily} d where status <> 'cancelled' group by 1 having sum(orders) > 0 order by 1`,
+          from ${daily} d where status not in ${UNEARNED} group by 1 having sum(orders) > 0 order by 1`,
     ),
     queryRows<Figures & { year: unknown }>(
       db,
       sql`select extract(year from day)::int as year, sum(orders)::int as orders, sum(revenue) as revenue
-          from ${daily} d where status <> 'cancelled' and extract(month from day) = ${month}::int
+          from ${daily} d where status not in ${UNEARNED} and extract(month from day) = ${month}::int
           group by 1 having sum(orders) > 0`,
     ),
+    returnToOrigin(db, shipping, productOutcomes),
   ]);
 
   const categories = itemFigures
@@ -106,7 +118,7 @@ async function analyticsIn(
     ...new Set([...topProducts, ...topVariants].map((r) => num(r.product_id))),
   ]);
   const status = (name: string) => byStatus.find((r) => r.status === name);
-  const counted = byStatus.filter((r) => r.status !== "cancelled");
+  const counted = byStatus.filter((r) => isCountedStatus(r.status));
   const totalOrders = counted.reduce((n, r) => n + num(r.orders), 0);
   const totalRevenue = money(counted.reduce((n, r) => n + money(r.revenue), 0));
   const block = (name: string) => {
@@ -131,7 +143,9 @@ async function analyticsIn(
       delivered: block("delivered"),
       totalExcludingCancelled: totalRevenue,
       cancelledCount: num(status("cancelled")?.orders),
+      returned: { count: num(status("returned")?.orders), amount: money(status("returned")?.revenue) },
     },
+    returnToOrigin: rto,
     topProducts: topProducts.map((r) => ({
       productId: num(r.product_id),
       productName: names.get(num(r.product_id)) ?? "",
@@ -176,7 +190,7 @@ async function analyticsIn(
  * The name each product had on its latest order line (a product may since be renamed or gone),
  * whatever that order's status: one probe of order_items (product_id, id) per product.
  */
-async function latestProductNames(db: Db, productIds: number[]): Promise<Map<number, string>> {
+export async function latestProductNames(db: Db, productIds: number[]): Promise<Map<number, string>> {
   if (productIds.length === 0) return new Map();
   const ids = sql.join(
     productIds.map((id) => sql`${id}::int`),

@@ -110,7 +110,9 @@ describe("GET /api/admin/orders.csv", () => {
   it("refuses an unknown status with 400", async () => {
     const res = await download("?status=lost");
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe("Status must be all or one of: pending, processing, shipped, delivered, cancelled");
+    expect(res.json().error).toBe(
+      "Status must be all or one of: pending, processing, shipped, delivered, returned, cancelled",
+    );
   });
 });
 

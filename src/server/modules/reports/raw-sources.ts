@@ -19,8 +19,14 @@ export const ANALYTICS_FROM_ORDERS: AnalyticsSource = {
                         coalesce(nullif(trim(oi.color), ''), 'No Color') as color,
                         coalesce(nullif(trim(oi.size), ''), 'No Size') as size,
                         count(*)::int as lines, sum(oi.quantity) as quantity, sum(oi.price * oi.quantity) as revenue
-                 from order_items oi join orders o on o.id = oi.order_id where o.status <> 'cancelled'
+                 from order_items oi join orders o on o.id = oi.order_id where o.status not in ('cancelled', 'returned')
                  group by 1, 2, 3, 4)`,
+  shipping: sql`(select regexp_replace(lower(btrim(o.city)), '[[:space:]]+', ' ', 'g') as city,
+                        coalesce(btrim(o.courier), '') as courier, o.status, count(*)::int as orders
+                 from orders o where o.status in ('shipped', 'delivered', 'returned') group by 1, 2, 3)`,
+  productOutcomes: sql`(select oi.product_id, o.status, count(*)::int as lines
+                        from order_items oi join orders o on o.id = oi.order_id
+                        where o.status in ('shipped', 'delivered', 'returned') group by 1, 2)`,
 };
 
 export const CUSTOMERS_FROM_ORDERS: CustomersSource = {
@@ -28,7 +34,7 @@ export const CUSTOMERS_FROM_ORDERS: CustomersSource = {
     with counted as (
       select o.id, o.phone_key, o.created_at, o.total, o.customer_name, o.customer_phone, o.customer_email,
              o.shipping_address, o.city
-      from orders o where o.status <> 'cancelled'
+      from orders o where o.status not in ('cancelled', 'returned')
     ),
     latest as (
       select distinct on (phone_key) phone_key, customer_name as name, customer_phone as phone, customer_email as email,

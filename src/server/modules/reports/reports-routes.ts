@@ -10,18 +10,24 @@ import { storeClock } from "./store-time.js";
 
 /** The admin's reports: Overview analytics, the Customers tab and the orders export. */
 export async function reportsRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/api/admin/analytics", { preHandler: requireAdmin }, async (request) => {
+  app.get("/api/admin/analytics", { config: { access: "owner" }, preHandler: requireAdmin }, async (request) => {
     const query = parse(analyticsQuery, request.query);
     return computeAnalytics(app.db, query);
   });
 
-  app.get("/api/admin/customers", { preHandler: requireAdmin }, async () => computeCustomers(app.db));
+  app.get("/api/admin/customers", { config: { access: "agent" }, preHandler: requireAdmin }, async () =>
+    computeCustomers(app.db),
+  );
 
-  app.get("/api/admin/orders.csv", { preHandler: requireAdmin }, async (request, reply) => {
-    const { status } = parse(ordersCsvQuery, request.query);
-    const only = status === "all" ? undefined : status;
-    const filename = `orders-${only ?? "all"}-${storeClock().date}.csv`;
-    reply.type("text/csv; charset=utf-8").header("Content-Disposition", `attachment; filename="${filename}"`);
-    return reply.send(Readable.from(ordersCsvLines(app.db, only)));
-  });
+  app.get(
+    "/api/admin/orders.csv",
+    { config: { access: "owner" }, preHandler: requireAdmin },
+    async (request, reply) => {
+      const { status } = parse(ordersCsvQuery, request.query);
+      const only = status === "all" ? undefined : status;
+      const filename = `orders-${only ?? "all"}-${storeClock().date}.csv`;
+      reply.type("text/csv; charset=utf-8").header("Content-Disposition", `attachment; filename="${filename}"`);
+      return reply.send(Readable.from(ordersCsvLines(app.db, only)));
+    },
+  );
 }

@@ -101,6 +101,7 @@ describe("GET /api/admin/analytics", () => {
       delivered: { count: 1, amount: 7500, percent: 22.06 },
       totalExcludingCancelled: 34000,
       cancelledCount: 1,
+      returned: { count: 0, amount: 0 },
     });
   });
 

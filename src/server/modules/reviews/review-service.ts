@@ -131,12 +131,14 @@ export async function findUnreviewed(db: Db, name: string, phone: string): Promi
 
 export const ALREADY_REVIEWED = "You have already reviewed this product for this order";
 
+type ReviewData = z.output<typeof reviewInput>;
+export type ReviewableOrder = { id: string; customerName: string };
+
 /**
- * Re-checks everything the dialog was told (the order is the caller's, delivered, holds the
- * product, not yet reviewed), then stores the images and the review. Every refusal happens
- * before any image is stored; the unique (order, product) index settles two submissions at once.
+ * Re-checks everything the dialog was told: the order is the caller's, delivered, holds the
+ * product, not yet reviewed. Runs before any image of the form is read.
  */
-export async function submitReview(db: Db, input: z.output<typeof reviewInput>, uploads: Upload[]): Promise<Review> {
+export async function checkReviewRight(db: Db, input: ReviewData): Promise<ReviewableOrder> {
   const [order] = await db
     .select({
       id: orders.id,
@@ -146,24 +148,37 @@ export async function submitReview(db: Db, input: z.output<typeof reviewInput>, 
     })
     .from(orders)
     .where(eq(orders.id, input.orderId.toLowerCase()));
-  if (!order || !isCustomer(order, input.customerName, input.customerPhone)) {
-    throw new AppError("FORBIDDEN", "This order does not belong to that name and phone number");
-  }
-  if (order.status !== "delivered") {
-    throw new AppError("CONFLICT", `You can review products once your order is delivered; this one is ${order.status}`);
-  }
+  // One refusal for every mismatch: a different answer for the right name (not delivered, not
+  // in this order, already reviewed) would let anyone who knows a phone number guess the name
+  // that tracking only shows as initials.
+  if (!order || !isCustomer(order, input.customerName, input.customerPhone) || order.status !== "delivered")
+    throw cannotReview();
   const [item] = await db
     .select({ id: orderItems.id })
     .from(orderItems)
     .where(and(eq(orderItems.orderId, order.id), eq(orderItems.productId, input.productId)))
     .limit(1);
-  if (!item) throw new AppError("VALIDATION", "This order does not include that product");
+  if (!item) throw cannotReview();
   const [existing] = await db
     .select({ id: reviews.id })
     .from(reviews)
     .where(and(eq(reviews.orderId, order.id), eq(reviews.productId, input.productId)));
+  // Reviews show their author's name publicly anyway, so this answer tells nobody anything new.
   if (existing) throw new AppError("CONFLICT", ALREADY_REVIEWED);
+  return { id: order.id, customerName: order.customerName };
+}
 
+export const CANNOT_REVIEW =
+  "We could not match this review to a delivered order of yours that still awaits a review of this product. Check your name and phone number as you gave them at checkout.";
+const cannotReview = () => new AppError("FORBIDDEN", CANNOT_REVIEW);
+
+/** Stores the images and the review of an order checkReviewRight accepted; the unique (order, product) index settles two submissions at once. */
+export async function saveReview(
+  db: Db,
+  order: ReviewableOrder,
+  input: ReviewData,
+  uploads: Upload[],
+): Promise<Review> {
   const refs = await storeImages(db, uploads, REVIEW_IMAGE_MAX_PX);
   try {
     const [row] = await db

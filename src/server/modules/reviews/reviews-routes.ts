@@ -1,12 +1,22 @@
 import type { FastifyInstance } from "fastify";
+import type { z } from "zod";
+import { MAX_IMAGES_PER_GROUP } from "@shared/constants.js";
 import { phoneKey } from "@shared/rules/phone.js";
 import { idParam } from "@shared/schemas/common.js";
 import { reviewInput, validateReviewInput } from "@shared/schemas/reviews.js";
 import { AppError } from "../../lib/app-error.js";
 import { filesOf, readMultipart } from "../../lib/multipart.js";
+import { networkKey } from "../../lib/network-key.js";
 import { Throttle } from "../../lib/throttle.js";
 import { parse, parseJsonField } from "../../lib/validate.js";
-import { findUnreviewed, listReviews, ratingSummary, submitReview } from "./review-service.js";
+import {
+  checkReviewRight,
+  findUnreviewed,
+  listReviews,
+  ratingSummary,
+  saveReview,
+  type ReviewableOrder,
+} from "./review-service.js";
 
 function productId(params: unknown): number {
   const parsed = idParam.safeParse(params);
@@ -16,25 +26,41 @@ function productId(params: unknown): number {
 
 export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
   // Verification lists what a name and phone bought: tight per phone, generous per client address.
-  const perPhone = new Throttle(20, 10 * 60_000, "review checks for this phone number");
-  const perIp = new Throttle(300, 10 * 60_000, "review checks from your network");
+  const perPhone = new Throttle(20, 10 * 60_000, "review checks for this phone number", app.throttleStore);
+  const perIp = new Throttle(300, 10 * 60_000, "review checks from your network", app.throttleStore);
 
-  app.get("/api/reviews/product/:id", async (request) => listReviews(app.db, productId(request.params)));
+  app.get("/api/reviews/product/:id", { config: { access: "public" } }, async (request) =>
+    listReviews(app.db, productId(request.params)),
+  );
 
-  app.get("/api/reviews/product/:id/rating", async (request) => ratingSummary(app.db, productId(request.params)));
+  app.get("/api/reviews/product/:id/rating", { config: { access: "public" } }, async (request) =>
+    ratingSummary(app.db, productId(request.params)),
+  );
 
-  app.post("/api/reviews/validate", async (request) => {
+  app.post("/api/reviews/validate", { config: { access: "public" } }, async (request) => {
     const { customerName, customerPhone } = parse(validateReviewInput, request.body);
-    perIp.take(request.ip);
-    perPhone.take(phoneKey(customerPhone));
+    await perIp.take(networkKey(request.ip));
+    await perPhone.take(phoneKey(customerPhone));
     return findUnreviewed(app.db, customerName, customerPhone);
   });
 
-  app.post("/api/reviews", async (request, reply) => {
-    const form = await readMultipart(request);
-    const input = parseJsonField(reviewInput, form.fields.reviewData, "reviewData");
-    const images = filesOf(form, "images", 5);
-    const review = await submitReview(app.db, input, images);
+  // Submitting is throttled like checking (it answers the same question), and the review's data
+  // and the caller's right are checked before any image is read: at most five images, each
+  // read only for a caller who may post this review.
+  app.post("/api/reviews", { config: { access: "public" } }, async (request, reply) => {
+    let checked: { input: z.output<typeof reviewInput>; order: ReviewableOrder } | undefined;
+    const check = async (fields: Record<string, string>) => {
+      const input = parseJsonField(reviewInput, fields.reviewData, "reviewData");
+      await perIp.take(networkKey(request.ip));
+      await perPhone.take(phoneKey(input.customerPhone));
+      checked = { input, order: await checkReviewRight(app.db, input) };
+    };
+    const form = await readMultipart(request, {
+      limits: { files: MAX_IMAGES_PER_GROUP, fields: 2, parts: MAX_IMAGES_PER_GROUP + 2 },
+      beforeFiles: check,
+    });
+    const images = filesOf(form, "images", MAX_IMAGES_PER_GROUP);
+    const review = await saveReview(app.db, checked!.order, checked!.input, images);
     reply.status(201);
     return review;
   });

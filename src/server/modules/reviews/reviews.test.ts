@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { images, reviews } from "../../db/schema.js";
+import { CANNOT_REVIEW } from "./review-service.js";
 import { insertProduct, makeImage, multipart, placeOrder, setOrderStatus } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
@@ -133,7 +134,7 @@ describe("POST /api/reviews", () => {
     expect(stored).toHaveLength(1);
   });
 
-  it("refuses a stranger, an undelivered order and a product not in the order, storing nothing", async () => {
+  it("refuses a stranger, a wrong name, an undelivered order and a product not in the order with one answer, storing nothing", async () => {
     const phone = newPhone();
     const product = await insertProduct(t.db);
     const notBought = await insertProduct(t.db);
@@ -143,18 +144,18 @@ describe("POST /api/reviews", () => {
     const [reviewsBefore, imagesBefore] = [await reviewCount(), await imageCount()];
     const png = [{ filename: "a.png", bytes: await makeImage() }];
 
-    const stranger = await submit({ ...base, customerPhone: "03119999999" }, png);
-    expect(stranger.statusCode).toBe(403);
-    expect(stranger.json().error).toBe("This order does not belong to that name and phone number");
-    const wrongName = await submit({ ...base, customerName: "Not Ayesha" }, png);
-    expect(wrongName.statusCode).toBe(403);
-    const undelivered = await submit({ ...base, orderId: pending.id }, png);
-    expect(undelivered.statusCode).toBe(409);
-    expect(undelivered.json().error).toBe("You can review products once your order is delivered; this one is pending");
-    const notInOrder = await submit({ ...base, productId: notBought.id }, png);
-    expect(notInOrder.statusCode).toBe(400);
-    expect(notInOrder.json().error).toBe("This order does not include that product");
-
+    // The same answer whatever was wrong, so the answer cannot tell a right name from a wrong one.
+    const answers = [
+      await submit({ ...base, customerPhone: "03119999999" }, png),
+      await submit({ ...base, customerName: "Not Ayesha" }, png),
+      await submit({ ...base, orderId: pending.id }, png),
+      await submit({ ...base, productId: notBought.id }, png),
+      await submit({ ...base, orderId: pending.id, customerName: "Not Ayesha" }, png),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: CANNOT_REVIEW });
+    }
     expect([await reviewCount(), await imageCount()]).toEqual([reviewsBefore, imagesBefore]);
   });
 

@@ -9,12 +9,14 @@ import { z } from "zod";
 import { ADMIN_IMAGE_MAX_PX, type SettingKey } from "@shared/constants.js";
 import { imageIdInput } from "@shared/schemas/common.js";
 import { settingKey, settingValue } from "@shared/schemas/settings.js";
+import { isCodRuleKey, normaliseCodRule } from "@shared/rules/cod-rules.js";
 import { badRequest } from "../../lib/app-error.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { parse } from "../../lib/validate.js";
 import { requireAdmin } from "../../plugins/auth.js";
 import { findImageRefs, storeImages } from "../images/image-service.js";
 import { IMAGE_SETTINGS, listSettings, saveSetting } from "./settings-service.js";
+import { recordAudit } from "../audit/audit.js";
 
 const keyParams = z.object({ key: settingKey });
 const jsonBody = z.object({ value: z.unknown() });
@@ -43,6 +45,11 @@ async function readValue(app: FastifyInstance, request: FastifyRequest, key: Set
 async function checkValue(app: FastifyInstance, key: SettingKey, value: unknown): Promise<unknown> {
   // parse() reads a missing body as {}, so null (restore the default) is handled before it.
   if (value === null) return null;
+  if (isCodRuleKey(key)) {
+    const rule = normaliseCodRule(key, value);
+    if ("problem" in rule) throw badRequest(rule.problem);
+    return rule.value;
+  }
   if (!IMAGE_SETTINGS.includes(key)) return parse(settingValue, value);
   const id = parse(imageIdInput, value);
   const ref = (await findImageRefs(app.db, [id])).get(id);
@@ -51,11 +58,26 @@ async function checkValue(app: FastifyInstance, key: SettingKey, value: unknown)
 }
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/api/settings", async () => listSettings(app.db));
+  app.get("/api/settings", { config: { access: "public" } }, async () => listSettings(app.db));
 
-  app.put("/api/settings/:key", { preHandler: requireAdmin }, async (request) => {
-    const { key } = parse(keyParams, request.params);
-    const value = await checkValue(app, key, await readValue(app, request, key));
-    return saveSetting(app.db, key, value);
-  });
+  app.put(
+    "/api/settings/:key",
+    { config: { access: "owner", auditsItself: true }, preHandler: requireAdmin },
+    async (request) => {
+      const { key } = parse(keyParams, request.params);
+      const value = await checkValue(app, key, await readValue(app, request, key));
+      const before = (await listSettings(app.db)).find((s) => s.key === key)?.value ?? null;
+      const saved = await saveSetting(app.db, key, value);
+      if (JSON.stringify(before) !== JSON.stringify(saved.value))
+        await recordAudit(app.db, {
+          actor: request.admin?.username ?? "admin",
+          action: "setting.update",
+          entity: "setting",
+          entityId: key,
+          before: { [key]: before },
+          after: { [key]: saved.value },
+        });
+      return saved;
+    },
+  );
 }

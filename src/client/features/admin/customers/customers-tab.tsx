@@ -29,7 +29,12 @@ export function CustomersTab() {
           icon={Repeat}
         />
         <StatCard label="Avg Order Value" value={formatRs(r.averageOrderValue)} icon={Wallet} />
-        <StatCard label="Total Orders" value={r.totalOrders} hint="Excluding cancelled" icon={ShoppingBag} />
+        <StatCard
+          label="Total Orders"
+          value={r.totalOrders}
+          hint="Excluding cancelled and returned"
+          icon={ShoppingBag}
+        />
       </div>
       <Panel title="Top 10 Customers">
         {r.topCustomers.length === 0 ? (

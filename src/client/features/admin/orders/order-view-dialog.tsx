@@ -1,4 +1,5 @@
 import { AlertTriangle, MessageCircle } from "lucide-react";
+import { SOURCE_LABELS, type OrderSource } from "@shared/rules/order-source.js";
 import { orderNumber } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
 import { STATUS_LABELS, type OrderStatus } from "@shared/rules/order-status.js";
@@ -10,7 +11,10 @@ import { Skeleton } from "@client/components/ui/skeleton";
 import { StatusBadge } from "@client/components/ui/badge";
 import { errorMessage } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
+import { TrackingForm } from "../shipping/tracking-form";
 import { useAdminOrder } from "./orders-admin-api";
+import { OrderNotes } from "./order-notes";
+import { OrderWhatsappPanel } from "./order-whatsapp-panel";
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString("en-PK", { dateStyle: "medium", timeStyle: "short" });
 const statusLabel = (s: string) => STATUS_LABELS[s as OrderStatus] ?? s;
@@ -46,7 +50,10 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
       <div className="flex flex-wrap items-center gap-3">
         <StatusBadge status={order.status} label={statusLabel(order.status)} />
         <span className="text-muted">Placed {dateTime(order.createdAt)}</span>
+        <span className="text-muted">via {SOURCE_LABELS[order.source as OrderSource] ?? order.source}</span>
       </div>
+
+      <OrderWhatsappPanel order={order} />
 
       <section aria-label="Customer" className="grid gap-4 rounded-xl bg-cream p-4 sm:grid-cols-2">
         <div>
@@ -106,6 +113,8 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         </div>
       </section>
 
+      <TrackingForm key={`${order.id}-${order.trackingNumber}`} order={order} />
+
       <section aria-label="Status timeline">
         <h3 className="mb-2 font-medium">Status timeline</h3>
         <ol className="space-y-2 border-l-2 border-sand pl-4">
@@ -145,6 +154,8 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
           </ul>
         )}
       </section>
+
+      <OrderNotes order={order} />
 
       <a
         href={order.whatsappUrl}

@@ -1,23 +1,37 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { OrderStatus } from "@shared/rules/order-status.js";
-import type { AdminOrder, AdminOrderDetail, AdminOrderPage } from "@shared/schemas/orders.js";
+import type {
+  AdminOrder,
+  AdminOrderDetail,
+  AdminOrderPage,
+  ConfirmationState,
+  RiskLevel,
+} from "@shared/schemas/orders.js";
 import { api } from "@client/lib/api";
 
 export const ORDERS_PAGE_SIZE = 20;
 
+/** The agents' queue filters (WhatsApp confirmation state and risk). */
+export interface QueueFilters {
+  confirmation?: ConfirmationState;
+  risk?: RiskLevel;
+}
+
 export const orderKeys = {
   all: ["/api/orders"] as const,
-  page: (status: OrderStatus | undefined, offset: number) =>
-    ["/api/orders", { status: status ?? "all", limit: ORDERS_PAGE_SIZE, offset }] as const,
+  page: (status: OrderStatus | undefined, offset: number, filters: QueueFilters = {}) =>
+    ["/api/orders", { status: status ?? "all", limit: ORDERS_PAGE_SIZE, offset, ...filters }] as const,
   detail: (id: string) => ["/api/orders", id] as const,
 };
 
 /** One page of orders for the admin table, with every status's count for the filter buttons. */
-export function useAdminOrders(status: OrderStatus | undefined, offset: number) {
+export function useAdminOrders(status: OrderStatus | undefined, offset: number, filters: QueueFilters = {}) {
   const params = new URLSearchParams({ limit: String(ORDERS_PAGE_SIZE), offset: String(offset) });
   if (status) params.set("status", status);
+  if (filters.confirmation) params.set("confirmation", filters.confirmation);
+  if (filters.risk) params.set("risk", filters.risk);
   return useQuery({
-    queryKey: orderKeys.page(status, offset),
+    queryKey: orderKeys.page(status, offset, filters),
     queryFn: () => api<AdminOrderPage>(`/api/orders?${params}`),
     placeholderData: keepPreviousData,
   });

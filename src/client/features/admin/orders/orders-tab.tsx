@@ -12,15 +12,27 @@ import { errorMessage } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
 import { toastError } from "../common/errors";
 import { EmptyRow, Panel, ScrollTable } from "../common/panel";
+import { ManualOrderDialog } from "../stock/manual-order-dialog";
+import { BulkActionsBar } from "../shipping/bulk-actions-bar";
 import { OrderThumbnails } from "./order-thumbnails";
 import { OrderViewDialog } from "./order-view-dialog";
-import { ORDERS_PAGE_SIZE, ordersCsvUrl, useAdminOrders, useUpdateOrderStatus } from "./orders-admin-api";
+import {
+  ORDERS_PAGE_SIZE,
+  ordersCsvUrl,
+  useAdminOrders,
+  useUpdateOrderStatus,
+  type QueueFilters,
+} from "./orders-admin-api";
+import { ConfirmationBadge, RiskBadge } from "./confirmation-badges";
+import { useLiveOrders } from "./order-confirmation-api";
+import { QueueFilterSelects } from "./queue-filters";
 
 const STATUS_SELECT_COLOURS: Record<string, string> = {
   pending: "[&_select]:bg-yellow-50",
   processing: "[&_select]:bg-blue-50",
   shipped: "[&_select]:bg-purple-50",
   delivered: "[&_select]:bg-green-50",
+  returned: "[&_select]:bg-orange-50",
   cancelled: "[&_select]:bg-red-50",
 };
 
@@ -30,7 +42,12 @@ export function OrdersTab() {
   const [offset, setOffset] = useState(0);
   const [viewing, setViewing] = useState<string | null>(null);
   const [image, setImage] = useState<LightboxImage | null>(null);
-  const orders = useAdminOrders(status, offset);
+  const [taking, setTaking] = useState(false);
+  const [queue, setQueue] = useState<QueueFilters>({});
+  const [selected, setSelected] = useState<string[]>([]);
+  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const orders = useAdminOrders(status, offset, queue);
+  useLiveOrders();
   const update = useUpdateOrderStatus();
   const counts = orders.data?.counts ?? {};
   const total = orders.data?.total ?? 0;
@@ -52,11 +69,17 @@ export function OrdersTab() {
     <Panel
       title="Orders"
       actions={
-        <a href={ordersCsvUrl(status)} download className={buttonVariants({ variant: "outline", size: "sm" })}>
-          <Download className="h-4 w-4" aria-hidden /> Export CSV
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => setTaking(true)}>
+            Take an order
+          </Button>
+          <a href={ordersCsvUrl(status)} download className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <Download className="h-4 w-4" aria-hidden /> Export CSV
+          </a>
+        </div>
       }
     >
+      <ManualOrderDialog open={taking} onOpenChange={setTaking} />
       <div
         role="group"
         aria-label="Filter by status"
@@ -78,6 +101,15 @@ export function OrdersTab() {
         ))}
       </div>
 
+      <QueueFilterSelects
+        value={queue}
+        onChange={(next) => {
+          setQueue(next);
+          setOffset(0);
+        }}
+      />
+      <BulkActionsBar selected={selected} onDone={() => setSelected([])} />
+
       {orders.isPending ? (
         <Skeleton className="h-64 w-full" />
       ) : orders.isError ? (
@@ -86,19 +118,42 @@ export function OrdersTab() {
         <ScrollTable label="Orders">
           <thead>
             <tr>
+              <th>
+                <input
+                  type="checkbox"
+                  aria-label="Select all orders on this page"
+                  checked={orders.data.orders.length > 0 && orders.data.orders.every((o) => selected.includes(o.id))}
+                  onChange={(e) => {
+                    const page = orders.data.orders.map((o) => o.id);
+                    setSelected((s) =>
+                      e.target.checked ? [...new Set([...s, ...page])] : s.filter((id) => !page.includes(id)),
+                    );
+                  }}
+                />
+              </th>
               <th>Order ID</th>
               <th>Items</th>
               <th>Customer</th>
               <th>Total</th>
               <th>Status</th>
+              <th>Confirmation</th>
+              <th>Risk</th>
               <th>Date</th>
               <th className="text-right">View</th>
             </tr>
           </thead>
           <tbody className={cn(orders.isPlaceholderData && "opacity-60")}>
-            {orders.data.orders.length === 0 && <EmptyRow colSpan={7}>No orders found for this status</EmptyRow>}
+            {orders.data.orders.length === 0 && <EmptyRow colSpan={10}>No orders found for this status</EmptyRow>}
             {orders.data.orders.map((o) => (
               <tr key={o.id}>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Select order ${orderNumber(o.id)}`}
+                    checked={selected.includes(o.id)}
+                    onChange={() => toggle(o.id)}
+                  />
+                </td>
                 <td className="font-mono text-xs">{orderNumber(o.id)}</td>
                 <td>
                   <OrderThumbnails items={o.items} onOpen={setImage} />
@@ -124,6 +179,12 @@ export function OrdersTab() {
                       </option>
                     ))}
                   </NativeSelect>
+                </td>
+                <td>
+                  <ConfirmationBadge state={o.confirmation.state} />
+                </td>
+                <td>
+                  <RiskBadge level={o.risk.level} reasons={o.risk.reasons} />
                 </td>
                 <td className="whitespace-nowrap text-muted">{new Date(o.createdAt).toLocaleDateString("en-PK")}</td>
                 <td className="text-right">

@@ -8,9 +8,11 @@ import { errorMessage } from "@client/lib/api";
 import { StatCard } from "../common/stat-card";
 import { currentPeriod, useAnalytics } from "./analytics-api";
 import { CategoryPerformance } from "./category-performance";
+import { ReturnToOrigin } from "./return-to-origin";
 import { RevenueByStatus } from "./revenue-by-status";
 import { SalesChartPanel } from "./sales-chart-panel";
 import { TopSellers } from "./top-sellers";
+import { SourcesPanel } from "../stock/sources-panel";
 
 export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -69,6 +71,8 @@ export function OverviewTab() {
         />
       </div>
       <TopSellers products={data.topProducts} variants={data.topVariants} />
+      <SourcesPanel />
+      <ReturnToOrigin data={data.returnToOrigin} />
       <div className="grid gap-4 lg:grid-cols-2">
         <SalesChartPanel
           title={`Sales by Month: ${MONTHS[period.month - 1]} across years`}

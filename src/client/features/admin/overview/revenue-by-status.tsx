@@ -42,6 +42,10 @@ export function RevenueByStatus({ data }: { data: Analytics["revenueByStatus"] }
         <span className="w-full text-xs text-muted">
           {data.cancelledCount} cancelled {data.cancelledCount === 1 ? "order" : "orders"} not counted
         </span>
+        <span className="w-full text-xs text-muted" data-testid="returned-line">
+          Returned: {data.returned.count} {data.returned.count === 1 ? "parcel" : "parcels"} (
+          {formatRs(data.returned.amount)}), not counted
+        </span>
       </div>
     </Panel>
   );

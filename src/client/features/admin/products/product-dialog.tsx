@@ -10,6 +10,7 @@ import { NativeSelect } from "@client/components/ui/native-select";
 import { ApiError, errorMessage } from "@client/lib/api";
 import { useCategories } from "../categories/categories-admin-api";
 import { ColourVariants } from "./colour-variants";
+import { StockGrid } from "./stock-grid";
 import { ImageGroupPicker } from "./image-group-picker";
 import { draftFromProduct, emptyDraft, NEW_CATEGORY, type ProductDraft } from "./product-draft";
 import { useSaveProduct } from "./products-admin-api";
@@ -136,6 +137,7 @@ export function ProductDialog({
           </Field>
         </div>
         <ColourVariants draft={draft} onChange={patch} />
+        <StockGrid draft={draft} onChange={patch} />
         <ImageGroupPicker
           id="product-images"
           label="Product images"

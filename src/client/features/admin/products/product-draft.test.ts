@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ImageRef } from "@shared/schemas/common.js";
-import { buildProductForm, emptyDraft, splitList, type ProductDraft } from "./product-draft";
+import { variantKey } from "@shared/rules/stock.js";
+import { buildProductForm, draftStock, emptyDraft, splitList, type ProductDraft } from "./product-draft";
 
 const ref = (id: string): ImageRef => ({
   id,
@@ -61,5 +62,16 @@ describe("buildProductForm", () => {
 
   it("asks the server to keep exactly the images the dialog shows", () => {
     expect(form.get("replaceImages")).toBe("true");
+  });
+});
+
+describe("draftStock", () => {
+  it("sends every size × colour typed, blanks as 0, and null when stock is not counted", () => {
+    const base = { ...emptyDraft("formal"), sizes: "S, M", colors: "Red" };
+    expect(draftStock(base)).toBeNull();
+    expect(draftStock({ ...base, stock: { [variantKey("S", "Red")]: " 4 " } })).toEqual([
+      { size: "S", color: "Red", quantity: 4 },
+      { size: "M", color: "Red", quantity: 0 },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { ImageRef } from "@shared/schemas/common.js";
 import { PRODUCT_FORM, type Product, type ProductInput } from "@shared/schemas/products.js";
+import { stockGrid, variantKey } from "@shared/rules/stock.js";
 
 /** An image in the dialog: one already on the server (kept by id) or a file chosen just now. */
 export type DraftImage = { kind: "existing"; ref: ImageRef } | { kind: "new"; file: File; previewUrl: string };
@@ -21,6 +22,8 @@ export interface ProductDraft {
   colorImages: Record<string, DraftImage[]>;
   inStock: "1" | "0";
   featured: "1" | "0";
+  /** Quantities per size × colour as typed (variantKey → text); null: stock is not tracked. */
+  stock: Record<string, string> | null;
 }
 
 /** The spec's list rule: split on commas, trim, drop empty entries (and repeats). */
@@ -51,6 +54,7 @@ export function emptyDraft(category = ""): ProductDraft {
     colorImages: {},
     inStock: "1",
     featured: "0",
+    stock: null,
   };
 }
 
@@ -71,7 +75,20 @@ export function draftFromProduct(p: Product): ProductDraft {
     colorImages: Object.fromEntries(Object.entries(p.colorVariantImages).map(([c, refs]) => [c, existing(refs)])),
     inStock: p.inStock ? "1" : "0",
     featured: p.featured ? "1" : "0",
+    stock: p.variantStock
+      ? Object.fromEntries(p.variantStock.map((s) => [variantKey(s.size, s.color), String(s.quantity)]))
+      : null,
   };
+}
+
+/** The grid as sent: every size × colour typed above, blank or unreadable boxes as 0. */
+export function draftStock(draft: ProductDraft): ProductInput["variantStock"] {
+  if (draft.stock === null) return null;
+  const typed = draft.stock;
+  return stockGrid(splitList(draft.sizes), splitList(draft.colors), []).map((s) => {
+    const n = Number((typed[variantKey(s.size, s.color)] ?? "").trim() || 0);
+    return { ...s, quantity: Number.isFinite(n) ? n : 0 };
+  });
 }
 
 /** A colour's stock flag: a colour nobody has ticked yet is in stock (spec §5). */
@@ -98,6 +115,7 @@ export function buildProductForm(draft: ProductDraft, category: string): FormDat
     images: keptIds(draft.images),
     colorVariantImages: Object.fromEntries(colors.map((c) => [c, keptIds(draft.colorImages[c] ?? [])])),
     colorVariantStock: Object.fromEntries(colors.map((c) => [c, colourInStock(draft, c)])),
+    variantStock: draftStock(draft),
   };
   const form = new FormData();
   form.append(PRODUCT_FORM.data, JSON.stringify(data));

@@ -1,17 +1,31 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Category } from "@shared/schemas/categories.js";
-import type { Product } from "@shared/schemas/products.js";
+import type { Product, ProductPage } from "@shared/schemas/products.js";
 import { slugify } from "@shared/rules/labels.js";
 import { api } from "@client/lib/api";
 import { buildProductForm, NEW_CATEGORY, type ProductDraft } from "./product-draft";
 import { uploadWithProgress } from "./upload-with-progress";
 
-/** Starts with the storefront's key, so saving here refreshes the shop's lists too. */
-export const adminProductsKey = ["/api/products", { limit: 500 }] as const;
+/** Rows per page of the admin products table. */
+export const ADMIN_PRODUCTS_PAGE_SIZE = 50;
 
-export function useAdminProducts() {
-  return useQuery({ queryKey: adminProductsKey, queryFn: () => api<Product[]>("/api/products?limit=500&sort=newest") });
+/** Starts with the storefront's key, so saving here refreshes the shop's lists too. */
+export const adminProductsKey = (q: string, page: number) => ["/api/products", "admin", { q, page }] as const;
+
+/** One page of the catalogue, newest first, searched by name, description, SKU or category on the server. */
+export function useAdminProducts(q: string, page: number) {
+  const params = new URLSearchParams({
+    sort: "newest",
+    page: String(page),
+    pageSize: String(ADMIN_PRODUCTS_PAGE_SIZE),
+  });
+  if (q) params.set("q", q);
+  return useQuery({
+    queryKey: adminProductsKey(q, page),
+    queryFn: ({ signal }) => api<ProductPage>(`/api/products?${params.toString()}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 const refreshAfterProductChange = (qc: ReturnType<typeof useQueryClient>) =>

@@ -1,6 +1,7 @@
 import { Tabs } from "radix-ui";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
+import { CourierSettingsPanel } from "../shipping/courier-settings-form";
 import { HeroSettingsForm } from "./hero-settings-form";
 import { useSettings } from "./settings-api";
 import { SiteInfoForm } from "./site-info-form";
@@ -23,6 +24,9 @@ export function WebsiteSettings() {
         <Tabs.Trigger value="site" className={trigger}>
           Site Information
         </Tabs.Trigger>
+        <Tabs.Trigger value="courier" className={trigger}>
+          Courier
+        </Tabs.Trigger>
       </Tabs.List>
       <div className="mt-5 rounded-2xl bg-white p-5 shadow-sm sm:p-8">
         {settings.isPending ? (
@@ -39,6 +43,9 @@ export function WebsiteSettings() {
             </Tabs.Content>
             <Tabs.Content value="site" className="outline-none">
               <SiteInfoForm settings={settings.data} />
+            </Tabs.Content>
+            <Tabs.Content value="courier" className="outline-none">
+              <CourierSettingsPanel />
             </Tabs.Content>
           </>
         )}

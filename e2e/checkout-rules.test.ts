@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAKISTANI_MOBILE_MESSAGE } from "@shared/rules/pakistani-mobile.js";
+import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
+import { availableColour, buyableProducts } from "./support/catalogue";
+import { E2E_ADMIN, startStore, type RunningStore } from "./support/store";
+
+let store: RunningStore;
+let browser: Browser;
+beforeAll(async () => {
+  store = await startStore();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.close();
+});
+
+describe("checkout's fake-order rules", () => {
+  it("says what is wrong with a landline, a city without COD and a blocked number, and the owner manages both", async () => {
+    const [product] = await buyableProducts(store.baseUrl);
+    const sessionId = randomUUID();
+    const added = await fetch(`${store.baseUrl}/api/cart`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-session-id": sessionId },
+      body: JSON.stringify({
+        productId: product.id,
+        quantity: 1,
+        size: product.sizes[0],
+        color: availableColour(product),
+        sessionId,
+      }),
+    });
+    expect(added.status).toBe(201);
+    const context = await newContext(browser, store.baseUrl, DESKTOP);
+    await context.addInitScript((id) => localStorage.setItem("store.cart.session", JSON.stringify(id)), sessionId);
+    const page = await context.newPage();
+
+    await page.goto("/cart");
+    await page.getByRole("button", { name: /Proceed to Checkout/ }).click();
+    await page.waitForURL(/\/checkout/);
+    await page.getByLabel("First Name").fill("Ayesha");
+    await page.getByLabel("Last Name").fill("Khan");
+    await page.getByLabel("WhatsApp Number").fill("042 35761234");
+    await page.getByLabel("Street Address").fill("House 12, Street 4, Model Town");
+    await page.getByLabel("City", { exact: true }).fill("Multan");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.getByText(PAKISTANI_MOBILE_MESSAGE).waitFor();
+
+    expect(
+      (await store.adminFetch("/api/settings/cod_cities", { method: "PUT", json: { value: ["Lahore", "Karachi"] } }))
+        .status,
+    ).toBe(200);
+    await page.getByLabel("WhatsApp Number").fill("0300 7771234");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.getByText(/Cash on delivery is available only in these cities: Lahore, Karachi/).waitFor();
+    await screenshot(page, "checkout-cod-rule");
+
+    expect(
+      (
+        await store.adminFetch("/api/admin/blocklist", {
+          method: "POST",
+          json: { phone: "+92 300 7771234", reason: "fake orders" },
+        })
+      ).status,
+    ).toBe(201);
+    await page.getByLabel("City", { exact: true }).fill("lahore");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.getByText(/message us on WhatsApp and we will help you/).waitFor();
+
+    // The owner sees both on the settings page and lifts the rule there.
+    const admin = await context.newPage();
+    await admin.goto("/admin");
+    await admin.getByLabel("Username").fill(E2E_ADMIN.username);
+    await admin.getByLabel("Password").fill(E2E_ADMIN.password);
+    await admin.getByLabel("Password").press("Enter");
+    await admin.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    await admin.goto("/settings");
+    await admin.getByRole("list", { name: "Blocked numbers" }).getByText("+92 300 7771234").waitFor();
+    await admin.getByRole("region", { name: "Template order_confirmation" }).getByText("Confirm order").waitFor();
+    const cities = admin.getByLabel("Cities with cash on delivery");
+    await expect.poll(() => cities.inputValue()).toBe("Lahore, Karachi");
+    await cities.fill("");
+    await admin.getByRole("button", { name: "Save COD Rules" }).click();
+    await admin.getByText("COD rules saved").waitFor();
+    await screenshot(admin, "settings-cod-and-blocklist");
+    const settings = (await (await fetch(`${store.baseUrl}/api/settings`)).json()) as { key: string; value: unknown }[];
+    expect(settings.find((s) => s.key === "cod_cities")?.value).toBe("");
+    await context.close();
+  });
+});

@@ -1,0 +1,62 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
+import { E2E_ADMIN, startStore, type RunningStore } from "./support/store";
+
+let store: RunningStore;
+let browser: Browser;
+beforeAll(async () => {
+  store = await startStore();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.close();
+});
+
+describe("the agents' orders queue", () => {
+  it("shows a new order, with its confirmation state and risk, without reloading the page", async () => {
+    const context = await newContext(browser, store.baseUrl, DESKTOP);
+    const page = await context.newPage();
+    const stream = page.waitForResponse((r) => r.url().endsWith("/api/admin/orders/events"));
+    await page.goto("/admin/orders");
+    await page.getByLabel("Username").fill(E2E_ADMIN.username);
+    await page.getByLabel("Password").fill(E2E_ADMIN.password);
+    await page.getByLabel("Password").press("Enter");
+    await page.getByRole("region", { name: "Orders", exact: true }).waitFor();
+    expect((await stream).headers()["content-type"]).toMatch(/^text\/event-stream/);
+    // A reload would lose this mark.
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+
+    const products = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as {
+      id: number;
+      sizes: string[];
+      colors: string[];
+    }[];
+    const product = products[0];
+    const res = await fetch(`${store.baseUrl}/api/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        customerName: "Zainab Live Queue",
+        customerPhone: "0321 7654321",
+        shippingAddress: "Ask for Zainab at the gate",
+        city: "Multan",
+        items: [{ productId: product.id, quantity: 1, size: product.sizes[0] ?? "", color: product.colors[0] ?? "" }],
+        paymentMethod: "cod",
+      }),
+    });
+    expect(res.status).toBe(201);
+
+    const row = page.getByRole("row", { name: /Zainab Live Queue/ });
+    await row.waitFor({ timeout: 10_000 });
+    await expect(row.getByText("Medium risk").isVisible()).resolves.toBe(true);
+    await expect(row.getByText("Not sent").isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+
+    await page.getByLabel("Filter by risk").selectOption("medium");
+    await row.waitFor();
+    await screenshot(page, "admin-live-orders");
+    await context.close();
+  });
+});

@@ -1,0 +1,162 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderNumber } from "@shared/rules/labels.js";
+import { FAKE_KEY, FAKE_PASSWORD, startLeopardsFake, type LeopardsFake } from "@server/test/fakes/leopards-fake.js";
+import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
+import { E2E_ADMIN, startStore, type RunningStore } from "./support/store";
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  sizes: string[];
+  colors: string[];
+  inStock: number;
+  colorVariantStock: Record<string, boolean>;
+}
+
+let store: RunningStore;
+let browser: Browser;
+let fake: LeopardsFake;
+let product: ApiProduct;
+
+beforeAll(async () => {
+  [store, browser, fake] = await Promise.all([startStore(), launchBrowser(), startLeopardsFake()]);
+  const list = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as ApiProduct[];
+  product = list.find(
+    (p) => p.inStock && p.sizes.length > 1 && p.colors.some((c) => p.colorVariantStock[c] !== false),
+  )!;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await store?.close();
+  await fake?.close();
+});
+
+async function placeOrder(phone: string, customerName: string): Promise<string> {
+  const res = await fetch(`${store.baseUrl}/api/orders`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      customerName,
+      customerPhone: phone,
+      customerEmail: "",
+      shippingAddress: "House 12, Street 4, Model Town",
+      city: "Lahore",
+      items: [
+        {
+          productId: product.id,
+          quantity: 1,
+          size: product.sizes[0],
+          color: product.colors.find((c) => product.colorVariantStock[c] !== false),
+        },
+      ],
+      paymentMethod: "cod",
+    }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function openAdmin(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(path);
+  await page
+    .getByLabel("Username")
+    .or(page.getByRole("heading", { name: "Admin Dashboard" }))
+    .first()
+    .waitFor();
+  if (await page.getByLabel("Username").isVisible()) {
+    await page.getByLabel("Username").fill(E2E_ADMIN.username);
+    await page.getByLabel("Password").fill(E2E_ADMIN.password);
+    await page.getByLabel("Password").press("Enter");
+  }
+  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+  return page;
+}
+
+describe("shipping journeys", () => {
+  it("an agent selects three ready orders, prints their labels and books them with Leopards", async () => {
+    const ids = [];
+    for (const name of ["Sana Iqbal", "Hira Aslam", "Maryam Noor"]) ids.push(await placeOrder("0345 6000001", name));
+    const ready = await store.adminFetch("/api/admin/orders", { method: "PATCH", json: { ids, status: "processing" } });
+    expect(await ready.json()).toEqual({ changed: 3 });
+    const connect = await store.adminFetch("/api/admin/courier-settings", {
+      method: "PUT",
+      json: { enabled: true, baseUrl: fake.baseUrl, apiKey: FAKE_KEY, apiPassword: FAKE_PASSWORD, timeoutSeconds: 5 },
+    });
+    expect(connect.status).toBe(200);
+
+    const context = await newContext(browser, store.baseUrl, DESKTOP);
+    const page = await openAdmin(context, "/admin/orders");
+    await page
+      .getByRole("group", { name: "Filter by status" })
+      .getByRole("button", { name: /^Ready to Ship/ })
+      .click();
+    for (const id of ids) await page.getByLabel(`Select order ${orderNumber(id)}`).check();
+    const bar = page.getByRole("region", { name: "Selected orders" });
+    await bar.getByText("3 selected").waitFor();
+
+    const labels = bar.getByRole("link", { name: "Print labels (A6)" });
+    const pdf = await page.request.get(String(await labels.getAttribute("href")));
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await PDFDocument.load(await pdf.body())).getPageCount()).toBe(3);
+
+    await bar.getByRole("button", { name: "Book with Leopards" }).click();
+    const results = page.getByRole("status", { name: "Booking results" });
+    await results.getByText("Booked 3 of 3").waitFor();
+    await screenshot(page, "shipping-booked-desktop");
+    expect(fake.calls("bookPacket")).toHaveLength(3);
+
+    await page
+      .getByRole("group", { name: "Filter by status" })
+      .getByRole("button", { name: /^Shipped/ })
+      .click();
+    await page.getByRole("button", { name: `View order ${orderNumber(ids[0])}` }).click();
+    const view = page.getByRole("dialog", { name: `Order #${orderNumber(ids[0])}` });
+    await view.getByRole("link", { name: /Track on Leopards/ }).waitFor();
+    await context.close();
+  });
+
+  it("a customer asks for an exchange from the tracking card and sees it approved", async () => {
+    const phone = "0333 7000002";
+    const id = await placeOrder(phone, "Zoya Tariq");
+    for (const status of ["processing", "shipped", "delivered"])
+      expect((await store.adminFetch(`/api/orders/${id}`, { method: "PATCH", json: { status } })).status).toBe(200);
+
+    const shopper = await newContext(browser, store.baseUrl, DESKTOP);
+    const home = await shopper.newPage();
+    await home.goto("/");
+    await home.getByRole("button", { name: "Track Orders" }).first().click();
+    const dialog = home.getByRole("dialog", { name: "Track Your Orders" });
+    await dialog.getByLabel("Phone Number").fill(phone);
+    await dialog.getByRole("button", { name: "Search Orders" }).click();
+    const card = dialog.getByRole("article", { name: `Order ${orderNumber(id)}` });
+    await card.getByRole("button", { name: "Return or exchange" }).click();
+    const form = card.getByRole("form", { name: "Return or exchange request" });
+    await form.getByRole("checkbox").first().check();
+    await form.getByLabel(`New size for ${product.name}`).fill(product.sizes[1]);
+    await form.getByLabel("Why?").fill("Too small");
+    await form.getByRole("button", { name: "Send request" }).click();
+    await card.getByText(/^Exchange requested/).waitFor();
+    await screenshot(home, "shipping-exchange-requested-desktop");
+
+    const agent = await newContext(browser, store.baseUrl, DESKTOP);
+    const admin = await openAdmin(agent, "/admin/returns");
+    const request = admin.getByRole("listitem", { name: `Exchange for order ${orderNumber(id)}` });
+    await request.getByText("Too small").waitFor();
+    await request.getByRole("button", { name: "Approve" }).click();
+    await admin.getByRole("button", { name: "Approved" }).click();
+    await admin
+      .getByRole("listitem", { name: `Exchange for order ${orderNumber(id)}` })
+      .getByRole("button", { name: "Complete exchange" })
+      .waitFor();
+    await agent.close();
+
+    await dialog.getByRole("button", { name: "Search Orders" }).click();
+    await card.getByText(/^Exchange approved/).waitFor();
+    await screenshot(home, "shipping-exchange-approved-desktop");
+    await shopper.close();
+  });
+});

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { WhatsappMessage } from "@shared/schemas/whatsapp.js";
+import { api } from "@client/lib/api";
+
+export const confirmationKeys = {
+  messages: (orderId: string) => ["/api/orders", orderId, "messages"] as const,
+};
+
+export function useOrderMessages(orderId: string) {
+  return useQuery({
+    queryKey: confirmationKeys.messages(orderId),
+    queryFn: () => api<WhatsappMessage[]>(`/api/admin/orders/${orderId}/messages`),
+  });
+}
+
+/** Queues the confirmation message again; the order's view and the queue refresh. */
+export function useResendConfirmation(orderId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<unknown>(`/api/admin/orders/${orderId}/whatsapp/resend`, { method: "POST" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["/api/orders"] }),
+  });
+}
+
+/**
+ * Keeps the admin's orders fresh without polling: the server sends an `orders` event whenever
+ * an order is placed or changes (on any app server), and every orders query is refetched.
+ */
+export function useLiveOrders(): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource("/api/admin/orders/events", { withCredentials: true });
+    const refresh = () => {
+      void qc.invalidateQueries({ queryKey: ["/api/orders"] });
+      void qc.invalidateQueries({ queryKey: ["/api/admin/analytics"] });
+    };
+    source.addEventListener("orders", refresh);
+    return () => source.close();
+  }, [qc]);
+}

@@ -1,0 +1,44 @@
+import { CONFIRMATION_STATES, RISK_LEVELS, type ConfirmationState, type RiskLevel } from "@shared/schemas/orders.js";
+import { NativeSelect } from "@client/components/ui/native-select";
+import { CONFIRMATION_LABELS, RISK_LABELS } from "./confirmation-badges";
+import type { QueueFilters } from "./orders-admin-api";
+
+/** The agents' queue: orders by WhatsApp confirmation state and by risk. */
+export function QueueFilterSelects({
+  value,
+  onChange,
+}: {
+  value: QueueFilters;
+  onChange: (next: QueueFilters) => void;
+}) {
+  return (
+    <div className="mb-4 flex flex-wrap gap-3">
+      <NativeSelect
+        aria-label="Filter by confirmation"
+        value={value.confirmation ?? ""}
+        onChange={(e) => onChange({ ...value, confirmation: (e.target.value || undefined) as ConfirmationState })}
+        className="w-48"
+      >
+        <option value="">Any confirmation</option>
+        {CONFIRMATION_STATES.map((s) => (
+          <option key={s} value={s}>
+            {CONFIRMATION_LABELS[s]}
+          </option>
+        ))}
+      </NativeSelect>
+      <NativeSelect
+        aria-label="Filter by risk"
+        value={value.risk ?? ""}
+        onChange={(e) => onChange({ ...value, risk: (e.target.value || undefined) as RiskLevel })}
+        className="w-40"
+      >
+        <option value="">Any risk</option>
+        {RISK_LEVELS.map((r) => (
+          <option key={r} value={r}>
+            {RISK_LABELS[r]}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { useState, type FormEvent } from "react";
+import { RETURN_PHOTOS_MAX, type ReturnType } from "@shared/rules/returns.js";
+import type { TrackedOrder } from "@shared/schemas/orders.js";
+import { Button } from "@client/components/ui/button";
+import { Field } from "@client/components/ui/field";
+import { Input } from "@client/components/ui/input";
+import { errorMessage } from "@client/lib/api";
+import { toast } from "@client/lib/toast";
+import { useRequestReturn } from "./returns-api";
+
+type Choice = { quantity: number; exchangeSize: string; exchangeColor: string };
+
+/** The customer's return or exchange request: which items, why, and up to 3 photos. */
+export function ReturnRequestForm({
+  order,
+  phone,
+  onCancel,
+  onSent,
+}: {
+  order: TrackedOrder;
+  phone: string;
+  onCancel(): void;
+  onSent(): void;
+}) {
+  const [type, setType] = useState<ReturnType>("exchange");
+  const [chosen, setChosen] = useState<Record<number, Choice>>({});
+  const [reason, setReason] = useState("");
+  const [photos, setPhotos] = useState<File[]>([]);
+  const send = useRequestReturn();
+
+  const toggle = (i: number, on: boolean) =>
+    setChosen((c) => {
+      const next = { ...c };
+      if (on) next[i] = { quantity: order.items[i].quantity, exchangeSize: "", exchangeColor: "" };
+      else delete next[i];
+      return next;
+    });
+  const update = (i: number, patch: Partial<Choice>) => setChosen((c) => ({ ...c, [i]: { ...c[i], ...patch } }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const items = Object.entries(chosen).map(([i, c]) => {
+      const item = order.items[Number(i)];
+      return {
+        productId: item.productId,
+        size: item.size,
+        color: item.color,
+        quantity: c.quantity,
+        ...(type === "exchange" && c.exchangeSize ? { exchangeSize: c.exchangeSize } : {}),
+        ...(type === "exchange" && c.exchangeColor ? { exchangeColor: c.exchangeColor } : {}),
+      };
+    });
+    send.mutate(
+      { input: { orderId: order.id, phone, type, reason, items }, photos },
+      {
+        onSuccess: () => {
+          toast.success("Request sent", { description: "We will reply on this page within 2 working days." });
+          onSent();
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-label="Return or exchange request"
+      className="mt-3 space-y-3 border-t border-ink/10 pt-3 text-sm"
+    >
+      <fieldset className="flex gap-4">
+        <legend className="sr-only">Return or exchange</legend>
+        {(["exchange", "return"] as const).map((t) => (
+          <label key={t} className="flex items-center gap-1.5">
+            <input type="radio" name={`type-${order.id}`} checked={type === t} onChange={() => setType(t)} />
+            {t === "exchange" ? "Exchange for another size or colour" : "Return for a refund"}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="font-medium">Which items?</legend>
+        {order.items.map((item, i) => (
+          <div key={i} className="flex flex-wrap items-center gap-2">
+            <label className="flex min-w-0 flex-1 items-center gap-1.5">
+              <input type="checkbox" checked={!!chosen[i]} onChange={(e) => toggle(i, e.target.checked)} />
+              <span className="truncate">
+                {item.productName} ({[item.size, item.color].filter(Boolean).join(", ")})
+              </span>
+            </label>
+            {chosen[i] && (
+              <>
+                <Input
+                  aria-label={`How many of ${item.productName}`}
+                  type="number"
+                  min={1}
+                  max={item.quantity}
+                  value={chosen[i].quantity}
+                  onChange={(e) => update(i, { quantity: Number(e.target.value) })}
+                  className="w-16"
+                />
+                {type === "exchange" && (
+                  <>
+                    <Input
+                      aria-label={`New size for ${item.productName}`}
+                      placeholder="New size"
+                      value={chosen[i].exchangeSize}
+                      onChange={(e) => update(i, { exchangeSize: e.target.value })}
+                      className="w-24"
+                    />
+                    <Input
+                      aria-label={`New colour for ${item.productName}`}
+                      placeholder="New colour"
+                      value={chosen[i].exchangeColor}
+                      onChange={(e) => update(i, { exchangeColor: e.target.value })}
+                      className="w-28"
+                    />
+                  </>
+                )}
+              </>
+            )}
+          </div>
+        ))}
+      </fieldset>
+      <Field id={`reason-${order.id}`} label="Why?">
+        <Input
+          id={`reason-${order.id}`}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="e.g. Too small"
+        />
+      </Field>
+      <Field id={`photos-${order.id}`} label={`Photos (up to ${RETURN_PHOTOS_MAX}, optional)`}>
+        <input
+          id={`photos-${order.id}`}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          onChange={(e) => setPhotos([...(e.target.files ?? [])].slice(0, RETURN_PHOTOS_MAX))}
+        />
+      </Field>
+      {send.isError && (
+        <p role="alert" className="text-red-700">
+          {errorMessage(send.error)}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" disabled={send.isPending || Object.keys(chosen).length === 0}>
+          Send request
+        </Button>
+      </div>
+    </form>
+  );
+}

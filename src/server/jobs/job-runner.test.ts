@@ -1,0 +1,209 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../db/client.js";
+import { createTestDatabase } from "../test/test-db.js";
+import { ManualClock } from "./clock.js";
+import { JobRunner, retryDelayMs } from "./job-runner.js";
+import { enqueueJob, enqueueJobSql } from "./jobs.js";
+
+type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+let database: TestDatabase;
+let db: Db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+afterAll(() => database.drop());
+
+/** Every test uses kinds of its own, so the jobs other tests leave behind are never claimed. */
+let serial = 0;
+const kindFor = (name: string) => `${name}.${++serial}`;
+
+const minutes = (n: number) => n * 60_000;
+
+async function jobRows(kind: string) {
+  const result = await db.execute(sql`select state, attempts, last_error from jobs where kind = ${kind} order by id`);
+  return (result as unknown as { rows: { state: string; attempts: number; last_error: string | null }[] }).rows;
+}
+
+describe("JobRunner", () => {
+  it("runs a job once when it is due and not before", async () => {
+    const clock = new ManualClock();
+    const runner = new JobRunner(db, { clock });
+    const kind = kindFor("later");
+    const seen: unknown[] = [];
+    runner.register(kind, async (payload) => void seen.push(payload));
+
+    await enqueueJob(db, { kind, payload: { order: 7 }, runAt: new Date(clock.now().getTime() + minutes(10)) });
+    await runner.runDue();
+    expect(seen).toEqual([]);
+
+    clock.advance(minutes(10));
+    await runner.runDue();
+    await runner.runDue();
+    expect(seen).toEqual([{ order: 7 }]);
+    expect(await jobRows(kind)).toEqual([{ state: "done", attempts: 1, last_error: null }]);
+  });
+
+  it("retries a failing job with growing delays, then marks it failed and calls onFailed once", async () => {
+    const clock = new ManualClock();
+    const runner = new JobRunner(db, { clock });
+    const kind = kindFor("flaky");
+    let calls = 0;
+    const failed: unknown[] = [];
+    runner.register(
+      kind,
+      async () => {
+        calls++;
+        throw new Error(`outage ${calls}`);
+      },
+      { maxAttempts: 3, onFailed: async (payload, error) => void failed.push([payload, (error as Error).message]) },
+    );
+    await enqueueJob(db, { kind, payload: { n: 1 } });
+
+    await runner.runDue();
+    expect(calls).toBe(1);
+    clock.advance(retryDelayMs(1) - 1);
+    await runner.runDue();
+    expect(calls).toBe(1); // the backoff has not passed yet
+    clock.advance(1);
+    await runner.runDue();
+    expect(calls).toBe(2);
+    clock.advance(retryDelayMs(2));
+    await runner.runDue();
+    clock.advance(minutes(60));
+    await runner.runDue();
+
+    expect(calls).toBe(3);
+    expect(failed).toEqual([[{ n: 1 }, "outage 3"]]);
+    expect(await jobRows(kind)).toEqual([{ state: "failed", attempts: 3, last_error: "outage 3" }]);
+  });
+
+  it("ignores a second job with the same key while the first waits, and accepts it once the first ran", async () => {
+    const clock = new ManualClock();
+    const runner = new JobRunner(db, { clock });
+    const kind = kindFor("keyed");
+    let calls = 0;
+    runner.register(kind, async () => void calls++);
+
+    await enqueueJob(db, { kind, payload: {}, key: `${kind}:order-1` });
+    await enqueueJob(db, { kind, payload: {}, key: `${kind}:order-1` });
+    await runner.runDue();
+    expect(calls).toBe(1);
+
+    await enqueueJob(db, { kind, payload: {}, key: `${kind}:order-1` });
+    await runner.runDue();
+    expect(calls).toBe(2);
+  });
+
+  it("records a job in the same statement as the change that causes it, or not at all", async () => {
+    const kind = kindFor("atomic");
+    await db.execute(sql`with job as (${enqueueJobSql({ kind, payload: { ok: true } })}) select 1`);
+    await expect(
+      db.execute(sql`with job as (${enqueueJobSql({ kind, payload: { ok: false } })}) select 1 / 0`),
+    ).rejects.toThrow();
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueueJob(tx as unknown as Db, { kind, payload: { ok: false } });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+
+    const result = await db.execute(sql`select payload from jobs where kind = ${kind}`);
+    expect((result as unknown as { rows: { payload: unknown }[] }).rows).toEqual([{ payload: { ok: true } }]);
+  });
+
+  it("resumes after a restart: a job left queued runs on the next server, once", async () => {
+    const clock = new ManualClock();
+    const kind = kindFor("restart");
+    const first = new JobRunner(db, { clock });
+    first.register(kind, async () => {});
+    await enqueueJob(db, { kind, payload: {} });
+    // The first server stops before it gets to the job.
+    await first.stop();
+
+    const second = new JobRunner(db, { clock });
+    let calls = 0;
+    second.register(kind, async () => void calls++);
+    expect(await second.runDue()).toBeGreaterThanOrEqual(1);
+    await second.runDue();
+    expect(calls).toBe(1);
+  });
+
+  it("takes over a job whose server died mid-run once its lease is over, and the late finish does not count", async () => {
+    const clock = new ManualClock();
+    const kind = kindFor("lease");
+    let releaseStuck = () => {};
+    const stuck = new JobRunner(db, { clock, leaseMs: minutes(5) });
+    stuck.register(kind, () => new Promise<void>((resolve) => (releaseStuck = resolve)));
+    const rescuer = new JobRunner(db, { clock, leaseMs: minutes(5) });
+    let rescued = 0;
+    rescuer.register(kind, async () => {
+      rescued++;
+      throw new Error("rescuer failed too");
+    });
+
+    await enqueueJob(db, { kind, payload: {} });
+    const stuckRun = stuck.runDue();
+    await expect.poll(async () => (await jobRows(kind))[0].state).toBe("running");
+
+    await rescuer.runDue();
+    expect(rescued).toBe(0); // still leased to the stuck server
+    clock.advance(minutes(5) + 1);
+    await rescuer.runDue();
+    expect(rescued).toBe(1);
+
+    releaseStuck(); // the first server wakes up and finishes: too late to mark the job done
+    await stuckRun;
+    expect(await jobRows(kind)).toEqual([{ state: "queued", attempts: 2, last_error: "rescuer failed too" }]);
+  });
+
+  it("runs a recurring job once per interval, however many servers poll", async () => {
+    const clock = new ManualClock();
+    const kind = kindFor("every");
+    let runs = 0;
+    const servers = [new JobRunner(db, { clock }), new JobRunner(db, { clock })];
+    for (const server of servers) server.every(kind, minutes(15), async () => void runs++);
+
+    await Promise.all(servers.map((s) => s.runDue()));
+    await Promise.all(servers.map((s) => s.runDue()));
+    expect(runs).toBe(1);
+    clock.advance(minutes(15));
+    await Promise.all(servers.map((s) => s.runDue()));
+    expect(runs).toBe(2);
+    expect(await jobRows(kind)).toEqual([{ state: "queued", attempts: 0, last_error: null }]);
+  });
+
+  it("runs each of 200 jobs exactly once with two servers claiming at the same time", async () => {
+    const clock = new ManualClock();
+    const kind = kindFor("race");
+    const runs = new Map<number, number>();
+    const servers = [new JobRunner(db, { clock, batchSize: 7 }), new JobRunner(db, { clock, batchSize: 7 })];
+    for (const server of servers)
+      server.register(kind, async (payload) => {
+        const n = payload.n as number;
+        runs.set(n, (runs.get(n) ?? 0) + 1);
+        await new Promise((resolve) => setImmediate(resolve));
+      });
+    await db.execute(
+      sql`insert into jobs (kind, payload) select ${kind}, jsonb_build_object('n', n) from generate_series(1, 200) n`,
+    );
+
+    await Promise.all(servers.map((s) => s.runDue()));
+    expect(runs.size).toBe(200);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+  });
+
+  it("starts polling by itself and stops cleanly", async () => {
+    const clock = new ManualClock();
+    const kind = kindFor("polled");
+    const runner = new JobRunner(db, { clock, pollMs: 20 });
+    let calls = 0;
+    runner.register(kind, async () => void calls++);
+    runner.start();
+    await enqueueJob(db, { kind, payload: {} });
+    await expect.poll(() => calls, { timeout: 5000 }).toBe(1);
+    await runner.stop();
+  });
+});

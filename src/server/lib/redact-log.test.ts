@@ -1,0 +1,22 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
+import { describe, expect, it } from "vitest";
+import { redactForLog } from "./redact-log.js";
+
+describe("redactForLog", () => {
+  it("keeps a failed query's shape and the database's error, never its parameters", () => {
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "x"'), {
+      code: "23505",
+      detail: "Key (customer_phone)=(03001234567) already exists.",
+    });
+    const err = new DrizzleQueryError(
+      'insert into "orders" ("customer_name", "customer_phone") values ($1, $2)',
+      ["Ayesha Khan", "03001234567"],
+      cause,
+    );
+    const logged = JSON.stringify(redactForLog(err));
+    expect(logged).not.toMatch(/Ayesha|03001234567/);
+    expect(logged).toMatch(/insert into \\"orders\\"/);
+    expect(logged).toMatch(/23505/);
+    expect(logged).toMatch(/params: \[redacted\]/);
+  });
+});

@@ -1,0 +1,71 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { AuditPage } from "@shared/schemas/staff.js";
+import type { Db } from "../../db/client.js";
+import { auditLog } from "../../db/schema.js";
+
+/** A database or a transaction: an audit line is written in the same transaction as its change. */
+type Writer = Pick<Db, "insert">;
+
+export interface AuditLine {
+  /** The staff member's username ("system" for start-up). */
+  actor: string;
+  /** What was done, verb-last and dotted: "staff.create", "order.status", "order.note"… */
+  action: string;
+  entity: string;
+  entityId: string | number;
+  /** Set for anything about an order, so the log filters by order. */
+  orderId?: string | null;
+  /** Only the fields that changed, as they were and as they became. */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** The one way to write the audit log: every staff mutation calls this. */
+export async function recordAudit(db: Writer, line: AuditLine): Promise<void> {
+  await db.insert(auditLog).values({
+    actor: line.actor,
+    action: line.action,
+    entity: line.entity,
+    entityId: String(line.entityId),
+    orderId: line.orderId ?? null,
+    before: line.before ?? null,
+    after: line.after ?? null,
+  });
+}
+
+/** The fields of `after` whose value differs from `before`, as before/after pairs. */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    was[key] = before[key] ?? null;
+    now[key] = after[key];
+  }
+  return { before: was, after: now };
+}
+
+export async function listAudit(
+  db: Db,
+  query: { actor?: string; orderId?: string; limit: number; offset: number },
+): Promise<AuditPage> {
+  const filters: SQL[] = [];
+  if (query.actor) filters.push(eq(auditLog.actor, query.actor));
+  if (query.orderId) filters.push(eq(auditLog.orderId, query.orderId.toLowerCase()));
+  const where = filters.length ? and(...filters) : undefined;
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+  return {
+    entries: rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at).toISOString() })),
+    total: Number(total.n),
+  };
+}

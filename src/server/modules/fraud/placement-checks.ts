@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { COD_RULE_KEYS, readCodRules, type CodRules } from "@shared/rules/cod-rules.js";
+import { formatRs } from "@shared/rules/money.js";
+import { phoneKey } from "@shared/rules/phone.js";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../lib/app-error.js";
+import { assessRisk, NETWORK_HIGH, NETWORK_WINDOW_MINUTES, type OrderFacts, type Risk } from "./risk.js";
+
+export const BLOCKED_MESSAGE =
+  "We could not place this order online. Please message us on WhatsApp and we will help you with it.";
+
+export interface Placement {
+  phone: string;
+  address: string;
+  city: string;
+  totalRs: number;
+  networkKey: string | null;
+}
+
+/**
+ * Everything the checks need, in one round trip: whether the number is blocked, the phone's and
+ * the network's earlier orders (the network's only up to the highest threshold, so a busy
+ * carrier NAT address costs no more than a quiet one), and the COD rules in force. Counting a returned order (the
+ * `ship` branch's status) is harmless before that status exists.
+ */
+async function readFacts(db: Db, key: string, network: string | null) {
+  const result = await db.execute(sql`
+    select
+      exists (select 1 from blocked_phones where phone_key = ${key}) as blocked,
+      (select count(*)::int from orders where phone_key = ${key}) as earlier,
+      (select count(*)::int from orders where phone_key = ${key}
+         and status in ('pending', 'processing', 'shipped')) as open,
+      (select count(*)::int from orders o where o.phone_key = ${key}
+         and (o.status = 'returned' or (o.status = 'cancelled' and (o.confirmation_state = 'confirmed'
+           or exists (select 1 from order_status_events e where e.order_id = o.id and e.status = 'processing')))))
+        as refused,
+      (select count(*)::int from (select 1 from orders where network_key = ${network}
+         and created_at > now() - make_interval(mins => ${NETWORK_WINDOW_MINUTES}::int)
+         limit ${NETWORK_HIGH}) recent) as network,
+      (select json_object_agg(key, value) from settings
+         where key in (${sql.join(
+           COD_RULE_KEYS.map((k) => sql`${k}`),
+           sql`, `,
+         )})) as rules`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const facts: OrderFacts = {
+    earlierOrders: Number(row.earlier),
+    openOrders: Number(row.open),
+    refusedAfterConfirm: Number(row.refused),
+    networkRecent: network === null ? 0 : Number(row.network),
+  };
+  const stored = (typeof row.rules === "string" ? JSON.parse(row.rules) : row.rules) ?? {};
+  return { blocked: Boolean(row.blocked), facts, rules: readCodRules(stored) };
+}
+
+/** 422 naming the rule an order breaks; the checkout shows the message as it is. */
+function checkCodRules(rules: CodRules, facts: OrderFacts, order: Placement): void {
+  const refuse = (message: string) => new AppError("UNPROCESSABLE", message);
+  if (rules.maxOrderTotal !== null && order.totalRs > rules.maxOrderTotal)
+    throw refuse(
+      `Cash on delivery is available for orders up to ${formatRs(rules.maxOrderTotal)} (the store's maximum order total); please remove some items or message us on WhatsApp`,
+    );
+  if (rules.maxOpenOrdersPerPhone !== null && facts.openOrders >= rules.maxOpenOrdersPerPhone)
+    throw refuse(
+      `This phone number already has ${facts.openOrders} open orders, the store's maximum for cash on delivery; please wait until they are delivered or message us on WhatsApp`,
+    );
+  if (rules.cities !== null) {
+    const city = order.city.trim().toLowerCase();
+    if (!rules.cities.some((c) => c.toLowerCase() === city))
+      throw refuse(
+        `Cash on delivery is available only in these cities: ${rules.cities.join(", ")}; please choose one of them or message us on WhatsApp`,
+      );
+  }
+}
+
+/**
+ * Runs before an order is stored: a blocked number is refused (403, neutral, nothing stored), an
+ * order breaking a COD rule is refused (422 naming the rule), and any other order gets its risk.
+ */
+export async function checkPlacement(db: Db, order: Placement): Promise<Risk> {
+  const { blocked, facts, rules } = await readFacts(db, phoneKey(order.phone), order.networkKey);
+  if (blocked) throw new AppError("FORBIDDEN", BLOCKED_MESSAGE);
+  checkCodRules(rules, facts, order);
+  return assessRisk(facts, order);
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from "fastify";
+import { manualOrderInput } from "@shared/schemas/stock.js";
+import { parse } from "../../lib/validate.js";
+import { requireAdmin } from "../../plugins/auth.js";
+import { orderDetail } from "../orders/order-admin.js";
+import { placeOrder } from "../orders/place-order.js";
+import { checkPlacement } from "../fraud/placement-checks.js";
+import { confirmationOnPlacement } from "../whatsapp/outbox.js";
+import { announceStockChange } from "../stock/stock-announce.js";
+
+/**
+ * POST /api/admin/orders: a staff member takes an order that came by WhatsApp, Instagram,
+ * Facebook or phone. Priced, checked and stock taken exactly as a web order; the timeline names
+ * the staff member; the customer gets a WhatsApp confirmation only when `notifyCustomer` asks.
+ */
+export async function manualOrdersRoutes(app: FastifyInstance): Promise<void> {
+  app.post("/api/admin/orders", { preHandler: requireAdmin, config: { access: "agent" } }, async (request, reply) => {
+    const { items, source, status, notifyCustomer, ...customer } = parse(manualOrderInput, request.body);
+    const { order, stockLowest } = await placeOrder(
+      app.db,
+      {
+        ...customer,
+        items: items.map((item) => ({ ...item, selectedImage: null })),
+        paymentMethod: "cod",
+        sessionId: null,
+      },
+      {
+        source,
+        status,
+        actor: request.admin?.username ?? "admin",
+        // The same blocklist, COD rules and risk as a web order; the network is the staff
+        // member's, not the customer's, so it is not counted.
+        beforeCreate: async (subtotalPaisa) => {
+          const risk = await checkPlacement(app.db, {
+            phone: customer.customerPhone,
+            address: customer.shippingAddress,
+            city: customer.city,
+            totalRs: subtotalPaisa / 100,
+            networkKey: null,
+          });
+          const confirmation = notifyCustomer ? confirmationOnPlacement(app.config.whatsapp) : {};
+          return { networkKey: null, risk, confirmationState: "off", ...confirmation };
+        },
+      },
+    );
+    await announceStockChange(app, stockLowest);
+    app.orderEvents.publish();
+    if (notifyCustomer && app.config.whatsapp) app.jobs.wake();
+    return reply.status(201).send(await orderDetail(app.db, order.id));
+  });
+}

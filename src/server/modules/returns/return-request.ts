@@ -1,0 +1,148 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { REVIEW_IMAGE_MAX_PX } from "@shared/constants.js";
+import { orderNumber } from "@shared/rules/labels.js";
+import { normalizePhone, phonesMatch } from "@shared/rules/phone.js";
+import { returnWindowEnds } from "@shared/rules/returns.js";
+import type { CustomerReturn, ReturnItem, returnRequestInput } from "@shared/schemas/returns.js";
+import type { z } from "zod";
+import type { Db } from "../../db/client.js";
+import { orderItems, orders, products, returnRequests, type ReturnItemRow } from "../../db/schema.js";
+import { AppError } from "../../lib/app-error.js";
+import { storeImages, type Upload } from "../images/image-service.js";
+import { lineKeyOf, toCustomerReturn } from "./return-serialise.js";
+
+type Input = z.output<typeof returnRequestInput>;
+
+const fold = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
+const lineKey = lineKeyOf;
+const describe = (l: { productName: string; size: string; color: string }) => {
+  const variant = [l.size, l.color].filter((v) => v.trim()).join(", ");
+  return `${l.productName}${variant ? ` (${variant})` : ""}`;
+};
+
+/**
+ * A customer asks to return or exchange items of their delivered order, within 7 days of
+ * delivery, proving the phone number. Items already asked for (in a request not refused) cannot be
+ * asked for again; the order row is locked while checking, so two requests at once cannot both pass.
+ */
+export async function requestReturn(db: Db, input: Input, photos: Upload[], now: Date): Promise<CustomerReturn> {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      customerPhone: orders.customerPhone,
+      deliveredAt: orders.deliveredAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, input.orderId.toLowerCase()));
+  if (!order) throw new AppError("NOT_FOUND", "Order not found");
+  if (!(normalizePhone(input.phone).length >= 10 && phonesMatch(input.phone, order.customerPhone)))
+    throw new AppError("FORBIDDEN", "This order does not belong to that phone number");
+  if (order.status !== "delivered" || !order.deliveredAt)
+    throw new AppError(
+      "CONFLICT",
+      `Only delivered orders can be returned or exchanged; #${orderNumber(order.id)} is ${order.status}`,
+    );
+  const closes = returnWindowEnds(order.deliveredAt);
+  if (now.getTime() > closes.getTime())
+    throw new AppError(
+      "CONFLICT",
+      `The 7-day return window for #${orderNumber(order.id)} closed on ${closes.toISOString().slice(0, 10)}; message us on WhatsApp if something is wrong with your order`,
+    );
+
+  const lines = await db
+    .select({
+      productId: orderItems.productId,
+      productName: orderItems.productName,
+      size: orderItems.size,
+      color: orderItems.color,
+      quantity: orderItems.quantity,
+      price: orderItems.price,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  const ordered = new Map<string, (typeof lines)[number] & { quantity: number }>();
+  for (const l of lines) {
+    const known = ordered.get(lineKey(l));
+    ordered.set(lineKey(l), { ...l, quantity: (known?.quantity ?? 0) + l.quantity });
+  }
+  const items: ReturnItem[] = input.items.map((i) => {
+    const line = ordered.get(lineKey(i));
+    if (!line) throw new AppError("CONFLICT", `${describe({ productName: "An item", ...i })} is not in this order`);
+    return { ...i, size: line.size, color: line.color, productName: line.productName, price: Number(line.price) };
+  });
+  if (input.type === "exchange") await checkExchangeChoices(db, items);
+
+  const row = await db.transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
+    const earlier = await tx
+      .select({ items: returnRequests.items })
+      .from(returnRequests)
+      .where(and(eq(returnRequests.orderId, order.id), ne(returnRequests.status, "rejected")));
+    const asked = new Map<string, number>();
+    for (const r of earlier) for (const i of r.items) asked.set(lineKey(i), (asked.get(lineKey(i)) ?? 0) + i.quantity);
+    for (const i of items) asked.set(lineKey(i), (asked.get(lineKey(i)) ?? 0) + i.quantity);
+    for (const i of items) {
+      const line = ordered.get(lineKey(i))!;
+      const total = asked.get(lineKey(i))!;
+      if (total > line.quantity)
+        throw new AppError(
+          "CONFLICT",
+          total - i.quantity >= line.quantity
+            ? `${describe(line)} was already asked for in an earlier request`
+            : `You ordered ${line.quantity} of ${describe(line)}; at most ${line.quantity - (total - i.quantity)} more can be asked for`,
+        );
+    }
+    // Stored only once every rule passed, in the same transaction: a refused request stores nothing.
+    const stored = photos.length > 0 ? await storeImages(tx, photos, REVIEW_IMAGE_MAX_PX) : [];
+    const [inserted] = await tx
+      .insert(returnRequests)
+      .values({
+        orderId: order.id,
+        type: input.type,
+        reason: input.reason,
+        note: input.note,
+        items: items.map(toStoredItem),
+        photos: stored.map((p) => p.id),
+      })
+      .returning();
+    return inserted;
+  });
+  return toCustomerReturn(row, new Map(items.map((i) => [lineKey(i), i])), null);
+}
+
+function toStoredItem(i: ReturnItem): ReturnItemRow {
+  return {
+    productId: i.productId,
+    size: i.size,
+    color: i.color,
+    quantity: i.quantity,
+    ...(i.exchangeSize ? { exchangeSize: i.exchangeSize } : {}),
+    ...(i.exchangeColor ? { exchangeColor: i.exchangeColor } : {}),
+  };
+}
+
+/** An exchange names a size or colour the product is still offered in. */
+async function checkExchangeChoices(db: Db, items: ReturnItem[]) {
+  const found = await db
+    .select({ id: products.id, sizes: products.sizes, colors: products.colors })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        items.map((i) => i.productId),
+      ),
+    );
+  for (const i of items) {
+    if (!i.exchangeSize && !i.exchangeColor)
+      throw new AppError("VALIDATION", `Choose the size or colour you want instead of ${describe(i)}`, {
+        items: "Choose a size or colour to exchange for",
+      });
+    const product = found.find((p) => p.id === i.productId);
+    if (!product) throw new AppError("CONFLICT", `${i.productName} is no longer sold; ask for a return instead`);
+    if (i.exchangeSize && !product.sizes.some((s) => fold(s) === fold(i.exchangeSize!)))
+      throw new AppError("CONFLICT", `${i.productName} is not offered in size ${i.exchangeSize}`);
+    if (i.exchangeColor && !product.colors.some((c) => fold(c) === fold(i.exchangeColor!)))
+      throw new AppError("CONFLICT", `${i.productName} is not offered in ${i.exchangeColor}`);
+  }
+}

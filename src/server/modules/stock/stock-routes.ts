@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { LOW_STOCK_THRESHOLD } from "@shared/rules/stock.js";
+import type { LowStockList } from "@shared/schemas/stock.js";
+import { parse } from "../../lib/validate.js";
+import { requireAdmin } from "../../plugins/auth.js";
+import { queryRows } from "../reports/sql-rows.js";
+import { sql } from "drizzle-orm";
+
+const lowStockQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+/** GET /api/admin/stock/low: tracked variants at 5 or fewer, fewest first (agents restock and answer customers). */
+export async function stockRoutes(app: FastifyInstance): Promise<void> {
+  app.get("/api/admin/stock/low", { preHandler: requireAdmin, config: { access: "agent" } }, async (request) => {
+    const { limit, offset } = parse(lowStockQuery, request.query);
+    const rows = await queryRows<Record<string, unknown>>(
+      app.db,
+      sql`select s.product_id, p.name, p.sku, s.size, s.color, s.quantity, count(*) over () as total
+          from product_stock s join products p on p.id = s.product_id
+          where s.quantity <= ${LOW_STOCK_THRESHOLD}
+          order by s.quantity, p.name, s.product_id, s.size, s.color
+          limit ${limit} offset ${offset}`,
+    );
+    const list: LowStockList = {
+      total: rows.length ? Number(rows[0].total) : 0,
+      items: rows.map((r) => ({
+        productId: Number(r.product_id),
+        productName: String(r.name),
+        sku: String(r.sku),
+        size: String(r.size),
+        color: String(r.color),
+        quantity: Number(r.quantity),
+      })),
+    };
+    return list;
+  });
+}

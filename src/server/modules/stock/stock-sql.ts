@@ -1,0 +1,97 @@
+import { sql, type SQL } from "drizzle-orm";
+import { notEnoughStockMessage } from "@shared/rules/stock.js";
+import { AppError } from "../../lib/app-error.js";
+
+/** One tracked line of an order: the variant and how many it takes. */
+export interface StockLine {
+  productId: number;
+  productName: string;
+  size: string;
+  color: string;
+  quantity: number;
+}
+
+/** Lines of one variant added up, so "2 + 3 of M / Red" is checked as 5 against what is left. */
+function wantedJson(lines: StockLine[]): { json: string; count: number } {
+  const byVariant = new Map<string, StockLine>();
+  for (const l of lines) {
+    const key = JSON.stringify([l.productId, l.size, l.color]);
+    const seen = byVariant.get(key);
+    byVariant.set(key, seen ? { ...seen, quantity: seen.quantity + l.quantity } : { ...l });
+  }
+  const rows = [...byVariant.values()].map((l) => ({
+    product_id: l.productId,
+    size: l.size,
+    color: l.color,
+    quantity: l.quantity,
+  }));
+  return { json: JSON.stringify(rows), count: rows.length };
+}
+
+/**
+ * The CTEs order placement puts in its one statement when any line tracks stock (decision 007):
+ * `stock_locked` locks the variants' rows in key order (as the release trigger does, so two
+ * writers never deadlock) and reads their latest quantities; `stock_ok` is true only when every
+ * variant has enough; `stock_taken` decrements, and `stock_held` records what the order holds,
+ * both only when the order row was inserted (never for a refused or replayed order). The insert
+ * of the order itself must also require `stock_ok`. `before` goes ahead of the order's insert
+ * (`placed`), `after` follows it.
+ */
+export function takeStockCtes(lines: StockLine[]): { before: SQL; after: SQL } {
+  const { json, count } = wantedJson(lines);
+  const before = sql`
+    stock_wanted as (
+      select * from json_to_recordset(${json}::json) as w(product_id int, size text, color text, quantity int)
+    ),
+    stock_locked as (
+      select s.product_id, s.size, s.color, s.quantity from product_stock s
+      join stock_wanted w on s.product_id = w.product_id and s.size = w.size and s.color = w.color
+      order by s.product_id, s.size, s.color
+      for update of s
+    ),
+    stock_ok as (
+      select count(*) = ${count}::int as ok from stock_locked l
+      join stock_wanted w on l.product_id = w.product_id and l.size = w.size and l.color = w.color
+      where l.quantity >= w.quantity
+    ),`;
+  const after = sql`
+    stock_taken as (
+      update product_stock s set quantity = s.quantity - w.quantity
+      from stock_wanted w
+      where s.product_id = w.product_id and s.size = w.size and s.color = w.color
+        and exists (select 1 from placed)
+      returning s.quantity
+    ),
+    stock_held as (
+      insert into order_stock (order_id, product_id, size, color, quantity)
+      select placed.id, w.product_id, w.size, w.color, w.quantity from placed cross join stock_wanted w
+    ),`;
+  return { before, after };
+}
+
+/** Selected by the statement: whether stock sufficed, what was left when it did not, and the lowest after taking. */
+export const stockResultColumns = sql`(select ok from stock_ok) as stock_ok,
+  (select json_agg(json_build_object('product_id', product_id, 'size', size, 'color', color, 'quantity', quantity))
+     from stock_locked) as stock_left,
+  (select min(quantity) from stock_taken) as stock_lowest`;
+
+/** The 409 for the first line that asked for more than was left, naming it and how many are left. */
+export function notEnoughStock(lines: StockLine[], left: unknown): AppError {
+  const rows = (typeof left === "string" ? JSON.parse(left) : (left ?? [])) as {
+    product_id: number;
+    size: string;
+    color: string;
+    quantity: number;
+  }[];
+  const { json } = wantedJson(lines);
+  const wanted = JSON.parse(json) as { product_id: number; size: string; color: string; quantity: number }[];
+  for (const w of wanted) {
+    const have = rows.find((r) => r.product_id === w.product_id && r.size === w.size && r.color === w.color);
+    const units = have?.quantity ?? 0;
+    if (units < w.quantity) {
+      const line = lines.find((l) => l.productId === w.product_id && l.size === w.size && l.color === w.color)!;
+      return new AppError("CONFLICT", notEnoughStockMessage(line.productName, w.size, w.color, units));
+    }
+  }
+  return new AppError("CONFLICT", "Some items sold out while your order was being placed; please review your cart");
+}

@@ -1,0 +1,74 @@
+import type { WhatsappConfig } from "./whatsapp-config.js";
+
+/** A call to the Cloud API that did not give a message id: retried by the job runner. */
+export class CloudApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
+}
+
+export interface TemplateMessage {
+  to: string;
+  template: string;
+  language: string;
+  bodyParameters: string[];
+  /** One payload per quick-reply button, in the template's button order. */
+  buttonPayloads: string[];
+}
+
+/**
+ * POST {apiUrl}/{phoneNumberId}/messages as Meta's Cloud API reference describes it; answers
+ * the new message's id (wamid). Any failure (an error answer, a time-out, no connection) throws.
+ */
+async function postMessage(config: WhatsappConfig, body: Record<string, unknown>): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(`${config.apiUrl}/${config.phoneNumberId}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${config.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ messaging_product: "whatsapp", recipient_type: "individual", ...body }),
+      signal: AbortSignal.timeout(config.requestTimeoutMs ?? 15_000),
+    });
+  } catch (err) {
+    const reason = err instanceof Error && err.name === "TimeoutError" ? "timed out" : "could not be reached";
+    throw new CloudApiError(`The WhatsApp Cloud API ${reason}`, null);
+  }
+  const answer = (await res.json().catch(() => null)) as {
+    messages?: { id?: string }[];
+    error?: { message?: string; code?: number };
+  } | null;
+  const id = answer?.messages?.[0]?.id;
+  if (!res.ok || !id) {
+    const detail = answer?.error?.message ? `: ${answer.error.message}` : "";
+    throw new CloudApiError(`The WhatsApp Cloud API answered ${res.status}${detail}`, res.status);
+  }
+  return id;
+}
+
+export function sendTemplate(config: WhatsappConfig, message: TemplateMessage): Promise<string> {
+  return postMessage(config, {
+    to: message.to,
+    type: "template",
+    template: {
+      name: message.template,
+      language: { code: message.language },
+      components: [
+        { type: "body", parameters: message.bodyParameters.map((text) => ({ type: "text", text })) },
+        ...message.buttonPayloads.map((payload, index) => ({
+          type: "button",
+          sub_type: "quick_reply",
+          index: String(index),
+          parameters: [{ type: "payload", payload }],
+        })),
+      ],
+    },
+  });
+}
+
+/** A free-form text: allowed within 24 hours of the customer's last message (their button reply). */
+export function sendText(config: WhatsappConfig, to: string, text: string): Promise<string> {
+  return postMessage(config, { to, type: "text", text: { preview_url: true, body: text } });
+}

@@ -1,0 +1,80 @@
+import { orderNumber } from "@shared/rules/labels.js";
+import { formatRs } from "@shared/rules/money.js";
+import type { MessageTemplate } from "@shared/schemas/whatsapp.js";
+import type { WhatsappConfig } from "./whatsapp-config.js";
+
+/** The review request's template (sent a day after delivery, outside the 24-hour window). */
+export const REVIEW_TEMPLATE = "order_review";
+
+export interface TemplateOrder {
+  id: string;
+  customerName: string;
+  city: string;
+  total: string;
+  items: { productName: string; size: string; color: string; quantity: number }[];
+}
+
+// Meta refuses parameters with new lines, tabs or more than four spaces in a row.
+const oneLine = (text: string, max: number) => {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat || "-";
+};
+
+export function confirmationParameters(order: TemplateOrder): string[] {
+  const items = order.items
+    .map((i) => {
+      const variant = [i.size, i.color].filter(Boolean).join(", ");
+      return `${i.productName}${variant ? ` (${variant})` : ""} x ${i.quantity}`;
+    })
+    .join("; ");
+  return [
+    oneLine(order.customerName, 60),
+    orderNumber(order.id),
+    oneLine(items, 500),
+    formatRs(order.total),
+    oneLine(order.city, 60),
+  ];
+}
+
+export function reviewParameters(order: TemplateOrder, link: string): string[] {
+  return [oneLine(order.customerName, 60), orderNumber(order.id), link];
+}
+
+/** The templates the store sends, exactly as an owner creates them in WhatsApp Manager. */
+export function templatesToCreate(
+  config: Pick<WhatsappConfig, "confirmTemplate" | "templateLanguage">,
+): MessageTemplate[] {
+  return [
+    {
+      name: config.confirmTemplate,
+      language: config.templateLanguage,
+      category: "UTILITY",
+      body:
+        "Assalam o Alaikum {{1}}, thank you for your order #{{2}}.\n\nItems: {{3}}\nTotal: {{4}}, cash on delivery\nCity: {{5}}\n\n" +
+        "Please confirm your order so we can ship it, or cancel it if you did not place it.",
+      bodyParameters: [
+        { number: 1, meaning: "customer name", example: "Ayesha Khan" },
+        { number: 2, meaning: "order number", example: "3F9A1C2B" },
+        { number: 3, meaning: "items", example: "Lawn Suit (M, Red) x 2" },
+        { number: 4, meaning: "total in Rs.", example: "Rs. 5,000" },
+        { number: 5, meaning: "city", example: "Lahore" },
+      ],
+      buttons: [
+        { index: 0, type: "QUICK_REPLY", text: "Confirm order", action: "confirms the order" },
+        { index: 1, type: "QUICK_REPLY", text: "Cancel order", action: "cancels the order" },
+      ],
+    },
+    {
+      name: REVIEW_TEMPLATE,
+      language: config.templateLanguage,
+      category: "UTILITY",
+      body: "Assalam o Alaikum {{1}}, we hope you like your order #{{2}}. Tell other shoppers what you think: {{3}}",
+      bodyParameters: [
+        { number: 1, meaning: "customer name", example: "Ayesha Khan" },
+        { number: 2, meaning: "order number", example: "3F9A1C2B" },
+        { number: 3, meaning: "link to write the review", example: "https://shop.example.pk/product/12" },
+      ],
+      buttons: [],
+    },
+  ];
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../../lib/app-error.js";
+import { handleWebhook, type WebhookOutcome } from "./inbound.js";
+import { webhookPayload } from "./webhook-payload.js";
+import { isValidSignature } from "./webhook-signature.js";
+
+/**
+ * Meta's webhook for the WhatsApp Business Cloud API: GET verifies the subscription, POST
+ * carries messages and message states, signed with the app secret. Only database work happens
+ * before the 200 (replies go out through the outbox), so Meta is answered at once.
+ */
+export async function whatsappWebhookRoutes(
+  app: FastifyInstance,
+  opts: { onHandled?: (outcome: WebhookOutcome) => Promise<void> } = {},
+): Promise<void> {
+  // The signature covers the exact bytes sent, so this plugin keeps JSON bodies raw.
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+  app.get("/api/whatsapp/webhook", { config: { access: "public" } }, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const verifyToken = app.config.whatsapp?.verifyToken;
+    if (!verifyToken || query["hub.mode"] !== "subscribe" || query["hub.verify_token"] !== verifyToken)
+      throw new AppError("FORBIDDEN", "The verify token does not match WHATSAPP_VERIFY_TOKEN");
+    return reply.type("text/plain").send(String(query["hub.challenge"] ?? ""));
+  });
+
+  app.post("/api/whatsapp/webhook", { config: { access: "public" } }, async (request) => {
+    const config = app.config.whatsapp;
+    if (!config) throw new AppError("NOT_FOUND", "WhatsApp is not configured on this store");
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from("");
+    if (!isValidSignature(config.appSecret, raw, request.headers["x-hub-signature-256"]))
+      throw new AppError("UNAUTHORIZED", "The X-Hub-Signature-256 header is missing or does not match the body");
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.toString("utf8"));
+    } catch {
+      throw new AppError("VALIDATION", "The webhook body is not JSON");
+    }
+    const payload = webhookPayload.safeParse(json);
+    // A well-signed delivery the store cannot read is acknowledged, so Meta does not resend it.
+    if (!payload.success) return { received: true };
+    const outcome = await handleWebhook(app.db, config, payload.data);
+    await opts.onHandled?.(outcome);
+    return { received: true };
+  });
+}

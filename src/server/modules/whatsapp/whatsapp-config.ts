@@ -1,0 +1,37 @@
+import type { Env } from "../../env.js";
+
+/** The WhatsApp Business Cloud API settings (CONTRACT.md part two); absent means the integration is off. */
+export interface WhatsappConfig {
+  token: string;
+  phoneNumberId: string;
+  appSecret: string;
+  verifyToken: string;
+  apiUrl: string;
+  confirmTemplate: string;
+  templateLanguage: string;
+  reminderHours: number;
+  expiryHours: number;
+  autoCancel: boolean;
+  /** The store's origin for the review link; the link is relative without it. */
+  publicUrl?: string;
+  /** How long one call to the Cloud API may take before it counts as failed (and is retried). */
+  requestTimeoutMs?: number;
+}
+
+/** On only when the token, the phone number id and the app secret are all given. */
+export function whatsappConfigFromEnv(env: Env): WhatsappConfig | undefined {
+  if (!env.WHATSAPP_TOKEN || !env.WHATSAPP_PHONE_NUMBER_ID || !env.WHATSAPP_APP_SECRET) return undefined;
+  return {
+    token: env.WHATSAPP_TOKEN,
+    phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+    appSecret: env.WHATSAPP_APP_SECRET,
+    verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? "",
+    apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ""),
+    confirmTemplate: env.WHATSAPP_CONFIRM_TEMPLATE,
+    templateLanguage: env.WHATSAPP_TEMPLATE_LANGUAGE,
+    reminderHours: env.CONFIRM_REMINDER_HOURS,
+    expiryHours: env.CONFIRM_EXPIRY_HOURS,
+    autoCancel: env.AUTO_CANCEL_UNCONFIRMED === "1",
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ""),
+  };
+}

@@ -1,0 +1,127 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One request the fake received, as sent. */
+export interface ReceivedMessage {
+  path: string;
+  authorization: string | undefined;
+  body: Record<string, unknown> & { to?: string; type?: string; template?: Record<string, unknown> };
+  at: number;
+  /** Wall-clock time it arrived (ms since the epoch), to compare with an order's created_at. */
+  wallAt: number;
+  /** The wamid the fake answered with. */
+  id: string;
+}
+
+/** How the fake answers the next requests: as the Cloud API does, with an error, or not at all. */
+export type FakeMode = "ok" | "error500" | "error400" | "hang" | "down";
+
+/**
+ * A local stand-in for the WhatsApp Business Cloud API's messages endpoint
+ * (POST /{phone-number-id}/messages), on 127.0.0.1 and a free port. It checks what Meta checks
+ * first (a bearer token, messaging_product, a recipient and a known type), answers the
+ * documented shapes ({messaging_product, contacts, messages: [{id}]} or {error: {...}}), and
+ * records every message it accepted.
+ */
+export class FakeCloudApi {
+  readonly received: ReceivedMessage[] = [];
+  /** Requests answered with an error or left hanging, for tests of retries. */
+  attempts = 0;
+  mode: FakeMode = "ok";
+  private server: Server | null = null;
+  private hanging = new Set<ServerResponse>();
+  private seq = 0;
+  private listeners = new Set<() => boolean>();
+
+  constructor(readonly token = "test-token") {}
+
+  get url(): string {
+    const { port } = this.server!.address() as AddressInfo;
+    return `http://127.0.0.1:${port}/v21.0`;
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
+    return this;
+  }
+
+  /** Closes the server (and any hanging requests). */
+  async stop(): Promise<void> {
+    for (const res of this.hanging) res.destroy();
+    this.hanging.clear();
+    const server = this.server;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Resolves when `count` messages have been accepted in all. */
+  waitFor(count: number, timeoutMs = 10_000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (this.received.length < count) return false;
+        clearTimeout(timer);
+        resolve();
+        return true;
+      };
+      const timer = setTimeout(
+        () => reject(new Error(`the fake got ${this.received.length} of ${count} messages`)),
+        timeoutMs,
+      );
+      if (!check()) this.listeners.add(check);
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (this.mode === "down") {
+      this.attempts++;
+      req.socket.destroy();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    this.attempts++;
+    const answer = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    const error = (status: number, message: string, code: number) =>
+      answer(status, { error: { message, type: "OAuthException", code, fbtrace_id: "AbCdEfG" } });
+
+    if (this.mode === "hang") {
+      this.hanging.add(res);
+      return;
+    }
+    if (this.mode === "error500") return error(500, "An unknown error has occurred.", 1);
+    if (req.method !== "POST" || !/^\/v[\d.]+\/\d+\/messages$/.test(req.url ?? ""))
+      return error(400, "Unknown path components", 2500);
+    if (req.headers.authorization !== `Bearer ${this.token}`)
+      return error(401, "Invalid OAuth access token - Cannot parse access token", 190);
+    let body: ReceivedMessage["body"];
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    } catch {
+      return error(400, "Invalid parameter", 100);
+    }
+    if (this.mode === "error400" || body.messaging_product !== "whatsapp" || !/^\d{8,15}$/.test(String(body.to)))
+      return error(400, "(#100) Invalid parameter", 100);
+    if (body.type !== "template" && body.type !== "text") return error(400, "(#100) Invalid parameter", 100);
+
+    const id = `wamid.FAKE${String(++this.seq).padStart(6, "0")}${Math.random().toString(36).slice(2, 8)}`;
+    this.received.push({
+      path: req.url!,
+      authorization: req.headers.authorization,
+      body,
+      at: performance.now(),
+      wallAt: Date.now(),
+      id,
+    });
+    for (const listener of this.listeners) if (listener()) this.listeners.delete(listener);
+    answer(200, {
+      messaging_product: "whatsapp",
+      contacts: [{ input: body.to, wa_id: body.to }],
+      messages: [{ id, ...(body.type === "template" ? { message_status: "accepted" } : {}) }],
+    });
+  }
+}

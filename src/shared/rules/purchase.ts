@@ -1,0 +1,27 @@
+/**
+ * The spec's add-to-cart rules, one copy for both sides: the product page checks a choice before
+ * it asks, the server (cart and order placement) checks it again with the same words.
+ */
+export const PURCHASE_MESSAGES = {
+  notFound: "Product not found",
+  size: "Please select a size",
+  color: "Please select a color",
+  colorSoldOut: "This color variant is out of stock",
+} as const;
+
+export function colourInStock(product: { colorVariantStock: Record<string, boolean> }, colour: string): boolean {
+  return product.colorVariantStock[colour] !== false;
+}
+
+/** The spec's add-to-cart checks, in its order; null when the line may be added. */
+export function addToCartProblem(
+  product: { sizes: string[]; colors: string[]; colorVariantStock: Record<string, boolean> } | null | undefined,
+  size: string,
+  colour: string,
+): string | null {
+  if (!product) return PURCHASE_MESSAGES.notFound;
+  if (product.sizes.length > 0 && !size) return PURCHASE_MESSAGES.size;
+  if (product.colors.length > 0 && !colour) return PURCHASE_MESSAGES.color;
+  if (colour && !colourInStock(product, colour)) return PURCHASE_MESSAGES.colorSoldOut;
+  return null;
+}

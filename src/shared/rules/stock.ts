@@ -1,0 +1,60 @@
+/** Statuses that give an order's stock back (migration 0005's stock_releasing_statuses()). */
+export const STOCK_RELEASING_STATUSES = ["cancelled", "returned"] as const;
+
+/** The product page says "Only N left" at this many or fewer; the admin's low-stock list starts here too. */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/** Largest quantity the admin grid accepts for one size and colour. */
+export const MAX_STOCK_QUANTITY = 100_000;
+
+export const releasesStock = (status: string): boolean =>
+  (STOCK_RELEASING_STATUSES as readonly string[]).includes(status);
+
+export interface VariantStock {
+  size: string;
+  color: string;
+  quantity: number;
+}
+
+/** A variant's key as stored: the catalogue's own spelling of size and colour ("" when the product offers none). */
+export const variantKey = (size: string, color: string) => `${size}\u0000${color}`;
+
+/** Units left of one size and colour; a combination missing from a tracked list has none. */
+export function unitsLeft(stock: VariantStock[], size: string, color: string): number {
+  return stock.find((s) => s.size === size && s.color === color)?.quantity ?? 0;
+}
+
+/** "Kurta (M / Red)": how messages and the admin name one variant. */
+export function variantLabel(name: string, size: string, color: string): string {
+  const parts = [size, color].filter(Boolean);
+  return parts.length ? `${name} (${parts.join(" / ")})` : name;
+}
+
+/** The 409 a shopper meets when asking for more than is left. */
+export function notEnoughStockMessage(name: string, size: string, color: string, left: number): string {
+  const item = variantLabel(name, size, color);
+  return left <= 0
+    ? `${item} is sold out; please remove it from your order`
+    : `Only ${left} left of ${item}; please lower the quantity`;
+}
+
+/**
+ * Every size × colour a product offers, with its quantity from `given` (0 when absent): what the
+ * admin grid shows and what is stored. A product without sizes (or colours) has one empty one.
+ */
+export function stockGrid(sizes: string[], colors: string[], given: VariantStock[]): VariantStock[] {
+  const rows: VariantStock[] = [];
+  for (const size of sizes.length ? sizes : [""]) {
+    for (const color of colors.length ? colors : [""]) {
+      rows.push({ size, color, quantity: unitsLeft(given, size, color) });
+    }
+  }
+  return rows;
+}
+
+/** What the spec's flags read for a tracked product: in stock while any unit is left, per colour likewise. */
+export function flagsFromStock(colors: string[], stock: VariantStock[]) {
+  const colorVariantStock: Record<string, boolean> = {};
+  for (const color of colors) colorVariantStock[color] = stock.some((s) => s.color === color && s.quantity > 0);
+  return { inStock: stock.some((s) => s.quantity > 0), colorVariantStock };
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { orderStatus } from "./orders.js";
+
+/** Bulk actions name at most this many orders (a day's parcels for a busy store). */
+export const BULK_ORDERS_MAX = 200;
+
+const orderIds = z
+  .array(z.string().uuid("Each id must be an order id"), { message: "Select at least one order" })
+  .min(1, "Select at least one order")
+  .max(BULK_ORDERS_MAX, `Select at most ${BULK_ORDERS_MAX} orders at once`)
+  .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
+
+/** PATCH /api/admin/orders */
+export const bulkStatusInput = z.object({ ids: orderIds, status: orderStatus });
+export const bulkStatusResult = z.object({ changed: z.number().int() });
+
+/** GET /api/admin/orders/labels.pdf?ids=a,b,c&paper=a6|a4 */
+export const labelsQuery = z.object({
+  ids: z
+    .string({ message: "Select at least one order" })
+    .max(BULK_ORDERS_MAX * 40)
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(orderIds),
+  paper: z.enum(["a6", "a4"], { message: "Paper must be a6 or a4" }).default("a6"),
+});
+
+/** POST /api/admin/orders/book */
+export const bookOrdersInput = z.object({ ids: orderIds });
+export const bookingOutcome = z.object({
+  orderId: z.string(),
+  booked: z.boolean(),
+  trackingNumber: z.string().nullable(),
+  /** Why the courier refused or could not be reached, in words the agent can act on. */
+  error: z.string().nullable(),
+});
+export const bookOrdersResult = z.object({ booked: z.number().int(), results: z.array(bookingOutcome) });
+export type BookOrdersResult = z.infer<typeof bookOrdersResult>;
+
+/** The Leopards connection, as the owner sets it. The password is never sent back. */
+export const courierSettingsInput = z.object({
+  enabled: z.boolean(),
+  baseUrl: z.url("Enter the API address, e.g. https://merchantapi.leopardscourier.com/api").max(300),
+  apiKey: z.string().trim().min(1, "Enter the API key from your Leopards account").max(200),
+  /** Omitted or empty: keep the stored password. */
+  apiPassword: z.string().max(200).optional(),
+  /** Parcel weight sent with every booking, in grams. */
+  weightGrams: z.coerce.number().int().min(1, "Weight must be at least 1 gram").max(50_000).default(500),
+  /** How long to wait for Leopards before telling the agent to try again. */
+  timeoutSeconds: z.coerce
+    .number()
+    .int()
+    .min(1, "Wait at least 1 second")
+    .max(60, "Wait at most 60 seconds")
+    .default(15),
+});
+export type CourierSettingsInput = z.input<typeof courierSettingsInput>;
+export const courierSettings = z.object({
+  courier: z.literal("Leopards"),
+  enabled: z.boolean(),
+  baseUrl: z.string(),
+  apiKey: z.string(),
+  hasPassword: z.boolean(),
+  weightGrams: z.number().int(),
+  timeoutSeconds: z.number().int(),
+});
+export type CourierSettings = z.infer<typeof courierSettings>;
