@@ -4,6 +4,12 @@ import { defineConfig } from "vitest/config";
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = { "@shared": here("./src/shared"), "@server": here("./src/server"), "@client": here("./src/client") };
 
+/**
+ * expect.poll waits as long as a browser action does (e2e/support/browser.ts): vitest's own
+ * default of one second fails a page load or a job on a loaded CI machine.
+ */
+const expectations = { poll: { timeout: 15_000 } };
+
 const api = (name: string, dbKind: "pglite" | "postgres") => ({
   resolve: { alias },
   test: {
@@ -14,6 +20,7 @@ const api = (name: string, dbKind: "pglite" | "postgres") => ({
     env: { TEST_DB_KIND: dbKind },
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    expect: expectations,
   },
 });
 
@@ -58,6 +65,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          expect: expectations,
         },
       },
       ...(named("stress") ? [stress] : []),

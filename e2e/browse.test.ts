@@ -48,9 +48,6 @@ function productWithSoldOutColour() {
   };
 }
 
-/** Polls like a shopper waits: up to 10 s for the page to catch up. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
-
 const cardPrices = async (page: Page) =>
   (await page.locator("main article").allInnerTexts()).map((text) =>
     Number(/Rs\. ([\d,]+)/.exec(text)![1].replace(/,/g, "")),
@@ -84,12 +81,12 @@ describe("the home page", () => {
   it("shows the hero, the featured collections and eight new arrivals", async () => {
     const page = await openPage("/");
     const hero = page.getByRole("heading", { level: 1 });
-    await poll(() => hero.innerText()).toMatch(/^Premium\s+Fashion Collection$/);
+    await expect.poll(() => hero.innerText()).toMatch(/^Premium\s+Fashion Collection$/);
     await page.getByRole("heading", { name: "Featured Collections" }).waitFor();
     await page.getByRole("heading", { name: "Formal Collection" }).first().waitFor();
     await page.getByText("Discover our formal collection").first().waitFor();
     await page.getByRole("heading", { name: "New Arrivals" }).scrollIntoViewIfNeeded();
-    await poll(() => page.locator("#new-arrivals article").count()).toBe(8);
+    await expect.poll(() => page.locator("#new-arrivals article").count()).toBe(8);
     await page.getByRole("link", { name: "View All Products" }).waitFor();
     const chat = page.getByRole("link", { name: "Chat with us on WhatsApp" });
     expect(await chat.getAttribute("rel")).toContain("noopener");
@@ -99,9 +96,9 @@ describe("the home page", () => {
 
     // Collections in the navigation scrolls to the section on the home page.
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Collections" }).click();
-    await poll(() =>
-      page.evaluate(() => document.getElementById("featured-collections")!.getBoundingClientRect().top),
-    ).toBeLessThan(200);
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById("featured-collections")!.getBoundingClientRect().top))
+      .toBeLessThan(200);
     expect(await page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute("content"))).toBe(
       "index, follow",
     );
@@ -126,7 +123,7 @@ describe("the shop", () => {
       expect(text).toContain("Formal Collection");
 
     await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
-    await poll(() => cardPrices(page)).toEqual(expected.map((p) => Number(p.price)).sort((a, b) => a - b));
+    await expect.poll(() => cardPrices(page)).toEqual(expected.map((p) => Number(p.price)).sort((a, b) => a - b));
 
     await page.getByRole("button", { name: "List view" }).click();
     expect(await page.getByRole("button", { name: "List view" }).getAttribute("aria-pressed")).toBe("true");
@@ -196,7 +193,9 @@ describe("collections, search and unknown pages", () => {
     const page = await openPage("/collection/party");
     await page.getByRole("heading", { level: 1, name: "Party Collection" }).waitFor();
     await page.getByText("Glamorous outfits for special celebrations").waitFor();
-    await poll(() => page.locator("main article").count()).toBe(catalogue.filter((p) => p.category === "party").length);
+    await expect
+      .poll(() => page.locator("main article").count())
+      .toBe(catalogue.filter((p) => p.category === "party").length);
     await page.getByRole("link", { name: "View All Products" }).waitFor();
 
     await page.goto("/collection/swimwear");
