@@ -46,19 +46,19 @@ async function approvedRequest(
   n: number,
   type: "return" | "exchange",
   quantity = 2,
+  [size, exchangeSize] = ["M", "l"],
 ): Promise<{ orderId: string; requestId: string }> {
-  const orderId = (
-    await placeOrder(t.app, [{ productId, quantity, size: "M", color: "Red" }], { customerPhone: phone(n) })
-  ).id;
+  const orderId = (await placeOrder(t.app, [{ productId, quantity, size, color: "Red" }], { customerPhone: phone(n) }))
+    .id;
   await t.db.execute(
     sql`update orders set status = 'delivered', delivered_at = now() - interval '1 day' where id = ${orderId}`,
   );
   const item = {
     productId,
-    size: "M",
+    size,
     color: "Red",
     quantity: 1,
-    ...(type === "exchange" ? { exchangeSize: "l" } : {}),
+    ...(type === "exchange" ? { exchangeSize } : {}),
   };
   const asked = await t.app.inject({
     method: "POST",
@@ -154,6 +154,22 @@ describe("Completing an exchange", () => {
     // M/Red: 5, two orders of 2 taken, one unit back per completed exchange.
     expect(await left(p.id, "M", "Red")).toBe(1 + completed.length);
   });
+  it("completes crossed exchanges at the same moment without the two waiting on each other", async () => {
+    const p = await suit(5);
+    const pairs = [];
+    for (let n = 20; n < 24; n++) {
+      const [from, to] = n % 2 === 0 ? ["M", "L"] : ["L", "M"];
+      pairs.push(await approvedRequest(p.id, n, "exchange", 2, [from, to]));
+    }
+    await trackStock(t.db, p, [
+      { size: "M", color: "Red", quantity: 5 },
+      { size: "L", color: "Red", quantity: 5 },
+    ]);
+    const answers = await Promise.all(pairs.map((r) => complete(r.requestId)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    // Each exchange took one of the other size and put one of its own back.
+    expect([await left(p.id, "M", "Red"), await left(p.id, "L", "Red")]).toEqual([5, 5]);
+  });
 });
 
 describe("Completing a return", () => {
@@ -177,19 +193,24 @@ describe("Completing a return", () => {
     expect(await left(p.id, "M", "Red")).toBe(5);
   });
 
-  it("gives back exactly what the order held when the return completes as the order is cancelled", async () => {
+  it("gives back exactly what each order held when returns complete as their orders are cancelled", async () => {
     const p = await suit(0);
-    const { orderId, requestId } = await approvedRequest(p.id, 9, "return");
-    const answers = await Promise.all([
-      refund(requestId),
-      t.app.inject({
-        method: "PATCH",
-        url: `/api/orders/${orderId}`,
-        payload: { status: "cancelled" },
-        headers: admin(),
-      }),
-    ]);
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
-    expect(await left(p.id, "M", "Red")).toBe(5);
+    await trackStock(t.db, p, [{ size: "M", color: "Red", quantity: 20 }]);
+    const requests = [];
+    for (let n = 10; n < 14; n++) requests.push(await approvedRequest(p.id, n, "return"));
+    expect(await left(p.id, "M", "Red")).toBe(12);
+    const answers = await Promise.all(
+      requests.flatMap(({ orderId, requestId }) => [
+        refund(requestId),
+        t.app.inject({
+          method: "PATCH",
+          url: `/api/orders/${orderId}`,
+          payload: { status: "cancelled" },
+          headers: admin(),
+        }),
+      ]),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(await left(p.id, "M", "Red")).toBe(20);
   });
 });
