@@ -1,12 +1,14 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, orderStock, productStock } from "../../db/schema.js";
+import { orders, orderStock } from "../../db/schema.js";
 import {
   checkoutPayload,
   insertProduct,
+  mobileNumber,
   placeOrder,
   postOrder,
   setOrderStatus,
+  stockLeft,
   trackStock,
 } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
@@ -20,15 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const phone = (n: number) => `0333${String(1_000_000 + n).slice(-7)}`;
+const phone = (n: number) => mobileNumber(n, "0333");
 const admin = () => ({ cookie: t.adminCookie });
-const left = async (productId: number, size: string, color: string) => {
-  const [row] = await t.db
-    .select({ quantity: productStock.quantity })
-    .from(productStock)
-    .where(and(eq(productStock.productId, productId), eq(productStock.size, size), eq(productStock.color, color)));
-  return row?.quantity;
-};
+const left = (productId: number, size: string, color: string) => stockLeft(t.db, productId, size, color);
 
 /** A suit in S, M and L (Red) counting stock: M 5, L as given. */
 async function suit(large: number) {
