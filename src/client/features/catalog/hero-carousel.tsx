@@ -1,18 +1,26 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { Product } from "@shared/schemas/products.js";
+import { whenIdle } from "@client/lib/when-idle";
 import type { AttachedCarousel } from "./hero-swiper";
 import { HERO_SLIDE, HeroSlide } from "./hero-slide";
 
 type Attach = (el: HTMLElement) => AttachedCarousel;
 
-/** Swiper's code (a chunk of its own), loaded once the page has hydrated. */
+/**
+ * Swiper's code (a chunk of its own), loaded once the page has loaded and the browser is idle:
+ * the first slide is already painted, so the carousel's download and set-up wait for the page's
+ * own.
+ */
 function useSwiperCode(): Attach | null {
   const [attach, setAttach] = useState<Attach | null>(null);
   useEffect(() => {
     let live = true;
-    void import("./hero-swiper").then((m) => live && setAttach(() => m.attachHeroSwiper));
+    const cancel = whenIdle(
+      () => void import("./hero-swiper").then((m) => live && setAttach(() => m.attachHeroSwiper)),
+    );
     return () => {
       live = false;
+      cancel();
     };
   }, []);
   return attach;
