@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { WhatsappMessage } from "@shared/schemas/whatsapp.js";
 import { api } from "@client/lib/api";
+import { refreshAfterOrderChange } from "./orders-admin-api";
 
 export const confirmationKeys = {
   messages: (orderId: string) => ["/api/orders", orderId, "messages"] as const,
@@ -25,17 +26,14 @@ export function useResendConfirmation(orderId: string) {
 
 /**
  * Keeps the admin's orders fresh without polling: the server sends an `orders` event whenever
- * an order is placed or changes (on any app server), and every orders query is refetched.
+ * an order is placed or changes (on any app server), and what orders feed is read again.
  */
 export function useLiveOrders(): void {
   const qc = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource("/api/admin/orders/events", { withCredentials: true });
-    const refresh = () => {
-      void qc.invalidateQueries({ queryKey: ["/api/orders"] });
-      void qc.invalidateQueries({ queryKey: ["/api/admin/analytics"] });
-    };
+    const refresh = () => void refreshAfterOrderChange(qc);
     source.addEventListener("orders", refresh);
     return () => source.close();
   }, [qc]);

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { OrderStatus } from "@shared/rules/order-status.js";
 import type {
   AdminOrder,
@@ -7,7 +7,9 @@ import type {
   ConfirmationState,
   RiskLevel,
 } from "@shared/schemas/orders.js";
+import type { ManualOrderInput } from "@shared/schemas/stock.js";
 import { api } from "@client/lib/api";
+import { lowStockKey } from "../stock/stock-admin-api";
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -50,13 +52,27 @@ export function useUpdateOrderStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: OrderStatus }) =>
       api<AdminOrder>(`/api/orders/${id}`, { method: "PATCH", json: { status } }),
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: orderKeys.all }),
-        // Totals, revenue and customers all depend on statuses.
-        qc.invalidateQueries({ queryKey: ["/api/admin/analytics"] }),
-        qc.invalidateQueries({ queryKey: ["/api/admin/customers"] }),
-      ]),
+    onSuccess: () => refreshAfterOrderChange(qc),
+  });
+}
+
+/**
+ * Everything an order feeds, read again after any order is placed or changes status: the orders
+ * table and order view, the reports and customers (totals depend on statuses), and the stock its
+ * status takes or gives back.
+ */
+export function refreshAfterOrderChange(qc: QueryClient) {
+  const fed = [orderKeys.all, ["/api/admin/analytics"], ["/api/admin/customers"], lowStockKey, ["/api/products"]];
+  return Promise.all(fed.map((queryKey) => qc.invalidateQueries({ queryKey })));
+}
+
+/** POST /api/admin/orders: an order taken by hand, then shown in the orders, reports and stock like any other. */
+export function useTakeOrder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ManualOrderInput) =>
+      api<AdminOrderDetail>("/api/admin/orders", { method: "POST", json: input }),
+    onSuccess: () => refreshAfterOrderChange(qc),
   });
 }
 

@@ -1,18 +1,10 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { OrderStatus } from "@shared/rules/order-status.js";
 import type { AdminOrder } from "@shared/schemas/orders.js";
 import type { AdminReturn, DecideReturnInput } from "@shared/schemas/returns.js";
 import type { BookOrdersResult, CourierSettings, CourierSettingsInput } from "@shared/schemas/shipping.js";
 import { api } from "@client/lib/api";
-
-/** Everything an order's status feeds: the table, the order view, the reports. */
-function invalidateOrders(qc: QueryClient) {
-  return Promise.all([
-    qc.invalidateQueries({ queryKey: ["/api/orders"] }),
-    qc.invalidateQueries({ queryKey: ["/api/admin/analytics"] }),
-    qc.invalidateQueries({ queryKey: ["/api/admin/customers"] }),
-  ]);
-}
+import { refreshAfterOrderChange } from "../orders/orders-admin-api";
 
 export function labelsUrl(ids: string[], paper: "a6" | "a4"): string {
   return `/api/admin/orders/labels.pdf?ids=${ids.join(",")}&paper=${paper}`;
@@ -23,7 +15,7 @@ export function useBulkStatus() {
   return useMutation({
     mutationFn: ({ ids, status }: { ids: string[]; status: OrderStatus }) =>
       api<{ changed: number }>("/api/admin/orders", { method: "PATCH", json: { ids, status } }),
-    onSuccess: () => invalidateOrders(qc),
+    onSuccess: () => refreshAfterOrderChange(qc),
   });
 }
 
@@ -31,7 +23,7 @@ export function useBookOrders() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) => api<BookOrdersResult>("/api/admin/orders/book", { method: "POST", json: { ids } }),
-    onSettled: () => invalidateOrders(qc),
+    onSettled: () => refreshAfterOrderChange(qc),
   });
 }
 
@@ -40,7 +32,7 @@ export function useSetTracking() {
   return useMutation({
     mutationFn: ({ id, courier, trackingNumber }: { id: string; courier: string; trackingNumber: string }) =>
       api<AdminOrder>(`/api/orders/${id}`, { method: "PATCH", json: { courier, trackingNumber } }),
-    onSuccess: () => invalidateOrders(qc),
+    onSuccess: () => refreshAfterOrderChange(qc),
   });
 }
 
@@ -73,6 +65,7 @@ export function useDecideReturn() {
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: DecideReturnInput }) =>
       api<AdminReturn>(`/api/admin/returns/${id}`, { method: "PATCH", json: decision }),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ["/api/admin/returns"] }), invalidateOrders(qc)]),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: ["/api/admin/returns"] }), refreshAfterOrderChange(qc)]),
   });
 }

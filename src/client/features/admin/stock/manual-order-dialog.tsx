@@ -14,7 +14,7 @@ import { NativeSelect } from "@client/components/ui/native-select";
 import { ApiError } from "@client/lib/api";
 import { toastError } from "../common/errors";
 import { ManualOrderItems, type ManualLine } from "./manual-order-items";
-import { useTakeOrder } from "./stock-admin-api";
+import { useTakeOrder } from "../orders/orders-admin-api";
 
 type Source = (typeof MANUAL_ORDER_SOURCES)[number];
 
