@@ -7,7 +7,7 @@ import { networkKey } from "../../lib/network-key.js";
 import { Throttle } from "../../lib/throttle.js";
 import { parse } from "../../lib/validate.js";
 import { readAdmin, requireAdmin } from "../../plugins/auth.js";
-import { checkPlacement } from "../fraud/placement-checks.js";
+import { guardPlacement, type PlacementGuard } from "../fraud/placement-guard.js";
 import { confirmationOnPlacement } from "../whatsapp/outbox.js";
 import { optionalSessionId, requireSessionId } from "../cart/session-id.js";
 import { listOrders, orderDetail, orderNotFound } from "./order-admin.js";
@@ -77,26 +77,34 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       const network = networkKey(request.ip);
       // The shared counts, read now: the check inside placeOrder must not wait on the database.
       await Promise.all([placedPerPhone.refresh(placedKey), placedPerNetwork.refresh(network)]);
+      let guard: PlacementGuard | undefined;
       const { order, created, stockLowest } = await placeOrder(
         app.db,
         { ...input, sessionId },
         {
           idempotencyKey: key,
-          beforeCreate: async (subtotalPaisa) => {
+          beforeCreate: async (subtotalPaisa, found) => {
             placedPerPhone.checkCached(placedKey);
             placedPerNetwork.checkCached(network);
-            const risk = await checkPlacement(app.db, {
-              phone: input.customerPhone,
-              address: input.shippingAddress,
-              city: input.city,
-              totalRs: subtotalPaisa / 100,
-              networkKey: network,
-            });
-            return { networkKey: network, risk, ...confirmationOnPlacement(app.config.whatsapp) };
+            // Judged from the facts expected, which the order's own statement checks.
+            guard = await guardPlacement(
+              app.db,
+              {
+                phone: input.customerPhone,
+                address: input.shippingAddress,
+                city: input.city,
+                totalRs: subtotalPaisa / 100,
+                networkKey: network,
+              },
+              found,
+            );
+            const { risk, precondition } = guard;
+            return { networkKey: network, risk, precondition, ...confirmationOnPlacement(app.config.whatsapp) };
           },
         },
       );
       if (created) {
+        guard?.placed();
         await placedPerPhone.record(placedKey);
         await placedPerNetwork.record(network);
         app.orderEvents.publish();
