@@ -23,6 +23,23 @@ import { isoTime, loadItems, orderColumns, toNewOrder } from "./order-serialise.
 /** Totals are stored as numeric(12, 2): beyond this the insert itself would fail. */
 const MAX_TOTAL_PAISA = 999_999_999_999;
 
+/** Several preconditions as one: all must hold; `found` is an object with each one's, by name. */
+export function allPreconditions(parts: Record<string, OrderPrecondition | null | undefined>): OrderPrecondition {
+  const named = Object.entries(parts).filter((e): e is [string, OrderPrecondition] => Boolean(e[1]));
+  if (named.length === 0) return { ctes: sql``, holds: sql`true`, found: sql`'{}'::json` };
+  return {
+    ctes: sql.join(named.map(([, p]) => p.ctes)),
+    holds: sql`(${sql.join(
+      named.map(([, p]) => p.holds),
+      sql` and `,
+    )})`,
+    found: sql`json_build_object(${sql.join(
+      named.map(([name, p]) => sql`${name}::text, ${p.found}`),
+      sql`, `,
+    )})`,
+  };
+}
+
 type PlaceOrderData = z.output<typeof placeOrderInput>;
 
 /** Who places the order and how: a shopper on the web by default, or a staff member by hand. */
@@ -52,13 +69,15 @@ export interface OrderExtras {
    * A data-modifying statement run in the order's own statement (the outbox job), given the
    * order's id and the condition that the order was inserted.
    */
-  alsoInsert?: (orderId: string, onlyIfPlaced: SQL) => SQL;
+  alsoInsert?: AlsoInsert | AlsoInsert[];
   /**
    * What the extras were worked out from, checked in the order's own statement (as the products'
    * versions are): nothing is inserted unless `holds`, and the statement answers what it `found`.
    */
   precondition?: OrderPrecondition;
 }
+
+export type AlsoInsert = (orderId: string, onlyIfPlaced: SQL) => SQL;
 
 export interface OrderPrecondition {
   /** CTEs for the statement's `with` list, each followed by a comma (`name as (…),`). */
@@ -206,7 +225,11 @@ async function insertOrder(
     ),
     first_event as (
       insert into order_status_events (order_id, status, actor) select id, status, ${actor} from placed
-    )${x?.alsoInsert ? sql`, also as (${x.alsoInsert(id, sql`exists (select 1 from placed)`)})` : sql``}
+    )${sql.join(
+      [x?.alsoInsert ?? []]
+        .flat()
+        .map((also, n) => sql`, also_${sql.raw(String(n))} as (${also(id, sql`exists (select 1 from placed)`)})`),
+    )}
     select fresh.ok as fresh, ${x?.precondition ? sql`${x.precondition.holds} as holds, ${x.precondition.found} as found,` : sql`true as holds,`}
            id, created_at, status, customer_name, customer_phone, customer_email,
            shipping_address, city, postal_code, special_instructions, subtotal::text, tax::text, total::text,
