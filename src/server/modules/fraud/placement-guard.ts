@@ -3,7 +3,7 @@ import { phoneKey } from "@shared/rules/phone.js";
 import type { Db } from "../../db/client.js";
 import type { OrderPrecondition } from "../orders/place-order.js";
 import { factsColumns, judge, readFacts, toFacts, type Facts, type Placement } from "./placement-checks.js";
-import { NETWORK_HIGH, type Risk } from "./risk.js";
+import { NETWORK_HIGH, NETWORK_MEDIUM, type Risk } from "./risk.js";
 
 /** What this server last learnt of phones, networks and the COD rules: a guess, never trusted. */
 interface Memory {
@@ -72,8 +72,11 @@ export async function guardPlacement(
     risk = judge(facts, order);
   }
   const f = facts.facts;
+  // Below NETWORK_MEDIUM the network's count changes nothing (no reason names it), so orders
+  // from one busy address placed at the same time do not make each other judge again.
   const holds = sql`(select not blocked and earlier = ${f.earlierOrders}::int and open = ${f.openOrders}::int
-      and refused = ${f.refusedAfterConfirm}::int and (${network === null} or network = ${f.networkRecent}::int)
+      and refused = ${f.refusedAfterConfirm}::int and (${network === null} or network = ${f.networkRecent}::int
+        or (network < ${NETWORK_MEDIUM}::int and ${f.networkRecent < NETWORK_MEDIUM}))
       and rules = ${JSON.stringify(facts.stored)}::jsonb from placement_facts)`;
   return {
     risk,
