@@ -12,6 +12,18 @@ const serverBase = [
   },
 ];
 
+/**
+ * One block of import boundaries. A later block matching the same file replaces an earlier one's
+ * patterns, so each block names every restriction for its files.
+ */
+const boundary = (files, patterns, ignores) => ({
+  files,
+  ...(ignores ? { ignores } : {}),
+  rules: { "no-restricted-imports": ["error", { patterns }] },
+});
+const clientCode = (files, ...patterns) => boundary(files, [...clientBase, ...patterns]);
+const serverCode = (files, ...patterns) => boundary(files, [...serverBase, ...patterns], ["src/server/**/*.test.ts"]);
+
 export default tseslint.config(
   { ignores: ["dist", "data", "node_modules", "bench/results", "e2e/screenshots"] },
   js.configs.recommended,
@@ -30,121 +42,35 @@ export default tseslint.config(
   },
   // Import boundaries, one way each (decision 006 and docs/architecture.md):
   //   shared ← client (app → features → lib/components) and shared ← server (modules → lib; plugins).
-  // Each block names every restriction for its files, since a later block replaces an earlier one's.
-  {
-    files: ["src/client/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: clientBase }] },
-  },
-  {
-    // Building blocks know no feature and no route.
-    files: ["src/client/lib/**", "src/client/components/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            ...clientBase,
-            {
-              regex: "^(@client/|(\\.\\./)+)(features|app)/",
-              message: "lib/ and components/ must not import features or app",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Features are composed by the app, never the other way round.
-    files: ["src/client/features/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            ...clientBase,
-            {
-              regex: "^(@client/|(\\.\\./)+)app/",
-              message: "features must not import from app/ (move the shared piece into a feature or lib)",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ["src/shared/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            "@server/*",
-            "@client/*",
-            "**/server/**",
-            "**/client/**",
-            "react",
-            "react-dom",
-            "fastify",
-            "drizzle-orm",
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The server reaches the client only through the built server renderer, never by import.
-    files: ["src/server/**"],
-    ignores: ["src/server/**/*.test.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: serverBase }] },
-  },
-  {
-    // Modules use the admin guard, nothing else of the plugins; lib knows neither.
-    files: ["src/server/modules/**", "src/server/lib/**"],
-    ignores: ["src/server/**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            ...serverBase,
-            {
-              regex: "(^|/)plugins/(?!auth\\.js$)",
-              message: "modules and lib must not import server plugins (only the admin guard, plugins/auth.js)",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ["src/server/lib/**"],
-    ignores: ["src/server/**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            ...serverBase,
-            { regex: "(^|/)(plugins|modules)/", message: "lib/ must not import plugins or modules" },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Plugins may call a module's service, never its routes.
-    files: ["src/server/plugins/**"],
-    ignores: ["src/server/**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            ...serverBase,
-            { regex: "(^|/)modules/.+-routes(\\.js)?$", message: "plugins must not import route files" },
-          ],
-        },
-      ],
-    },
-  },
+  clientCode(["src/client/**"]),
+  // Building blocks know no feature and no route.
+  clientCode(["src/client/lib/**", "src/client/components/**"], {
+    regex: "^(@client/|(\\.\\./)+)(features|app)/",
+    message: "lib/ and components/ must not import features or app",
+  }),
+  // Features are composed by the app, never the other way round.
+  clientCode(["src/client/features/**"], {
+    regex: "^(@client/|(\\.\\./)+)app/",
+    message: "features must not import from app/ (move the shared piece into a feature or lib)",
+  }),
+  boundary(
+    ["src/shared/**"],
+    ["@server/*", "@client/*", "**/server/**", "**/client/**", "react", "react-dom", "fastify", "drizzle-orm"],
+  ),
+  // The server reaches the client only through the built server renderer, never by import.
+  serverCode(["src/server/**"]),
+  // Modules use the admin guard, nothing else of the plugins; lib knows neither.
+  serverCode(["src/server/modules/**", "src/server/lib/**"], {
+    regex: "(^|/)plugins/(?!auth\\.js$)",
+    message: "modules and lib must not import server plugins (only the admin guard, plugins/auth.js)",
+  }),
+  serverCode(["src/server/lib/**"], {
+    regex: "(^|/)(plugins|modules)/",
+    message: "lib/ must not import plugins or modules",
+  }),
+  // Plugins may call a module's service, never its routes.
+  serverCode(["src/server/plugins/**"], {
+    regex: "(^|/)modules/.+-routes(\\.js)?$",
+    message: "plugins must not import route files",
+  }),
 );

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminOrderPage } from "@shared/schemas/orders.js";
+import { logIn, openAdmin } from "./support/admin";
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
 import { E2E_ADMIN, startStore, type RunningStore } from "./support/store";
 
@@ -11,25 +12,6 @@ async function png(name: string, colour: string) {
     .png()
     .toBuffer();
   return { name, mimeType: "image/png", buffer };
-}
-
-async function logIn(page: Page, password = E2E_ADMIN.password) {
-  await page.getByLabel("Username").fill(E2E_ADMIN.username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByLabel("Password").press("Enter");
-}
-
-async function openAdmin(context: BrowserContext, path = "/admin"): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(path);
-  await page
-    .getByLabel("Username")
-    .or(page.getByRole("heading", { name: "Admin Dashboard" }))
-    .first()
-    .waitFor();
-  if (await page.getByLabel("Username").isVisible()) await logIn(page);
-  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
-  return page;
 }
 
 async function ensureCategory(store: RunningStore, name: string, slug: string) {
@@ -113,7 +95,7 @@ describe("the admin panel with the demo store", () => {
   it("refuses a wrong password, lets the owner in, keeps them in on reload and logs out", async () => {
     const page = await context.newPage();
     await page.goto("/admin");
-    await logIn(page, "not-the-password");
+    await logIn(page, { ...E2E_ADMIN, password: "not-the-password" });
     await toast(page, "Login Failed").waitFor();
     expect(await toast(page, "Login Failed").textContent()).toContain("Invalid username or password.");
 

@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAKISTANI_MOBILE_MESSAGE } from "@shared/rules/pakistani-mobile.js";
+import { openAdmin } from "./support/admin";
 import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
 import { availableColour, buyableProducts } from "./support/catalogue";
-import { E2E_ADMIN, startStore, type RunningStore } from "./support/store";
+import { startStore, type RunningStore } from "./support/store";
 
 let store: RunningStore;
 let browser: Browser;
@@ -70,12 +71,7 @@ describe("checkout's fake-order rules", () => {
     await page.getByText(/message us on WhatsApp and we will help you/).waitFor();
 
     // The owner sees both on the settings page and lifts the rule there.
-    const admin = await context.newPage();
-    await admin.goto("/admin");
-    await admin.getByLabel("Username").fill(E2E_ADMIN.username);
-    await admin.getByLabel("Password").fill(E2E_ADMIN.password);
-    await admin.getByLabel("Password").press("Enter");
-    await admin.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    const admin = await openAdmin(context);
     await admin.goto("/settings");
     await admin.getByRole("list", { name: "Blocked numbers" }).getByText("+92 300 7771234").waitFor();
     await admin.getByRole("region", { name: "Template order_confirmation" }).getByText("Confirm order").waitFor();

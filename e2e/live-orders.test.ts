@@ -1,7 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { logIn } from "./support/admin";
 import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
-import { E2E_ADMIN, startStore, type RunningStore } from "./support/store";
+import { startStore, type RunningStore } from "./support/store";
 
 let store: RunningStore;
 let browser: Browser;
@@ -20,9 +21,7 @@ describe("the agents' orders queue", () => {
     const page = await context.newPage();
     const stream = page.waitForResponse((r) => r.url().endsWith("/api/admin/orders/events"));
     await page.goto("/admin/orders");
-    await page.getByLabel("Username").fill(E2E_ADMIN.username);
-    await page.getByLabel("Password").fill(E2E_ADMIN.password);
-    await page.getByLabel("Password").press("Enter");
+    await logIn(page);
     await page.getByRole("region", { name: "Orders", exact: true }).waitFor();
     expect((await stream).headers()["content-type"]).toMatch(/^text\/event-stream/);
     // A reload would lose this mark.

@@ -1,10 +1,11 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumber } from "@shared/rules/labels.js";
 import { FAKE_KEY, FAKE_PASSWORD, startLeopardsFake, type LeopardsFake } from "@server/test/fakes/leopards-fake.js";
+import { openAdmin } from "./support/admin";
 import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
-import { E2E_ADMIN, startStore, type RunningStore } from "./support/store";
+import { startStore, type RunningStore } from "./support/store";
 
 interface ApiProduct {
   id: number;
@@ -57,23 +58,6 @@ async function placeOrder(phone: string, customerName: string): Promise<string> 
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string }).id;
-}
-
-async function openAdmin(context: BrowserContext, path: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(path);
-  await page
-    .getByLabel("Username")
-    .or(page.getByRole("heading", { name: "Admin Dashboard" }))
-    .first()
-    .waitFor();
-  if (await page.getByLabel("Username").isVisible()) {
-    await page.getByLabel("Username").fill(E2E_ADMIN.username);
-    await page.getByLabel("Password").fill(E2E_ADMIN.password);
-    await page.getByLabel("Password").press("Enter");
-  }
-  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
-  return page;
 }
 
 describe("shipping journeys", () => {

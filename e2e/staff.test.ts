@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openAdmin } from "./support/admin";
 import { DESKTOP, launchBrowser, screenshot } from "./support/browser";
 import { E2E_ADMIN, startStore, type RunningStore } from "./support/store";
 
@@ -14,15 +15,10 @@ afterAll(async () => {
   await store?.close();
 });
 
+/** A fresh browser session of one staff member, on the admin dashboard. */
 async function logIn(username: string, password: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: store.baseUrl, viewport: DESKTOP });
-  const page = await context.newPage();
-  await page.goto("/admin");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByLabel("Password").press("Enter");
-  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
-  return page;
+  return openAdmin(context, "/admin", { username, password });
 }
 
 const tabNames = async (page: Page) =>

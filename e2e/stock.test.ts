@@ -2,8 +2,9 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminOrderPage } from "@shared/schemas/orders.js";
 import type { Product } from "@shared/schemas/products.js";
+import { logIn } from "./support/admin";
 import { launchBrowser, newContext, screenshot } from "./support/browser";
-import { E2E_ADMIN, startStore, type RunningStore } from "./support/store";
+import { startStore, type RunningStore } from "./support/store";
 
 /** A product that counts stock: Red has 2 in M and 8 in L; Blue is sold out in every size. */
 async function trackedProduct(store: RunningStore, name: string): Promise<Product> {
@@ -66,9 +67,7 @@ describe("stock per size and colour", () => {
     const product = await trackedProduct(store, "Handmade Order Kurta");
     const page = await context.newPage();
     await page.goto("/admin/orders");
-    await page.getByLabel("Username").fill(E2E_ADMIN.username);
-    await page.getByLabel("Password").fill(E2E_ADMIN.password);
-    await page.getByLabel("Password").press("Enter");
+    await logIn(page);
     await page.getByRole("button", { name: "Take an order" }).click();
 
     const dialog = page.getByRole("dialog", { name: "Take an order" });

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { AppError } from "../lib/app-error.js";
-import { findSession, type StaffMember } from "../modules/auth/auth-service.js";
+import { createSession, findSession, type StaffMember } from "../modules/auth/auth-service.js";
 
 export const SESSION_COOKIE = "store_admin";
 
@@ -27,6 +27,23 @@ declare module "fastify" {
 }
 
 const ACCESS = new Set<string>(["public", "agent", "owner"]);
+
+/** Starts a session for a staff member and hands the browser its cookie (HTTP-only, same-site, secure over HTTPS). */
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  staffId: number,
+): Promise<void> {
+  const { token, expiresAt } = await createSession(app.db, staffId, app.config.sessionTtlHours);
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "strict",
+    secure: request.protocol === "https",
+    expires: expiresAt,
+  });
+}
 
 /** Resolves the staff session (if any) for a request: a live session of an account that is not disabled. */
 export async function readAdmin(app: FastifyInstance, request: FastifyRequest): Promise<StaffMember | null> {

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { phoneKey } from "@shared/rules/phone.js";
 import type { OrderStatus } from "@shared/rules/order-status.js";
 import type { Db } from "../db/client.js";
-import { categories, orderItems, orders, products } from "../db/schema.js";
+import { categories, orderItems, orders, products, productStock } from "../db/schema.js";
 import { saveStock } from "../modules/stock/stock-store.js";
 import type { TestContext } from "./test-app.js";
 
@@ -262,3 +262,15 @@ export async function trackStock(
 ): Promise<void> {
   await saveStock(db, product.id, product.sizes, product.colors, stock);
 }
+
+/** Units of one size and colour left in the database; undefined when the product has no such row. */
+export async function stockLeft(db: Db, productId: number, size: string, color: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ quantity: productStock.quantity })
+    .from(productStock)
+    .where(and(eq(productStock.productId, productId), eq(productStock.size, size), eq(productStock.color, color)));
+  return row?.quantity;
+}
+
+/** The n-th of a run of distinct valid mobile numbers on one network prefix ("0300…", "0321…"). */
+export const mobileNumber = (n: number, prefix = "0300") => `${prefix}${String(1_000_000 + n).slice(-7)}`;

@@ -30,7 +30,7 @@ export function compareTrackedOrders(
   return statusRank(a.status) - statusRank(b.status) || b.createdAt.localeCompare(a.createdAt);
 }
 
-/** Orders that earned nothing: left out of revenue and customer totals (each still has its own line). */
+/** Orders that earned nothing: left out of revenue and customer totals (each still has its own line), their stock given back. */
 export const UNEARNED_STATUSES = ["cancelled", "returned"] as const;
 
 export function isCountedStatus(status: string): boolean {

@@ -1,5 +1,10 @@
-/** Statuses that give an order's stock back (migration 0005's stock_releasing_statuses()). */
-export const STOCK_RELEASING_STATUSES = ["cancelled", "returned"] as const;
+import { UNEARNED_STATUSES } from "./order-status.js";
+
+/**
+ * Statuses that give an order's stock back: the orders that earned nothing, one list for both
+ * rules (the database's copy is migration 0005's stock_releasing_statuses(), compared in a test).
+ */
+export const STOCK_RELEASING_STATUSES = UNEARNED_STATUSES;
 
 /** The product page says "Only N left" at this many or fewer; the admin's low-stock list starts here too. */
 export const LOW_STOCK_THRESHOLD = 5;

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { AuditPage } from "@shared/schemas/staff.js";
 import type { Db } from "../../db/client.js";
 import { auditLog } from "../../db/schema.js";
@@ -31,6 +32,26 @@ export async function recordAudit(db: Writer, line: AuditLine): Promise<void> {
     before: line.before ?? null,
     after: line.after ?? null,
   });
+}
+
+/** Who a staff request comes from, as the audit log and the order timeline name them. */
+export const actorOf = (request: FastifyRequest): string => request.admin?.username ?? "admin";
+
+type Fields = Record<string, unknown>;
+
+/**
+ * Records a staff member's change to one thing: `before` is null for a creation and `after` for a
+ * deletion; an update keeps only the fields that changed, and records nothing when none did.
+ */
+export async function recordChange(
+  db: Writer,
+  request: FastifyRequest,
+  change: Omit<AuditLine, "actor" | "before" | "after"> & { before: Fields | null; after: Fields | null },
+): Promise<void> {
+  const { before, after, ...what } = change;
+  const fields = before && after ? changedFields(before, after) : { before, after };
+  if (before && after && Object.keys(fields.after ?? {}).length === 0) return;
+  await recordAudit(db, { actor: actorOf(request), ...what, ...fields });
 }
 
 /** The fields of `after` whose value differs from `before`, as before/after pairs. */

@@ -5,8 +5,8 @@ import { networkKey } from "../../lib/network-key.js";
 import { Throttle } from "../../lib/throttle.js";
 import { parse } from "../../lib/validate.js";
 import { KnownNetworks } from "./known-networks.js";
-import { SESSION_COOKIE } from "../../plugins/auth.js";
-import { checkCredentials, createSession, deleteSession } from "./auth-service.js";
+import { SESSION_COOKIE, startSession } from "../../plugins/auth.js";
+import { checkCredentials, deleteSession } from "./auth-service.js";
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   // Tight per account and network, generous per network (many shoppers share one carrier-NAT
@@ -40,14 +40,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     await perIp.refund(network);
     if (!known) await perAccount.refund(accountKey);
     knownNetworks.add(accountKey, network);
-    const { token, expiresAt } = await createSession(app.db, staff.id, app.config.sessionTtlHours);
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "strict",
-      secure: request.protocol === "https",
-      expires: expiresAt,
-    });
+    await startSession(app, request, reply, staff.id);
     return { username: staff.username, role: staff.role };
   });
 

@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { categoryInput } from "@shared/schemas/categories.js";
 import { idParam } from "@shared/schemas/common.js";
 import { parse } from "../../lib/validate.js";
 import { requireAdmin } from "../../plugins/auth.js";
 import { createCategory, deleteCategory, listCategories, updateCategory } from "./category-service.js";
-import { changedFields, recordAudit } from "../audit/audit.js";
+import { recordChange } from "../audit/audit.js";
 
-const actorOf = (request: FastifyRequest) => request.admin?.username ?? "admin";
 const categoryOf = async (app: FastifyInstance, id: number) =>
   (await listCategories(app.db)).find((c) => c.id === id) ?? null;
 
@@ -20,11 +19,11 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const input = parse(categoryInput, request.body);
       const category = await createCategory(app.db, input);
-      await recordAudit(app.db, {
-        actor: actorOf(request),
+      await recordChange(app.db, request, {
         action: "category.create",
         entity: "category",
         entityId: category.id,
+        before: null,
         after: category,
       });
       return reply.status(201).send(category);
@@ -38,14 +37,13 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
       const { id } = parse(idParam, request.params);
       const before = await categoryOf(app, id);
       const category = await updateCategory(app.db, id, parse(categoryInput, request.body));
-      if (before)
-        await recordAudit(app.db, {
-          actor: actorOf(request),
-          action: "category.update",
-          entity: "category",
-          entityId: id,
-          ...changedFields(before, category),
-        });
+      await recordChange(app.db, request, {
+        action: "category.update",
+        entity: "category",
+        entityId: id,
+        before,
+        after: category,
+      });
       return category;
     },
   );
@@ -57,12 +55,12 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
       const { id } = parse(idParam, request.params);
       const before = await categoryOf(app, id);
       await deleteCategory(app.db, id);
-      await recordAudit(app.db, {
-        actor: actorOf(request),
+      await recordChange(app.db, request, {
         action: "category.delete",
         entity: "category",
         entityId: id,
         before,
+        after: null,
       });
       return { success: true, id };
     },

@@ -7,6 +7,7 @@ import { placeOrder } from "../orders/place-order.js";
 import { checkPlacement } from "../fraud/placement-checks.js";
 import { confirmationOnPlacement } from "../whatsapp/outbox.js";
 import { announceStockChange } from "../stock/stock-announce.js";
+import { actorOf } from "../audit/audit.js";
 
 /**
  * POST /api/admin/orders: a staff member takes an order that came by WhatsApp, Instagram,
@@ -27,7 +28,7 @@ export async function manualOrdersRoutes(app: FastifyInstance): Promise<void> {
       {
         source,
         status,
-        actor: request.admin?.username ?? "admin",
+        actor: actorOf(request),
         // The same blocklist, COD rules and risk as a web order; the network is the staff
         // member's, not the customer's, so it is not counted.
         beforeCreate: async (subtotalPaisa) => {

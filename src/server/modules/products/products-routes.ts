@@ -14,7 +14,7 @@
  *                            group that the form does not name keeps its current images.
  * New files are appended after the kept images; each group holds at most 5.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { idParam } from "@shared/schemas/common.js";
 import { productListQuery } from "@shared/schemas/products.js";
 import { notFound } from "../../lib/app-error.js";
@@ -23,9 +23,7 @@ import { requireAdmin } from "../../plugins/auth.js";
 import { readProductForm } from "./product-form.js";
 import { getProduct, listProducts } from "./product-queries.js";
 import { createProduct, deleteProduct, updateProduct } from "./product-service.js";
-import { changedFields, recordAudit } from "../audit/audit.js";
-
-const actorOf = (request: FastifyRequest) => request.admin?.username ?? "admin";
+import { recordChange } from "../audit/audit.js";
 
 export async function productsRoutes(app: FastifyInstance): Promise<void> {
   app.get("/api/products", { config: { access: "public" } }, async (request) =>
@@ -46,11 +44,11 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const form = await readProductForm(request);
       const product = await createProduct(app.db, form);
-      await recordAudit(app.db, {
-        actor: actorOf(request),
+      await recordChange(app.db, request, {
         action: "product.create",
         entity: "product",
         entityId: product.id,
+        before: null,
         after: product,
       });
       return reply.status(201).send(product);
@@ -64,14 +62,13 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
       const { id } = parse(idParam, request.params);
       const before = await getProduct(app.db, id);
       const product = await updateProduct(app.db, id, await readProductForm(request));
-      if (before)
-        await recordAudit(app.db, {
-          actor: actorOf(request),
-          action: "product.update",
-          entity: "product",
-          entityId: id,
-          ...changedFields(before, product),
-        });
+      await recordChange(app.db, request, {
+        action: "product.update",
+        entity: "product",
+        entityId: id,
+        before,
+        after: product,
+      });
       return product;
     },
   );
@@ -83,12 +80,12 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
       const { id } = parse(idParam, request.params);
       const before = await getProduct(app.db, id);
       await deleteProduct(app.db, id);
-      await recordAudit(app.db, {
-        actor: actorOf(request),
+      await recordChange(app.db, request, {
         action: "product.delete",
         entity: "product",
         entityId: id,
         before,
+        after: null,
       });
       return { success: true, id };
     },

@@ -16,7 +16,7 @@ import { parse } from "../../lib/validate.js";
 import { requireAdmin } from "../../plugins/auth.js";
 import { findImageRefs, storeImages } from "../images/image-service.js";
 import { IMAGE_SETTINGS, listSettings, saveSetting } from "./settings-service.js";
-import { recordAudit } from "../audit/audit.js";
+import { recordChange } from "../audit/audit.js";
 
 const keyParams = z.object({ key: settingKey });
 const jsonBody = z.object({ value: z.unknown() });
@@ -68,15 +68,13 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       const value = await checkValue(app, key, await readValue(app, request, key));
       const before = (await listSettings(app.db)).find((s) => s.key === key)?.value ?? null;
       const saved = await saveSetting(app.db, key, value);
-      if (JSON.stringify(before) !== JSON.stringify(saved.value))
-        await recordAudit(app.db, {
-          actor: request.admin?.username ?? "admin",
-          action: "setting.update",
-          entity: "setting",
-          entityId: key,
-          before: { [key]: before },
-          after: { [key]: saved.value },
-        });
+      await recordChange(app.db, request, {
+        action: "setting.update",
+        entity: "setting",
+        entityId: key,
+        before: { [key]: before },
+        after: { [key]: saved.value },
+      });
       return saved;
     },
   );

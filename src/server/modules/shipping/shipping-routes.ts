@@ -12,7 +12,7 @@ import { courierSettingsView, saveCourierSettings } from "./courier-settings.js"
 import { renderLabels } from "./labels-pdf.js";
 import { missingOrders, setStatusOfMany } from "./manual-shipping.js";
 import { releasesStock } from "@shared/rules/stock.js";
-import { recordAudit } from "../audit/audit.js";
+import { actorOf, recordAudit } from "../audit/audit.js";
 import { announceStockChange } from "../stock/stock-announce.js";
 import { refuseShortStock } from "../stock/stock-release.js";
 
@@ -49,13 +49,12 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch("/api/admin/orders", { ...agent, config: { ...agent.config, auditsItself: true } }, async (request) => {
     const { ids, status } = parse(bulkStatusInput, request.body);
-    const actor = request.admin?.username ?? "admin";
     const result = await refuseShortStock(() => setStatusOfMany(app.db, ids, status));
     if (result.changed > 0) {
       await announceStockChange(app, releasesStock(status) ? 0 : null);
       app.orderEvents.publish();
       await recordAudit(app.db, {
-        actor,
+        actor: actorOf(request),
         action: "order.bulk-status",
         entity: "order",
         entityId: ids.join(","),

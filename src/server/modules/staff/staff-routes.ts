@@ -3,8 +3,7 @@ import { z } from "zod";
 import { newStaffInput, passwordChange, staffChange } from "@shared/schemas/staff.js";
 import { AppError } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
-import { SESSION_COOKIE } from "../../plugins/auth.js";
-import { createSession } from "../auth/auth-service.js";
+import { startSession } from "../../plugins/auth.js";
 import { changeOwnPassword, changeStaff, createStaff, listStaff } from "./staff-service.js";
 
 const usernameParam = z.object({ username: z.string().min(1).max(60) });
@@ -30,14 +29,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
     const { currentPassword, newPassword } = parse(passwordChange, request.body);
     const me = request.admin!;
     await changeOwnPassword(app.db, me, currentPassword, newPassword);
-    const { token, expiresAt } = await createSession(app.db, me.id, app.config.sessionTtlHours);
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "strict",
-      secure: request.protocol === "https",
-      expires: expiresAt,
-    });
+    await startSession(app, request, reply, me.id);
     return { ok: true };
   });
 }

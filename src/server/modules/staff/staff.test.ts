@@ -157,7 +157,7 @@ describe("GET /api/admin/audit", () => {
 });
 
 describe("the audit of catalogue and settings edits", () => {
-  it("records products, categories and settings changed by the owner, with only what changed", async () => {
+  it("records products, categories and settings changed by the owner, with only what changed, and an unchanged save not at all", async () => {
     const category = await t.app.inject({
       method: "POST",
       url: "/api/categories",
@@ -175,9 +175,12 @@ describe("the audit of catalogue and settings edits", () => {
       productData: JSON.stringify(productData({ sku: "AUD-1", category: "bridal" })),
     });
     const productId = created.json().id;
-    await sendProduct(t, "PUT", `/api/products/${productId}`, {
+    const priceChange = {
       productData: JSON.stringify(productData({ sku: "AUD-1", category: "bridal", price: "4200" })),
-    });
+    };
+    await sendProduct(t, "PUT", `/api/products/${productId}`, priceChange);
+    // Saved again unchanged: nothing to record.
+    await sendProduct(t, "PUT", `/api/products/${productId}`, priceChange);
     await t.app.inject({ method: "DELETE", url: `/api/products/${productId}`, headers: { cookie: t.adminCookie } });
     await t.app.inject({
       method: "PUT",
@@ -204,6 +207,7 @@ describe("the audit of catalogue and settings edits", () => {
       after: { price: "4200.00" },
     });
     expect(Object.keys(byAction("product.update").after)).not.toContain("name");
+    expect(actions.filter((a: string) => a === "product.update")).toHaveLength(1);
     expect(byAction("category.update")).toMatchObject({ before: { name: "Bridal" }, after: { name: "Bridal Wear" } });
     expect(byAction("product.delete").before).toMatchObject({ sku: "AUD-1" });
     expect(byAction("setting.update").after).toEqual({ site_name: "Zaiba Couture" });

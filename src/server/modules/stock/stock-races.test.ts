@@ -1,6 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productStock } from "../../db/schema.js";
 import { queryRows } from "../reports/sql-rows.js";
 import {
   checkoutPayload,
@@ -8,6 +7,8 @@ import {
   insertProduct,
   newSessionId,
   postOrder,
+  stockLeft,
+  mobileNumber,
   trackStock,
 } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
@@ -20,14 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const phone = (n: number) => `0321${String(1_000_000 + n).slice(-7)}`;
-const left = async (productId: number, size: string, color: string) => {
-  const [row] = await t.db
-    .select({ quantity: productStock.quantity })
-    .from(productStock)
-    .where(and(eq(productStock.productId, productId), eq(productStock.size, size), eq(productStock.color, color)));
-  return row.quantity;
-};
+const phone = (n: number) => mobileNumber(n, "0321");
+const left = (productId: number, size: string, color: string) => stockLeft(t.db, productId, size, color);
 
 describe("Stock under simultaneous orders", () => {
   it("sells the last 5 units to exactly 5 of 20 simultaneous orders", async () => {
@@ -84,7 +79,7 @@ describe("Stock under simultaneous orders", () => {
       const now = await left(p.id, v.size, v.color);
       const ordered = Number(sold.find((s) => s.size === v.size && s.color === v.color)?.n ?? 0);
       expect(now).toBeGreaterThanOrEqual(0);
-      expect(now + ordered).toBe(start[i]);
+      expect(now! + ordered).toBe(start[i]);
     }
   });
 

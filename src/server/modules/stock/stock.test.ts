@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STOCK_RELEASING_STATUSES } from "@shared/rules/stock.js";
-import { orderStock, productStock } from "../../db/schema.js";
+import { orderStock } from "../../db/schema.js";
 import {
   checkoutPayload,
   insertCategory,
@@ -10,6 +10,8 @@ import {
   placeOrder,
   postOrder,
   productData,
+  stockLeft,
+  mobileNumber,
   trackStock,
 } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
@@ -21,14 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const left = async (productId: number, size: string, color: string) => {
-  const [row] = await t.db
-    .select({ quantity: productStock.quantity })
-    .from(productStock)
-    .where(and(eq(productStock.productId, productId), eq(productStock.size, size), eq(productStock.color, color)));
-  return row?.quantity;
-};
-const phone = (n: number) => `0300${String(1_000_000 + n).slice(-7)}`;
+const left = (productId: number, size: string, color: string) => stockLeft(t.db, productId, size, color);
+const phone = (n: number) => mobileNumber(n, "0300");
 const admin = () => ({ cookie: t.adminCookie });
 
 describe("Product stock per size and colour", () => {
