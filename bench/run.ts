@@ -1,7 +1,8 @@
-// npm run bench [catalogue|orders|analytics|storefront ...]: runs the benchmarks, writes
+// npm run bench [catalogue|orders|analytics|storefront|initial-js ...]: runs the benchmarks, writes
 // bench/results/*.json and prints each figure next to its reference. Reports; asserts nothing.
 import { benchAnalytics } from "./analytics.js";
 import { benchCatalogue } from "./catalogue.js";
+import { benchInitialJs } from "./initial-js.js";
 import { benchOrders } from "./orders.js";
 import { benchStorefront } from "./storefront.js";
 
@@ -10,6 +11,7 @@ const all = {
   orders: () => benchOrders(),
   analytics: () => benchAnalytics(),
   storefront: () => benchStorefront(),
+  "initial-js": () => benchInitialJs(),
 };
 const chosen = process.argv.slice(2).filter((a) => a in all) as (keyof typeof all)[];
 

@@ -88,7 +88,7 @@ describe("a storefront page's first paint", () => {
     await still.page.context().close();
   });
 
-  it("hydrates the hero picture where the server's HTML painted it", async () => {
+  it("hydrates the hero picture where the server's HTML painted it, and the carousel keeps that very element", async () => {
     const { page } = await recordingPage();
     // Hold the app's entry script back until the first frame has been measured.
     let release!: () => void;
@@ -108,10 +108,19 @@ describe("a storefront page's first paint", () => {
 
     release();
     await expect.poll(() => hydrated(page, "#root main h1")).toBe(true);
+    // React adopted the server's picture: the same element, not a copy of it.
+    await expect.poll(() => hydrated(page, "#root main img")).toBe(true);
+    expect(await stillTagged(page, "#root main img")).toBe(true);
     await page.waitForLoadState("networkidle");
-    // The carousel has replaced the still first slide by now, with the same picture in the same place.
-    await page.locator("#root main .swiper-initialized").first().waitFor();
-    expect(await box(page, "#root main img")).toEqual(before);
+    // The carousel attaches to the first slide the server painted: the same picture element, in
+    // the same place, as its first slide (no second, later paint of the same picture).
+    const hero = '#root main section[aria-labelledby="hero-title"]';
+    await page.locator(`${hero} .swiper-initialized`).waitFor();
+    const firstSlide = `${hero} .swiper-initialized .swiper-slide:first-child img`;
+    expect(await page.locator(firstSlide).getAttribute("alt")).toBe(newest.name);
+    expect(await stillTagged(page, firstSlide)).toBe(true);
+    expect(await page.locator("#root main img[data-server-node]").count()).toBe(1);
+    expect(await box(page, firstSlide)).toEqual(before);
     await page.context().close();
   });
 

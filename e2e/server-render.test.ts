@@ -249,7 +249,22 @@ describe("the shop's pages", () => {
     const page = await context.newPage();
     await page.goto("/shop?sort=price-asc");
     await page.getByText(`Showing ${all} products`).waitFor();
-    const seen = new Set(await page.locator("main article h3").allInnerTexts());
+    let shown = await page.locator("main article h3").allInnerTexts();
+    const seen = new Set(shown);
+    // A page's products, once they have replaced the previous page's (the link is current at once,
+    // the products follow from the server).
+    const nextProducts = async () => {
+      const before = shown.join("\n");
+      await expect
+        .poll(async () => {
+          const names = await page.locator("main article h3").allInnerTexts();
+          if (names.length === 0 || names.join("\n") === before) return false;
+          shown = names;
+          return true;
+        })
+        .toBe(true);
+      return shown;
+    };
     await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next page" }).click();
     await expect.poll(() => page.url()).toContain("page=2");
     expect(page.url()).toContain("sort=price-asc");
@@ -264,7 +279,7 @@ describe("the shop's pages", () => {
         .getByRole("link", { name: `Page ${n}` })
         .and(page.locator('[aria-current="page"]'))
         .waitFor();
-      for (const name of await page.locator("main article h3").allInnerTexts()) seen.add(name);
+      for (const name of await nextProducts()) seen.add(name);
     }
     expect(seen.size).toBe(all);
     // The dearest piece is last in Price: Low to High, on the last page.

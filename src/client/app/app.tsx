@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { BrowserRouter } from "react-router";
 import { loadSonner } from "@client/lib/toast";
+import { whenIdle } from "@client/lib/when-idle";
 import { AppRoutes } from "./router";
 
 /** The spec's data-fetching defaults: no retries, no refetch on focus, no polling, never stale. */
@@ -19,15 +20,7 @@ const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 /** Mounts the toaster once the page has painted, so its code stays out of the first download. */
 function LateToaster() {
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const show = () => setReady(true);
-    if (typeof requestIdleCallback === "function") {
-      const id = requestIdleCallback(show, { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(show, 200);
-    return () => clearTimeout(id);
-  }, []);
+  useEffect(() => whenIdle(() => setReady(true)), []);
   return ready ? (
     <Suspense fallback={null}>
       <Toaster visibleToasts={1} position="top-center" richColors closeButton />

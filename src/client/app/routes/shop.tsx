@@ -1,6 +1,5 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@client/components/ui/button";
-import { Sheet } from "@client/components/ui/sheet";
 import { useCategories, useProductPage } from "@client/features/catalog/catalog-api";
 import { Pagination } from "@client/features/catalog/pagination";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
@@ -14,10 +13,15 @@ import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
 
 const SHOP_SKELETON = 6;
 
+// The phone's filter panel (and the Radix dialog code under it) loads the first time it is opened:
+// it is not part of the page's first paint.
+const Sheet = lazy(() => import("@client/components/ui/sheet").then((m) => ({ default: m.Sheet })));
+
 export default function ShopRoute() {
   usePageTitle("Shop");
   const [state, update] = useShopState();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [sheetLoaded, setSheetLoaded] = useState(false);
 
   // Filtered, sorted, counted and paged by the server: every match is counted and reachable.
   const products = useProductPage({ ...state.filters, sort: state.sort, page: state.page });
@@ -56,7 +60,10 @@ export default function ShopRoute() {
             view={state.view}
             onViewChange={(view) => update({ view })}
             activeFilters={activeFilterCount(state.filters)}
-            onOpenFilters={() => setFiltersOpen(true)}
+            onOpenFilters={() => {
+              setSheetLoaded(true);
+              setFiltersOpen(true);
+            }}
           />
           {products.isPending ? (
             <ProductGridSkeleton count={SHOP_SKELETON} />
@@ -84,12 +91,16 @@ export default function ShopRoute() {
           )}
         </div>
       </div>
-      <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} title="Filters">
-        {filterPanel("sheet")}
-        <Button className="mt-8 w-full" onClick={() => setFiltersOpen(false)}>
-          Show {products.isPending ? "" : `${total} `}products
-        </Button>
-      </Sheet>
+      {sheetLoaded && (
+        <Suspense fallback={null}>
+          <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} title="Filters">
+            {filterPanel("sheet")}
+            <Button className="mt-8 w-full" onClick={() => setFiltersOpen(false)}>
+              Show {products.isPending ? "" : `${total} `}products
+            </Button>
+          </Sheet>
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -3,9 +3,9 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import type { Product } from "@shared/schemas/products.js";
 import { buttonVariants } from "@client/components/ui/button";
-import { useProductsByIds } from "@client/features/catalog/catalog-api";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
 import { usePageTitle } from "@client/features/settings/use-page-title";
+import { useProductsByIds } from "@client/features/wishlist/wishlist-products";
 import { removeFromWishlist, useWishlist } from "@client/features/wishlist/wishlist-store";
 
 const WISHLIST_SKELETON = 8;

@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { queries, type ProductFilters, type ProductPageQuery } from "@client/lib/queries";
 
 export {
@@ -22,11 +22,6 @@ export function useProducts(filters: ProductFilters = {}, options: { enabled?: b
 /** One product; a 404 resolves to null so the page can say 'Product Not Found'. */
 export function useProduct(id: number) {
   return useQuery(queries.product(id));
-}
-
-/** Several products by id (the wishlist), sharing the product page's cache entries. */
-export function useProductsByIds(ids: number[]) {
-  return useQueries({ queries: ids.map((id) => queries.product(id)) });
 }
 
 export function useCategories() {

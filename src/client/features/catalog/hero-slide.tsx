@@ -24,7 +24,9 @@ export function HeroSlide({ product, priority }: { product: Product; priority: b
         sizes={IMAGE_SIZES.hero}
         className="aspect-[3/4] w-full"
       />
-      <span className="block px-4 py-3 text-center">
+      {/* The picture's alt already names the product: the caption is for the eye only, so the
+          link is announced once ("Printed Lawn Suit", not the name twice). */}
+      <span aria-hidden className="block px-4 py-3 text-center">
         <span className="block truncate font-display text-base">{product.name}</span>
       </span>
     </Link>

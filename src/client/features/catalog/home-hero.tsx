@@ -1,27 +1,9 @@
-import { useEffect, useState, type ComponentType } from "react";
 import { Link } from "react-router";
 import type { Product } from "@shared/schemas/products.js";
 import { buttonVariants } from "@client/components/ui/button";
 import { Skeleton } from "@client/components/ui/skeleton";
-import { HERO_SLIDE, HeroSlide } from "./hero-slide";
-
-type Carousel = ComponentType<{ products: Product[] }>;
-
-/**
- * The carousel (Swiper and its CSS) once its code is in: until then, and on the server, the first
- * slide stands still where the carousel will show it. One swap, straight to the carousel.
- */
-function useCarousel(): Carousel | null {
-  const [carousel, setCarousel] = useState<Carousel | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import("./hero-carousel").then((m) => live && setCarousel(() => m.default));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return carousel;
-}
+import { HeroCarousel } from "./hero-carousel";
+import { HERO_SLIDE } from "./hero-slide";
 
 /** The spec splits the hero title onto two lines after its first 8 characters. */
 export function splitHeroTitle(title: string): [string, string] {
@@ -42,7 +24,6 @@ export function HomeHero({
   onViewLookbook: () => void;
 }) {
   const [first, second] = splitHeroTitle(title);
-  const HeroCarousel = useCarousel();
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
       <div
@@ -89,25 +70,10 @@ export function HomeHero({
               </div>
             </div>
           ) : products.length > 0 ? (
-            HeroCarousel ? (
-              <HeroCarousel products={products} />
-            ) : (
-              <StillFrame product={products[0]} />
-            )
+            <HeroCarousel products={products} />
           ) : null}
         </div>
       </div>
     </section>
-  );
-}
-
-/** The first slide, shown at once while the carousel's code loads, so the hero image is not delayed. */
-function StillFrame({ product }: { product: Product }) {
-  return (
-    <div className="flex justify-center py-6">
-      <div className={HERO_SLIDE}>
-        <HeroSlide product={product} priority />
-      </div>
-    </div>
   );
 }

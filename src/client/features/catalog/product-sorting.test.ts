@@ -37,6 +37,23 @@ describe("newestPerCategory", () => {
   it("keeps one product per category, the newest", () => {
     expect(newestPerCategory(all).map((p) => p.id)).toEqual([2, 3]);
   });
+
+  it("puts those with a picture first, newest first among each", () => {
+    const picture = {
+      id: "p",
+      url: "/api/images/p",
+      filename: "p.webp",
+      mimeType: "image/webp",
+      width: 800,
+      height: 1067,
+      edgeColor: "#fff",
+    };
+    const pictured = (id: number, category: string, createdAt: string) =>
+      makeProduct({ id, category, createdAt, images: [picture] });
+    const bare = makeProduct({ id: 9, category: "accessories", createdAt: "2025-06-01T00:00:00Z" });
+    const list = [pictured(5, "formal", "2025-04-01T00:00:00Z"), bare, pictured(6, "party", "2025-05-01T00:00:00Z")];
+    expect(newestPerCategory(list).map((p) => p.id)).toEqual([6, 5, 9]);
+  });
 });
 
 describe("categoriesWithFirstProduct", () => {

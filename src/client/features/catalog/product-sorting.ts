@@ -30,10 +30,19 @@ export function sortProducts(products: readonly Product[], order: SortOrder): Pr
   }
 }
 
-/** The newest product of each category, newest category first (the home hero). */
+const hasPicture = (p: Product) => (p.images.length > 0 ? 1 : 0);
+
+/**
+ * The newest product of each category (the home hero), newest category first, those with a
+ * picture before those without: the first slide is the page's largest paint, preloaded with the
+ * HTML, so it is a picture whenever one of them has one, never an "Image unavailable" box with
+ * the pictures behind it.
+ */
 export function newestPerCategory(products: readonly Product[]): Product[] {
   const seen = new Set<string>();
-  return sortProducts(products, "newest").filter((p) => !seen.has(p.category) && seen.add(p.category));
+  return sortProducts(products, "newest")
+    .filter((p) => !seen.has(p.category) && seen.add(p.category))
+    .sort((a, b) => hasPicture(b) - hasPicture(a));
 }
 
 /** Categories in the order their first product appears, with that product (the home collection tiles). */

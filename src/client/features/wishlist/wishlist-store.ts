@@ -10,9 +10,13 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 let snapshot: readonly number[] | null = null;
 
-function clean(value: unknown): number[] {
-  if (!Array.isArray(value)) return [];
-  return [...new Set(value.map(Number).filter((n) => Number.isInteger(n) && n > 0))];
+/** The empty wishlist, one value: the server's snapshot and a new shopper's are the same, so hydrating re-renders nothing. */
+const empty: readonly number[] = [];
+
+function clean(value: unknown): readonly number[] {
+  if (!Array.isArray(value)) return empty;
+  const ids = [...new Set(value.map(Number).filter((n) => Number.isInteger(n) && n > 0))];
+  return ids.length > 0 ? ids : empty;
 }
 
 export function getWishlist(): readonly number[] {
@@ -20,7 +24,7 @@ export function getWishlist(): readonly number[] {
   return snapshot;
 }
 
-function setWishlist(ids: number[]): void {
+function setWishlist(ids: readonly number[]): void {
   snapshot = clean(ids);
   writeStored(STORAGE_KEYS.wishlist, snapshot);
   listeners.forEach((l) => l());
@@ -52,8 +56,6 @@ function subscribe(listener: Listener): () => void {
     if (listeners.size === 0 && typeof window !== "undefined") window.removeEventListener("storage", onStorage);
   };
 }
-
-const empty: readonly number[] = [];
 
 export function useWishlist(): readonly number[] {
   return useSyncExternalStore(subscribe, getWishlist, () => empty);

@@ -3,7 +3,7 @@ import type { Analytics } from "@shared/schemas/admin.js";
 import type { Db } from "../../db/client.js";
 import { isCountedStatus, UNEARNED_STATUSES } from "@shared/rules/order-status.js";
 import { returnToOrigin } from "./return-to-origin.js";
-import { inReportSnapshot, money, num, queryRows } from "./sql-rows.js";
+import { inReportSnapshot, money, num, oneAtATime, queryRows } from "./sql-rows.js";
 import { MONTH_LABELS, storeClock } from "./store-time.js";
 
 const TOP_LIST = 5;
@@ -64,17 +64,19 @@ async function analyticsIn(
   const now = storeClock();
   const year = chosen.year ?? now.year;
   const month = chosen.month ?? now.month;
-  const [productCount, byStatus, itemFigures, perMonth, perYear, sameMonth, rto] = await Promise.all([
-    queryRows<{ n: unknown }>(db, sql`select count(*)::int as n from products`),
-    queryRows<Figures & { status: string }>(
-      db,
-      sql`select status, sum(orders)::int as orders, coalesce(sum(revenue), 0) as revenue
+  const [productCount, byStatus, itemFigures, perMonth, perYear, sameMonth, rto] = await oneAtATime(
+    () => queryRows<{ n: unknown }>(db, sql`select count(*)::int as n from products`),
+    () =>
+      queryRows<Figures & { status: string }>(
+        db,
+        sql`select status, sum(orders)::int as orders, coalesce(sum(revenue), 0) as revenue
           from ${daily} d group by status having sum(orders) > 0`,
-    ),
-    queryRows<ItemFigures>(
-      db,
-      // Categories, products and variants are all read from one (small) grouping by variant.
-      sql`with variants as materialized (
+      ),
+    () =>
+      queryRows<ItemFigures>(
+        db,
+        // Categories, products and variants are all read from one (small) grouping by variant.
+        sql`with variants as materialized (
             select product_id, category, color, size, sum(quantity)::int as quantity, sum(revenue) as revenue
             from ${variants} v group by 1, 2, 3, 4 having sum(lines) > 0
           )
@@ -87,27 +89,30 @@ async function analyticsIn(
           union all
           (select 'variant', product_id, null, color, size, sum(quantity)::int, sum(revenue)
            from variants group by product_id, color, size order by 6 desc, 7 desc, 2 asc, 4 asc, 5 asc limit ${TOP_LIST})`,
-    ),
-    queryRows<Figures & { month: unknown }>(
-      db,
-      sql`select extract(month from day)::int as month, sum(orders)::int as orders, sum(revenue) as revenue
+      ),
+    () =>
+      queryRows<Figures & { month: unknown }>(
+        db,
+        sql`select extract(month from day)::int as month, sum(orders)::int as orders, sum(revenue) as revenue
           from ${daily} d
           where status not in ${UNEARNED} and day >= make_date(${year}::int, 1, 1) and day < make_date(${year + 1}::int, 1, 1)
           group by 1 having sum(orders) > 0`,
-    ),
-    queryRows<Figures & { year: unknown }>(
-      db,
-      sql`select extract(year from day)::int as year, sum(orders)::int as orders, sum(revenue) as revenue
+      ),
+    () =>
+      queryRows<Figures & { year: unknown }>(
+        db,
+        sql`select extract(year from day)::int as year, sum(orders)::int as orders, sum(revenue) as revenue
           from ${daily} d where status not in ${UNEARNED} group by 1 having sum(orders) > 0 order by 1`,
-    ),
-    queryRows<Figures & { year: unknown }>(
-      db,
-      sql`select extract(year from day)::int as year, sum(orders)::int as orders, sum(revenue) as revenue
+      ),
+    () =>
+      queryRows<Figures & { year: unknown }>(
+        db,
+        sql`select extract(year from day)::int as year, sum(orders)::int as orders, sum(revenue) as revenue
           from ${daily} d where status not in ${UNEARNED} and extract(month from day) = ${month}::int
           group by 1 having sum(orders) > 0`,
-    ),
-    returnToOrigin(db, shipping, productOutcomes),
-  ]);
+      ),
+    () => returnToOrigin(db, shipping, productOutcomes),
+  );
 
   const categories = itemFigures
     .filter((r) => r.kind === "category")

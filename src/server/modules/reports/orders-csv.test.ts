@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "../../db/schema.js";
 import { insertOrder, insertProduct } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 import { csvCell } from "./csv.js";
@@ -33,6 +35,23 @@ function readCsv(text: string): string[][] {
   if (cell || row.length) throw new Error("CSV does not end with CRLF");
   return rows;
 }
+
+/** The columns as first released, in order: programs reading the CSV rely on their positions. */
+const FIRST_RELEASE_HEADER = [
+  "Order Number",
+  "Order ID",
+  "Date (PKT)",
+  "Status",
+  "Customer",
+  "Phone",
+  "Email",
+  "Address",
+  "City",
+  "Postal Code",
+  "Items",
+  "Subtotal",
+  "Total",
+];
 
 let t: TestContext;
 let hostileId: string;
@@ -95,6 +114,9 @@ describe("GET /api/admin/orders.csv", () => {
       "2× Lawn Suit (M, Red); 1× Silk Dupatta",
       "7500",
       "7500",
+      "",
+      "",
+      "",
     ]);
   });
 
@@ -113,6 +135,32 @@ describe("GET /api/admin/orders.csv", () => {
     expect(res.json().error).toBe(
       "Status must be all or one of: pending, processing, shipped, delivered, returned, cancelled",
     );
+  });
+
+  it("keeps the first release's columns in place and adds courier, tracking number and link at the end", async () => {
+    const product = await insertProduct(t.db, { name: "Shipped Kurta" });
+    const shipped = await insertOrder(t.db, { status: "delivered", items: [{ product, quantity: 1, price: 100 }] });
+    const byHand = await insertOrder(t.db, { status: "delivered", items: [{ product, quantity: 1, price: 100 }] });
+    await t.db
+      .update(orders)
+      .set({
+        courier: "Leopards",
+        trackingNumber: "LE7512345678",
+        trackingUrl: "https://www.leopardscourier.com/tracking?tracking_number=LE7512345678",
+      })
+      .where(eq(orders.id, shipped));
+    await t.db
+      .update(orders)
+      .set({ courier: "Rider Ali", trackingNumber: "=42", trackingUrl: null })
+      .where(eq(orders.id, byHand));
+    const rows = readCsv((await download("?status=delivered")).body.slice(1));
+    expect(rows[0]).toEqual([...FIRST_RELEASE_HEADER, "Courier", "Tracking Number", "Tracking URL"]);
+    expect(rows.find((r) => r[1] === shipped)!.slice(-3)).toEqual([
+      "Leopards",
+      "LE7512345678",
+      "https://www.leopardscourier.com/tracking?tracking_number=LE7512345678",
+    ]);
+    expect(rows.find((r) => r[1] === byHand)!.slice(-3)).toEqual(["Rider Ali", "'=42", ""]);
   });
 });
 

@@ -22,6 +22,11 @@ export const CSV_HEADER = [
   "Items",
   "Subtotal",
   "Total",
+  // Added after the first release: new columns go at the end, so programs reading the old ones by
+  // position keep working. Named after the contract's courier, trackingNumber and trackingUrl.
+  "Courier",
+  "Tracking Number",
+  "Tracking URL",
 ];
 
 type ItemPart = { productName: string; quantity: number; size: string; color: string };
@@ -38,6 +43,9 @@ type CsvRow = {
   postal_code: string;
   subtotal: unknown;
   total: unknown;
+  courier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
   items: ItemPart[] | string | null;
 };
 
@@ -66,7 +74,7 @@ export async function* ordersCsvLines(
       sql`select o.id, o.created_at::text as cursor,
                  to_char(o.created_at at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD HH24:MI') as local_time,
                  o.status, o.customer_name, o.customer_phone, o.customer_email, o.shipping_address, o.city, o.postal_code,
-                 o.subtotal, o.total,
+                 o.subtotal, o.total, o.courier, o.tracking_number, o.tracking_url,
                  (select json_agg(json_build_object('productName', oi.product_name, 'quantity', oi.quantity,
                                                     'size', oi.size, 'color', oi.color) order by oi.id)
                   from order_items oi where oi.order_id = o.id) as items
@@ -93,6 +101,9 @@ export async function* ordersCsvLines(
         items.map(describeItem).join("; "),
         Number(o.subtotal),
         Number(o.total),
+        o.courier ?? "",
+        o.tracking_number ?? "",
+        o.tracking_url ?? "",
       ]);
     }
     yield chunk;

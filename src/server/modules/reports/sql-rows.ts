@@ -40,3 +40,16 @@ export function inReportSnapshot<T>(db: Db, run: (tx: Db) => Promise<T>): Promis
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
 }
+
+/**
+ * Runs queries one after another and gives their answers in order. A report's snapshot is one
+ * transaction on one connection, which runs one query at a time anyway; node-postgres deprecates
+ * queuing several on it at once.
+ */
+export async function oneAtATime<T extends readonly unknown[]>(
+  ...queries: { [K in keyof T]: () => Promise<T[K]> }
+): Promise<T> {
+  const answers: unknown[] = [];
+  for (const query of queries) answers.push(await query());
+  return answers as unknown as T;
+}

@@ -5,10 +5,12 @@ import type { ReturnStatus } from "@shared/rules/returns.js";
 import type { AdminReturn, decideReturnInput } from "@shared/schemas/returns.js";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { orderItems, orders, orderStatusEvents, returnRequests } from "../../db/schema.js";
+import { orders, returnRequests } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { findImageRefs } from "../images/image-service.js";
-import { lineKeyOf, loadLineInfo, toCustomerReturn, type ReturnRow } from "./return-serialise.js";
+import { lockVariants, putBackReturnedItems } from "../stock/stock-return.js";
+import { createReplacement } from "./replacement-order.js";
+import { loadLineInfo, toCustomerReturn, type ReturnRow } from "./return-serialise.js";
 
 const LIST_LIMIT = 200;
 const notFound = () => new AppError("NOT_FOUND", "Return request not found");
@@ -76,14 +78,19 @@ const NEXT: Record<ReturnStatus, ReturnStatus[]> = {
 
 /**
  * Approve, reject (with a note the customer sees) or complete a request. Completing an exchange
- * creates the replacement order (linked to the first, nothing to pay, ready to ship); completing a
- * return records the refund.
+ * creates the replacement order (linked to the first, nothing to pay, ready to ship, its stock
+ * taken); completing a return records the refund. Either way the items sent back go on the shelf
+ * again. All in one transaction: a refusal (not enough stock, a bad refund) changes nothing and the
+ * request stays approved. `stockLowest` is for `announceStockChange`; `replacementPlaced` tells the
+ * agents' live queue.
  */
 export async function decideReturn(
   db: Db,
   id: string,
   decision: z.output<typeof decideReturnInput>,
-): Promise<AdminReturn> {
+  actor: string,
+): Promise<{ request: AdminReturn; stockLowest: number | null; replacementPlaced: boolean }> {
+  let stockLowest: number | null = null;
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id)).for("update");
     if (!row) throw notFound();
@@ -99,8 +106,11 @@ export async function decideReturn(
     if (decision.adminNote) changes.adminNote = decision.adminNote;
     if (decision.status === "completed") {
       changes.completedAt = sql`now()` as unknown as string;
-      if (row.type === "exchange") changes.replacementOrderId = await createReplacement(tx as unknown as Db, row);
-      else {
+      if (row.type === "exchange") {
+        const replacement = await createReplacement(tx as unknown as Db, row, actor);
+        changes.replacementOrderId = replacement.id;
+        stockLowest = replacement.stockLowest;
+      } else {
         if (!decision.refund)
           throw new AppError("VALIDATION", "Enter the refund amount and how it was paid", {
             refund: "Enter the refund amount and method",
@@ -116,55 +126,22 @@ export async function decideReturn(
           );
         changes.refundAmount = decision.refund.amount.toFixed(2);
         changes.refundMethod = decision.refund.method;
+        stockLowest = await putBackReturn(tx as unknown as Db, row);
       }
     } else changes.decidedAt = sql`now()` as unknown as string;
     const [saved] = await tx.update(returnRequests).set(changes).where(eq(returnRequests.id, id)).returning();
     return saved;
   });
-  return (await serialise(db, [updated]))[0];
+  return {
+    request: (await serialise(db, [updated]))[0],
+    stockLowest,
+    replacementPlaced: updated.replacementOrderId !== null && decision.status === "completed",
+  };
 }
 
-/** The exchange's new parcel: the asked-for size and colour, at no charge, ready to ship. */
-async function createReplacement(db: Db, request: ReturnRow): Promise<string> {
-  const [original] = await db.select().from(orders).where(eq(orders.id, request.orderId));
-  const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, request.orderId));
-  const [replacement] = await db
-    .insert(orders)
-    .values({
-      status: "processing",
-      customerName: original.customerName,
-      customerPhone: original.customerPhone,
-      phoneKey: original.phoneKey,
-      customerEmail: original.customerEmail,
-      shippingAddress: original.shippingAddress,
-      city: original.city,
-      postalCode: original.postalCode,
-      specialInstructions: `Exchange for order #${orderNumber(original.id)}: collect the items being exchanged`,
-      subtotal: "0",
-      total: "0",
-      paymentMethod: original.paymentMethod,
-      replacementOf: original.id,
-    })
-    .returning({ id: orders.id });
-  await db.insert(orderItems).values(
-    request.items.map((i) => {
-      const line = lines.find((l) => lineKeyOf(l) === lineKeyOf(i));
-      return {
-        orderId: replacement.id,
-        productId: i.productId,
-        productName: line?.productName ?? "",
-        category: line?.category ?? "",
-        quantity: i.quantity,
-        size: i.exchangeSize ?? i.size,
-        color: i.exchangeColor ?? i.color,
-        price: "0",
-        selectedImage: line?.selectedImage ?? null,
-      };
-    }),
-  );
-  await db.insert(orderStatusEvents).values([
-    { orderId: replacement.id, status: "pending", actor: "admin" },
-    { orderId: replacement.id, status: "processing", actor: "admin" },
-  ]);
-  return replacement.id;
+/** A completed return's items go back on the shelf, with the order row locked as a status change locks it. */
+async function putBackReturn(tx: Db, row: ReturnRow): Promise<number | null> {
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, row.orderId)).for("update");
+  await lockVariants(tx, row.items);
+  return (await putBackReturnedItems(tx, row.orderId, row.items)) > 0 ? 0 : null;
 }

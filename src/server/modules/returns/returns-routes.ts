@@ -8,6 +8,7 @@ import { filesOf, readMultipart } from "../../lib/multipart.js";
 import { Throttle } from "../../lib/throttle.js";
 import { parse, parseJsonField } from "../../lib/validate.js";
 import { requireAdmin } from "../../plugins/auth.js";
+import { announceStockChange } from "../stock/stock-announce.js";
 import { requestReturn } from "./return-request.js";
 import { decideReturn, listReturns } from "./returns-admin.js";
 
@@ -53,6 +54,14 @@ export async function returnsRoutes(app: FastifyInstance): Promise<void> {
   app.patch("/api/admin/returns/:id", agent, async (request) => {
     const parsed = uuidParam.safeParse(request.params);
     if (!parsed.success) throw new AppError("NOT_FOUND", "Return request not found");
-    return decideReturn(app.db, parsed.data.id.toLowerCase(), parse(decideReturnInput, request.body));
+    const decided = await decideReturn(
+      app.db,
+      parsed.data.id.toLowerCase(),
+      parse(decideReturnInput, request.body),
+      request.admin?.username ?? "admin",
+    );
+    await announceStockChange(app, decided.stockLowest);
+    if (decided.replacementPlaced) app.orderEvents.publish();
+    return decided.request;
   });
 }

@@ -75,8 +75,11 @@ export const stockResultColumns = sql`(select ok from stock_ok) as stock_ok,
      from stock_locked) as stock_left,
   (select min(quantity) from stock_taken) as stock_lowest`;
 
-/** The 409 for the first line that asked for more than was left, naming it and how many are left. */
-export function notEnoughStock(lines: StockLine[], left: unknown): AppError {
+/** The first variant that asked for more than was left: the line naming it, how many it wanted and how many are left. */
+export function firstShortfall(
+  lines: StockLine[],
+  left: unknown,
+): { line: StockLine; wanted: number; left: number } | null {
   const rows = (typeof left === "string" ? JSON.parse(left) : (left ?? [])) as {
     product_id: number;
     size: string;
@@ -90,8 +93,19 @@ export function notEnoughStock(lines: StockLine[], left: unknown): AppError {
     const units = have?.quantity ?? 0;
     if (units < w.quantity) {
       const line = lines.find((l) => l.productId === w.product_id && l.size === w.size && l.color === w.color)!;
-      return new AppError("CONFLICT", notEnoughStockMessage(line.productName, w.size, w.color, units));
+      return { line, wanted: w.quantity, left: units };
     }
   }
+  return null;
+}
+
+/** The 409 for the first line that asked for more than was left, naming it and how many are left. */
+export function notEnoughStock(lines: StockLine[], left: unknown): AppError {
+  const short = firstShortfall(lines, left);
+  if (short)
+    return new AppError(
+      "CONFLICT",
+      notEnoughStockMessage(short.line.productName, short.line.size, short.line.color, short.left),
+    );
   return new AppError("CONFLICT", "Some items sold out while your order was being placed; please review your cart");
 }

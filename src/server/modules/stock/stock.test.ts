@@ -222,6 +222,20 @@ describe("Giving stock back", () => {
     expect(await left(p.id, "M", "Red")).toBe(4);
   });
 
+  it("gives a parcel's stock back once when it comes back to the store (returned)", async () => {
+    const p = await insertProduct(t.db);
+    await trackStock(t.db, p, [{ size: "M", color: "Red", quantity: 4 }]);
+    const order = await placeOrder(t.app, [{ productId: p.id, quantity: 3 }], { customerPhone: phone(5) });
+    const setStatus = (status: string) =>
+      t.app.inject({ method: "PATCH", url: `/api/orders/${order.id}`, payload: { status }, headers: admin() });
+    expect((await setStatus("shipped")).statusCode).toBe(200);
+    expect(await left(p.id, "M", "Red")).toBe(1);
+    expect((await setStatus("returned")).statusCode).toBe(200);
+    expect(await left(p.id, "M", "Red")).toBe(4);
+    expect((await setStatus("cancelled")).statusCode).toBe(200);
+    expect(await left(p.id, "M", "Red")).toBe(4);
+  });
+
   it("takes it again when the admin reopens a cancelled order, and refuses when it is gone", async () => {
     const p = await insertProduct(t.db);
     await trackStock(t.db, p, [{ size: "M", color: "Red", quantity: 2 }]);
