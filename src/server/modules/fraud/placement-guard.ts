@@ -72,11 +72,13 @@ export async function guardPlacement(
     risk = judge(facts, order);
   }
   const f = facts.facts;
-  // Below NETWORK_MEDIUM the network's count changes nothing (no reason names it), so orders
-  // from one busy address placed at the same time do not make each other judge again.
+  // The network's count only matters by its band (no reason, medium, high): orders from one busy
+  // address placed at the same time would otherwise make each other judge again and again. Within
+  // a band the reason may name a count a few orders old, as a separate read before the insert did.
+  const band = (n: number) => (n < NETWORK_MEDIUM ? 0 : n < NETWORK_HIGH ? 1 : 2);
   const holds = sql`(select not blocked and earlier = ${f.earlierOrders}::int and open = ${f.openOrders}::int
-      and refused = ${f.refusedAfterConfirm}::int and (${network === null} or network = ${f.networkRecent}::int
-        or (network < ${NETWORK_MEDIUM}::int and ${f.networkRecent < NETWORK_MEDIUM}))
+      and refused = ${f.refusedAfterConfirm}::int and (${network === null} or case when network < ${NETWORK_MEDIUM}::int then 0
+        when network < ${NETWORK_HIGH}::int then 1 else 2 end = ${band(f.networkRecent)}::int)
       and rules = ${JSON.stringify(facts.stored)}::jsonb from placement_facts)`;
   return {
     risk,

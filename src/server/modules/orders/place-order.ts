@@ -298,7 +298,7 @@ async function replayed(db: Db, key: string, phone: string): Promise<NewOrder | 
 /** Tries with the products as remembered, then twice more straight from the database. */
 const PRICING_ATTEMPTS = 3;
 /** Tries again with the facts the statement found (orders of the phone or network placed meanwhile). */
-const PRECONDITION_RECHECKS = 3;
+const PRECONDITION_RECHECKS = 5;
 
 const busy = () =>
   new AppError("UNAVAILABLE", "Many orders are being placed right now; please try again in a moment", undefined, {
