@@ -195,6 +195,51 @@ describe("JobRunner", () => {
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
   });
 
+  it("gives a batch handler its claimed jobs together, finishes the done ones and retries only the failed one", async () => {
+    const clock = new ManualClock();
+    const kind = kindFor("batch");
+    const runner = new JobRunner(db, { clock });
+    const calls: number[][] = [];
+    runner.registerBatch(kind, async (jobs) => {
+      calls.push(jobs.map((j) => j.payload.n as number).sort((a, b) => a - b));
+      return jobs.map((j) => (j.payload.n === 2 && j.job.attempt === 1 ? new Error("outage") : undefined));
+    });
+    for (const n of [1, 2, 3]) await enqueueJob(db, { kind, payload: { n } });
+
+    await runner.runDue();
+    expect(calls).toEqual([[1, 2, 3]]);
+    expect(await jobRows(kind)).toEqual([
+      { state: "done", attempts: 1, last_error: null },
+      { state: "queued", attempts: 1, last_error: "outage" },
+      { state: "done", attempts: 1, last_error: null },
+    ]);
+    clock.advance(retryDelayMs(1));
+    await runner.runDue();
+    expect(calls).toEqual([[1, 2, 3], [2]]);
+    expect((await jobRows(kind)).map((r) => r.state)).toEqual(["done", "done", "done"]);
+  });
+
+  it("runs each of 200 batched jobs exactly once with two servers claiming at the same time", async () => {
+    const clock = new ManualClock();
+    const kind = kindFor("batch-race");
+    const runs = new Map<number, number>();
+    const servers = [new JobRunner(db, { clock, batchSize: 7 }), new JobRunner(db, { clock, batchSize: 7 })];
+    for (const server of servers)
+      server.registerBatch(kind, async (jobs) => {
+        for (const { payload } of jobs) runs.set(payload.n as number, (runs.get(payload.n as number) ?? 0) + 1);
+        await new Promise((resolve) => setImmediate(resolve));
+        return jobs.map(() => undefined);
+      });
+    await db.execute(
+      sql`insert into jobs (kind, payload) select ${kind}, jsonb_build_object('n', n) from generate_series(1, 200) n`,
+    );
+
+    await Promise.all(servers.map((s) => s.runDue()));
+    expect(runs.size).toBe(200);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    expect(new Set((await jobRows(kind)).map((r) => r.state))).toEqual(new Set(["done"]));
+  });
+
   it("starts polling by itself and stops cleanly", async () => {
     const clock = new ManualClock();
     const kind = kindFor("polled");

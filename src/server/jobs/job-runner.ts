@@ -13,6 +13,12 @@ export interface JobInfo {
 
 export type JobHandler = (payload: Record<string, unknown>, job: JobInfo) => Promise<void>;
 
+/**
+ * Runs several claimed jobs of one kind at once (e.g. one read and one write for many messages):
+ * answers, in the same order, each job's error, or undefined for a job done.
+ */
+export type BatchHandler = (jobs: { payload: Record<string, unknown>; job: JobInfo }[]) => Promise<unknown[]>;
+
 export interface HandlerOptions {
   /** Overrides the attempts the job was enqueued with. */
   maxAttempts?: number;
@@ -29,12 +35,31 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** Jobs claimed and run at once. */
   batchSize?: number;
+  /**
+   * After a look at the queue, how long a `wake()` waits before the next one, so that under load
+   * the jobs enqueued meanwhile are claimed together rather than one claim each.
+   */
+  gatherMs?: number;
 }
 
+/** Jobs with a handler of their own run this many at a time. */
+const PARALLEL_JOBS = 10;
+
 interface Registered extends HandlerOptions {
-  handler: JobHandler;
+  handler?: JobHandler;
+  batchHandler?: BatchHandler;
   /** Set for recurring jobs: the row goes back to the queue this long after each run. */
   everyMs?: number;
+}
+
+interface Outcome {
+  id: number;
+  row: ClaimedRow;
+  entry: Registered;
+  payload: Record<string, unknown>;
+  maxAttempts: number;
+  /** undefined: done. */
+  error: unknown;
 }
 
 interface ClaimedRow {
@@ -64,6 +89,8 @@ export class JobRunner {
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly batchSize: number;
+  private readonly gatherMs: number;
+  private lastLook = 0;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private started = false;
@@ -76,13 +103,20 @@ export class JobRunner {
   ) {
     this.pollMs = options.pollMs ?? 1000;
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
-    this.batchSize = options.batchSize ?? 10;
+    this.batchSize = options.batchSize ?? 50;
+    this.gatherMs = options.gatherMs ?? 100;
     this.every("jobs.prune", 60 * 60_000, () => this.prune());
   }
 
   register(kind: string, handler: JobHandler, options: HandlerOptions = {}): void {
     if (this.handlers.has(kind)) throw new Error(`A job handler for "${kind}" is registered twice`);
     this.handlers.set(kind, { ...options, handler });
+  }
+
+  /** Like `register`, for a handler that runs the claimed jobs of its kind together. */
+  registerBatch(kind: string, batchHandler: BatchHandler, options: HandlerOptions = {}): void {
+    if (this.handlers.has(kind)) throw new Error(`A job handler for "${kind}" is registered twice`);
+    this.handlers.set(kind, { ...options, batchHandler });
   }
 
   /** A job that runs every `intervalMs`, once at a time across all app servers. */
@@ -100,18 +134,44 @@ export class JobRunner {
   /** Stops polling and waits for the jobs under way. */
   async stop(): Promise<void> {
     this.started = false;
+    this.gathering = false;
     clearTimeout(this.timer);
     await this.running;
   }
 
-  /** Looks for due jobs now rather than at the next poll (e.g. right after enqueueing one). */
+  /**
+   * Looks for due jobs soon rather than at the next poll (e.g. right after enqueueing one): at
+   * once when the runner has been idle, else `gatherMs` after its last look, so a burst of
+   * enqueues is claimed in a few batches.
+   */
   wake(): void {
     if (!this.started) return;
     if (this.running) {
       this.wakeAgain = true;
       return;
     }
+    const wait = this.lastLook + this.gatherMs - Date.now();
+    if (wait > 0) {
+      if (this.gathering) return;
+      this.gathering = true;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => {
+        this.gathering = false;
+        this.look();
+      }, wait);
+      this.timer.unref();
+      return;
+    }
+    this.look();
+  }
+
+  private gathering = false;
+
+  private look(): void {
+    if (!this.started || this.running) return;
     clearTimeout(this.timer);
+    this.gathering = false;
+    this.lastLook = Date.now();
     this.running = this.drain(true)
       .then(() => undefined)
       .catch((err) => this.options.log?.error({ err }, "job runner: polling failed"))
@@ -133,7 +193,11 @@ export class JobRunner {
     return this.drain();
   }
 
-  /** Claims and runs batches until nothing is due (or, for the polling loop, until stopped). */
+  /**
+   * Claims and runs batches until nothing is due. The polling loop (`untilStopped`) stops when
+   * stopped, and after a batch that was not full: what arrives meanwhile waits for a `wake()` or
+   * the poll, to be claimed together.
+   */
   private async drain(untilStopped = false): Promise<number> {
     await this.scheduleRecurring();
     let total = 0;
@@ -141,9 +205,31 @@ export class JobRunner {
       if (untilStopped && !this.started) return total;
       const batch = await this.claim();
       if (batch.length === 0) return total;
-      await Promise.all(batch.map((row) => this.run(row)));
+      await this.runBatch(batch);
       total += batch.length;
+      if (untilStopped && batch.length < this.batchSize) return total;
     }
+  }
+
+  /** Runs a claimed batch: each batch handler once with its jobs, other jobs a few at a time. */
+  private async runBatch(batch: ClaimedRow[]): Promise<void> {
+    const outcomes: Outcome[] = [];
+    const singles: ClaimedRow[] = [];
+    const byKind = new Map<string, ClaimedRow[]>();
+    for (const row of batch) {
+      if (!this.handlers.get(row.kind)!.batchHandler) singles.push(row);
+      else byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);
+    }
+    const work: Promise<void>[] = [...byKind.values()].map(
+      async (rows) => void outcomes.push(...(await this.runKind(rows))),
+    );
+    let next = 0;
+    const worker = async () => {
+      while (next < singles.length) outcomes.push(await this.run(singles[next++]));
+    };
+    work.push(...Array.from({ length: Math.min(PARALLEL_JOBS, singles.length) }, worker));
+    await Promise.all(work);
+    await this.finishAll(outcomes);
   }
 
   /** Each recurring job has one row for ever, made on the first pass (its key dedupes servers). */
@@ -178,23 +264,63 @@ export class JobRunner {
     return (result as unknown as { rows: ClaimedRow[] }).rows;
   }
 
-  private async run(row: ClaimedRow): Promise<void> {
+  private prepare(row: ClaimedRow) {
     const entry = this.handlers.get(row.kind)!;
     const id = Number(row.id);
-    const payload = typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload;
+    const payload = (typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload) as Record<
+      string,
+      unknown
+    >;
     const maxAttempts = entry.maxAttempts ?? row.max_attempts;
-    let error: unknown;
-    if (row.attempts <= maxAttempts) {
-      try {
-        await entry.handler(payload, { id, kind: row.kind, attempt: row.attempts });
-        error = undefined;
-      } catch (err) {
-        error = err ?? new Error("job failed");
-      }
-    } else {
-      error = new Error("the job's server stopped while running it, too many times");
+    const outcome: Outcome = { id, row, entry, payload, maxAttempts, error: undefined };
+    if (row.attempts > maxAttempts)
+      outcome.error = new Error("the job's server stopped while running it, too many times");
+    return outcome;
+  }
+
+  private async run(row: ClaimedRow): Promise<Outcome> {
+    const outcome = this.prepare(row);
+    if (outcome.error !== undefined) return outcome;
+    try {
+      await outcome.entry.handler!(outcome.payload, { id: outcome.id, kind: row.kind, attempt: row.attempts });
+    } catch (err) {
+      outcome.error = err ?? new Error("job failed");
     }
-    await this.finish(id, row, entry, payload, maxAttempts, error);
+    return outcome;
+  }
+
+  /** One kind's jobs through its batch handler; a throw counts as every job's error. */
+  private async runKind(rows: ClaimedRow[]): Promise<Outcome[]> {
+    const outcomes = rows.map((row) => this.prepare(row));
+    const runnable = outcomes.filter((o) => o.error === undefined);
+    if (runnable.length === 0) return outcomes;
+    try {
+      const errors = await runnable[0].entry.batchHandler!(
+        runnable.map((o) => ({ payload: o.payload, job: { id: o.id, kind: o.row.kind, attempt: o.row.attempts } })),
+      );
+      runnable.forEach(
+        (o, n) => (o.error = errors[n] === undefined ? undefined : (errors[n] ?? new Error("job failed"))),
+      );
+    } catch (err) {
+      for (const o of runnable) o.error = err ?? new Error("job failed");
+    }
+    return outcomes;
+  }
+
+  /** Jobs done (not recurring) are finished in one statement; the others one by one. */
+  private async finishAll(outcomes: Outcome[]): Promise<void> {
+    const done = outcomes.filter((o) => o.error === undefined && o.entry.everyMs === undefined);
+    if (done.length > 0) {
+      const now = this.options.clock.now().toISOString();
+      const leases = JSON.stringify(done.map((o) => ({ id: o.id, lease: new Date(o.row.locked_until).toISOString() })));
+      // Only jobs still ours: another server took over any whose lease ran out, and its run counts.
+      await this.db.execute(sql`update jobs j set state = 'done', locked_until = null, last_error = null,
+          finished_at = ${now}::timestamptz
+        from json_to_recordset(${leases}::json) as l(id bigint, lease timestamptz)
+        where j.id = l.id and j.state = 'running' and j.locked_until = l.lease`);
+    }
+    for (const o of outcomes)
+      if (!done.includes(o)) await this.finish(o.id, o.row, o.entry, o.payload, o.maxAttempts, o.error);
   }
 
   private async finish(

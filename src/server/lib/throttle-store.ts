@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 
 export interface ThrottleEntry {
@@ -14,6 +14,12 @@ export interface ThrottleStore {
   read(key: string): Promise<ThrottleEntry | undefined>;
   subtract(key: string): Promise<void>;
   clear(key: string): Promise<void>;
+  /**
+   * Only where the counts are in the database: the key's entry (json `{count, resetAt}` or null)
+   * and `add` as SQL for a larger statement, so it costs no round trip of its own.
+   */
+  readSql?(key: string): SQL;
+  addSql?(key: string, windowMs: number, onlyIf: SQL): SQL;
 }
 
 /** One process's counts (PGlite runs one server per data directory). */
@@ -67,16 +73,24 @@ export class PostgresThrottleStore implements ThrottleStore {
   constructor(private readonly db: Db) {}
 
   async add(key: string, windowMs: number): Promise<ThrottleEntry> {
+    const result = await this.db.execute(sql`${this.addSql(key, windowMs, sql`true`)} returning count, reset_at`);
+    return toEntry(rowsOf(result)[0])!;
+  }
+
+  addSql(key: string, windowMs: number, onlyIf: SQL): SQL {
     if (++this.adds % 1000 === 0)
-      await this.db.execute(sql`delete from throttle_hits where reset_at < now() - interval '1 hour'`);
-    const result = await this.db.execute(sql`
+      this.db.execute(sql`delete from throttle_hits where reset_at < now() - interval '1 hour'`).catch(() => {});
+    return sql`
       insert into throttle_hits (key, count, reset_at)
-      values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+      select ${key}, 1, now() + ${windowMs} * interval '1 millisecond' where ${onlyIf}
       on conflict (key) do update set
         count = case when throttle_hits.reset_at <= now() then 1 else throttle_hits.count + 1 end,
-        reset_at = case when throttle_hits.reset_at <= now() then excluded.reset_at else throttle_hits.reset_at end
-      returning count, reset_at`);
-    return toEntry(rowsOf(result)[0])!;
+        reset_at = case when throttle_hits.reset_at <= now() then excluded.reset_at else throttle_hits.reset_at end`;
+  }
+
+  readSql(key: string): SQL {
+    return sql`(select json_build_object('count', count, 'resetAt', (extract(epoch from reset_at) * 1000)::float8)
+      from throttle_hits where key = ${key} and reset_at > now())`;
   }
 
   async read(key: string): Promise<ThrottleEntry | undefined> {

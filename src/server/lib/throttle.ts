@@ -1,3 +1,4 @@
+import { sql, type SQL } from "drizzle-orm";
 import { AppError } from "./app-error.js";
 import type { ThrottleEntry, ThrottleStore } from "./throttle-store.js";
 import { MemoryThrottleStore } from "./throttle-store.js";
@@ -54,6 +55,31 @@ export class Throttle {
   /** check against the count last read or written here (after refresh): for a synchronous callback. */
   checkCached(key: string): void {
     this.refuse(this.seen.get(key), (n) => n >= this.limit);
+  }
+
+  /**
+   * Where the counts are in the database: the check as SQL for another statement (`holds` while
+   * under the limit; `found`, the entry as json, for `checkFound`). Null for counts in memory,
+   * which `check`/`checkCached` read at no cost.
+   */
+  checkSql(key: string): { holds: SQL; found: SQL } | null {
+    if (!this.store.readSql) return null;
+    const found = this.store.readSql(this.key(key));
+    return { holds: sql`coalesce((${found} ->> 'count')::int, 0) < ${this.limit}::int`, found };
+  }
+
+  /** checkSql's entry as the statement found it: remembered, and 429 if at the limit. */
+  checkFound(key: string, found: unknown): void {
+    const entry = found as ThrottleEntry | null | undefined;
+    this.refuse(
+      this.remember(key, entry ? { count: Number(entry.count), resetAt: Number(entry.resetAt) } : undefined),
+      (n) => n >= this.limit,
+    );
+  }
+
+  /** `record` as SQL for another statement, run only if `onlyIf`; null for counts in memory. */
+  recordSql(key: string, onlyIf: SQL): SQL | null {
+    return this.store.addSql?.(this.key(key), this.windowMs, onlyIf) ?? null;
   }
 
   async record(key: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { COD_RULE_KEYS, readCodRules, type CodRules } from "@shared/rules/cod-rules.js";
 import { formatRs } from "@shared/rules/money.js";
 import { phoneKey } from "@shared/rules/phone.js";
@@ -17,15 +17,16 @@ export interface Placement {
   networkKey: string | null;
 }
 
+export type Facts = { blocked: boolean; facts: OrderFacts; stored: Record<string, unknown> };
+
 /**
- * Everything the checks need, in one round trip: whether the number is blocked, the phone's and
- * the network's earlier orders (the network's only up to the highest threshold, so a busy
- * carrier NAT address costs no more than a quiet one), and the COD rules in force. Counting a returned order (the
+ * The checks' facts as SQL columns: whether the number is blocked, the phone's and the network's
+ * earlier orders (the network's only up to the highest threshold, so a busy carrier NAT address
+ * costs no more than a quiet one), and the stored COD rules. Counting a returned order (the
  * `ship` branch's status) is harmless before that status exists.
  */
-async function readFacts(db: Db, key: string, network: string | null) {
-  const result = await db.execute(sql`
-    select
+export function factsColumns(key: string, network: string | null): SQL {
+  return sql`
       exists (select 1 from blocked_phones where phone_key = ${key}) as blocked,
       (select count(*)::int from orders where phone_key = ${key}) as earlier,
       (select count(*)::int from orders where phone_key = ${key}
@@ -37,20 +38,31 @@ async function readFacts(db: Db, key: string, network: string | null) {
       (select count(*)::int from (select 1 from orders where network_key = ${network}
          and created_at > now() - make_interval(mins => ${NETWORK_WINDOW_MINUTES}::int)
          limit ${NETWORK_HIGH}) recent) as network,
-      (select json_object_agg(key, value) from settings
+      coalesce((select jsonb_object_agg(key, value) from settings
          where key in (${sql.join(
            COD_RULE_KEYS.map((k) => sql`${k}`),
            sql`, `,
-         )})) as rules`);
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  const facts: OrderFacts = {
-    earlierOrders: Number(row.earlier),
-    openOrders: Number(row.open),
-    refusedAfterConfirm: Number(row.refused),
-    networkRecent: network === null ? 0 : Number(row.network),
-  };
+         )})), '{}'::jsonb) as rules`;
+}
+
+export function toFacts(row: Record<string, unknown>, network: string | null): Facts {
   const stored = (typeof row.rules === "string" ? JSON.parse(row.rules) : row.rules) ?? {};
-  return { blocked: Boolean(row.blocked), facts, rules: readCodRules(stored) };
+  return {
+    blocked: Boolean(row.blocked),
+    facts: {
+      earlierOrders: Number(row.earlier),
+      openOrders: Number(row.open),
+      refusedAfterConfirm: Number(row.refused),
+      networkRecent: network === null ? 0 : Number(row.network),
+    },
+    stored,
+  };
+}
+
+/** Everything the checks need, in one round trip of its own. */
+export async function readFacts(db: Db, key: string, network: string | null): Promise<Facts> {
+  const result = await db.execute(sql`select ${factsColumns(key, network)}`);
+  return toFacts((result as unknown as { rows: Record<string, unknown>[] }).rows[0], network);
 }
 
 /** 422 naming the rule an order breaks; the checkout shows the message as it is. */
@@ -78,8 +90,11 @@ function checkCodRules(rules: CodRules, facts: OrderFacts, order: Placement): vo
  * order breaking a COD rule is refused (422 naming the rule), and any other order gets its risk.
  */
 export async function checkPlacement(db: Db, order: Placement): Promise<Risk> {
-  const { blocked, facts, rules } = await readFacts(db, phoneKey(order.phone), order.networkKey);
+  return judge(await readFacts(db, phoneKey(order.phone), order.networkKey), order);
+}
+
+export function judge({ blocked, facts, stored }: Facts, order: Placement): Risk {
   if (blocked) throw new AppError("FORBIDDEN", BLOCKED_MESSAGE);
-  checkCodRules(rules, facts, order);
+  checkCodRules(readCodRules(stored), facts, order);
   return assessRisk(facts, order);
 }

@@ -7,7 +7,7 @@ import { networkKey } from "../../lib/network-key.js";
 import { Throttle } from "../../lib/throttle.js";
 import { parse } from "../../lib/validate.js";
 import { readAdmin, requireAdmin } from "../../plugins/auth.js";
-import { checkPlacement } from "../fraud/placement-checks.js";
+import { guardPlacement, type PlacementGuard } from "../fraud/placement-guard.js";
 import { confirmationOnPlacement } from "../whatsapp/outbox.js";
 import { optionalSessionId, requireSessionId } from "../cart/session-id.js";
 import { listOrders, orderDetail, orderNotFound } from "./order-admin.js";
@@ -16,7 +16,8 @@ import { cancelAsCustomer } from "./order-status.js";
 import { releasesStock } from "@shared/rules/stock.js";
 import { announceStockChange } from "../stock/stock-announce.js";
 import { refuseShortStock } from "../stock/stock-release.js";
-import { placeOrder } from "./place-order.js";
+import { allPreconditions, placeOrder } from "./place-order.js";
+import { PlacementThrottles } from "./placement-throttles.js";
 import { ordersOfSession, trackOrders } from "./tracking.js";
 import { eq } from "drizzle-orm";
 import { orders } from "../../db/schema.js";
@@ -52,53 +53,53 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   const perPhone = new Throttle(10, 10 * 60_000, "order searches for this phone number", app.throttleStore);
   const perIp = new Throttle(300, 10 * 60_000, "order searches from your network", app.throttleStore);
 
-  // Placing: refused attempts (bad fields, 409s) are probing or a broken client, so they are
-  // counted, generously per address (carrier NAT) and tightly per phone number (yet above what a
-  // shopper meets: a few sold-out items, a retyped field); successful orders get a generous cap
-  // per phone number against order spam.
-  const failedPerIp = new Throttle(100, 10 * 60_000, "refused orders from your network", app.throttleStore);
-  const failedPerPhone = new Throttle(20, 10 * 60_000, "refused orders for this phone number", app.throttleStore);
-  const placedPerPhone = new Throttle(30, 60 * 60_000, "orders for this phone number", app.throttleStore);
-  // The phone is the caller's to choose, so orders are capped per network too: generously, as
-  // a carrier-NAT address carries many shoppers.
-  const placedPerNetwork = new Throttle(120, 60 * 60_000, "orders from your network", app.throttleStore);
+  const placing = new PlacementThrottles(app.throttleStore);
 
   app.post("/api/orders", { config: { access: "public" } }, async (request, reply) => {
-    const phone = claimedPhoneKey(request.body);
-    await failedPerIp.check(networkKey(request.ip));
-    if (phone) await failedPerPhone.check(phone);
+    const network = networkKey(request.ip);
+    const claimedPhone = claimedPhoneKey(request.body);
+    await placing.beforeAnything(network, claimedPhone);
     try {
       const key = idempotencyKey(request);
       const input = parse(placeOrderInput, request.body);
       // The spec's client sends the session in the body; the header is the contract's way.
       const sessionId = input.sessionId ?? optionalSessionId(request) ?? null;
-      const placedKey = phoneKey(input.customerPhone);
-      // Checked only for a new order: a retry of one already placed is always answered.
-      const network = networkKey(request.ip);
-      // The shared counts, read now: the check inside placeOrder must not wait on the database.
-      await Promise.all([placedPerPhone.refresh(placedKey), placedPerNetwork.refresh(network)]);
+      const placer = { network, claimedPhone, phone: phoneKey(input.customerPhone) };
+      let guard: PlacementGuard | undefined;
       const { order, created, stockLowest } = await placeOrder(
         app.db,
         { ...input, sessionId },
         {
           idempotencyKey: key,
-          beforeCreate: async (subtotalPaisa) => {
-            placedPerPhone.checkCached(placedKey);
-            placedPerNetwork.checkCached(network);
-            const risk = await checkPlacement(app.db, {
-              phone: input.customerPhone,
-              address: input.shippingAddress,
-              city: input.city,
-              totalRs: subtotalPaisa / 100,
+          // Checked only for a new order: a retry of one already placed is always answered.
+          beforeCreate: async (subtotalPaisa, found) => {
+            const limits = await placing.guard(placer, found?.throttles);
+            // Judged from the facts expected, which the order's own statement checks.
+            guard = await guardPlacement(
+              app.db,
+              {
+                phone: input.customerPhone,
+                address: input.shippingAddress,
+                city: input.city,
+                totalRs: subtotalPaisa / 100,
+                networkKey: network,
+              },
+              found?.facts as Record<string, unknown> | undefined,
+            );
+            const confirmation = confirmationOnPlacement(app.config.whatsapp);
+            return {
               networkKey: network,
-            });
-            return { networkKey: network, risk, ...confirmationOnPlacement(app.config.whatsapp) };
+              risk: guard.risk,
+              precondition: allPreconditions({ throttles: limits, facts: guard.precondition }),
+              confirmationState: confirmation.confirmationState,
+              alsoInsert: [confirmation.alsoInsert ?? [], placing.countInStatement(placer)].flat(),
+            };
           },
         },
       );
       if (created) {
-        await placedPerPhone.record(placedKey);
-        await placedPerNetwork.record(network);
+        guard?.placed();
+        await placing.placed(placer);
         app.orderEvents.publish();
         if (app.config.whatsapp) app.jobs.wake(); // the confirmation goes out now, not at the next poll
       }
@@ -106,10 +107,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       reply.status(created ? 201 : 200);
       return order;
     } catch (err) {
-      if (err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429) {
-        await failedPerIp.record(networkKey(request.ip));
-        if (phone) await failedPerPhone.record(phone);
-      }
+      if (err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429)
+        await placing.refused(network, claimedPhone);
       throw err;
     }
   });

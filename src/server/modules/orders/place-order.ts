@@ -23,6 +23,23 @@ import { isoTime, loadItems, orderColumns, toNewOrder } from "./order-serialise.
 /** Totals are stored as numeric(12, 2): beyond this the insert itself would fail. */
 const MAX_TOTAL_PAISA = 999_999_999_999;
 
+/** Several preconditions as one: all must hold; `found` is an object with each one's, by name. */
+export function allPreconditions(parts: Record<string, OrderPrecondition | null | undefined>): OrderPrecondition {
+  const named = Object.entries(parts).filter((e): e is [string, OrderPrecondition] => Boolean(e[1]));
+  if (named.length === 0) return { ctes: sql``, holds: sql`true`, found: sql`'{}'::json` };
+  return {
+    ctes: sql.join(named.map(([, p]) => p.ctes)),
+    holds: sql`(${sql.join(
+      named.map(([, p]) => p.holds),
+      sql` and `,
+    )})`,
+    found: sql`json_build_object(${sql.join(
+      named.map(([name, p]) => sql`${name}::text, ${p.found}`),
+      sql`, `,
+    )})`,
+  };
+}
+
 type PlaceOrderData = z.output<typeof placeOrderInput>;
 
 /** Who places the order and how: a shopper on the web by default, or a staff member by hand. */
@@ -31,8 +48,12 @@ export interface PlaceOrderOptions {
   /**
    * Run before the insert with the order's subtotal: a throttle or a fake-order check may throw;
    * what it returns (the risk found, the WhatsApp outbox) goes into the order's own statement.
+   * When the statement found its precondition broken, it runs again with what was `found`.
    */
-  beforeCreate?: (subtotalPaisa: number) => void | OrderExtras | Promise<void | OrderExtras>;
+  beforeCreate?: (
+    subtotalPaisa: number,
+    found?: Record<string, unknown>,
+  ) => void | OrderExtras | Promise<void | OrderExtras>;
   source?: OrderSource;
   /** The timeline's actor of the first status: "customer", or the staff member's name. */
   actor?: string;
@@ -48,7 +69,23 @@ export interface OrderExtras {
    * A data-modifying statement run in the order's own statement (the outbox job), given the
    * order's id and the condition that the order was inserted.
    */
-  alsoInsert?: (orderId: string, onlyIfPlaced: SQL) => SQL;
+  alsoInsert?: AlsoInsert | AlsoInsert[];
+  /**
+   * What the extras were worked out from, checked in the order's own statement (as the products'
+   * versions are): nothing is inserted unless `holds`, and the statement answers what it `found`.
+   */
+  precondition?: OrderPrecondition;
+}
+
+export type AlsoInsert = (orderId: string, onlyIfPlaced: SQL) => SQL;
+
+export interface OrderPrecondition {
+  /** CTEs for the statement's `with` list, each followed by a comma (`name as (…),`). */
+  ctes: SQL;
+  /** A boolean expression over them. */
+  holds: SQL;
+  /** A json expression over them: what was found, given back to `beforeCreate`. */
+  found: SQL;
 }
 
 interface PricedItem {
@@ -117,7 +154,10 @@ async function priceItems(
 }
 
 type Inserted =
-  { outcome: "placed"; order: NewOrder; stockLowest: number | null } | { outcome: "key taken" } | { outcome: "stale" };
+  | { outcome: "placed"; order: NewOrder; stockLowest: number | null }
+  | { outcome: "key taken" }
+  | { outcome: "stale" }
+  | { outcome: "precondition broken"; found: Record<string, unknown> };
 
 /**
  * Inserts the order, its items and its first status event in one statement, so all of them are
@@ -157,6 +197,7 @@ async function insertOrder(
       from products p join json_to_recordset(${versions}::json) as v(id int, version text)
         on p.id = v.id and p.xmin::text = v.version
     ),
+    ${x?.precondition?.ctes ?? sql``}
     ${stock?.before ?? sql``}
     placed as (
       insert into orders (status, customer_name, customer_phone, phone_key, customer_email, shipping_address,
@@ -169,7 +210,8 @@ async function insertOrder(
              ${input.sessionId?.toLowerCase() ?? null}::uuid, ${idempotencyKey ?? null}, ${source}, ${id}::uuid,
              ${x?.networkKey ?? null}, ${x?.risk.level ?? "low"}, ${JSON.stringify(x?.risk.reasons ?? [])}::jsonb,
              ${x?.confirmationState ?? "off"}, ${x?.confirmationState === "queued" ? sql`now()` : null}
-      from fresh where fresh.ok ${stock ? sql`and (select ok from stock_ok)` : sql``}
+      from fresh where fresh.ok ${x?.precondition ? sql`and ${x.precondition.holds}` : sql``}
+        ${stock ? sql`and (select ok from stock_ok)` : sql``}
       on conflict (idempotency_key) do nothing
       returning *
     ),${stock?.after ?? sql``}
@@ -183,14 +225,23 @@ async function insertOrder(
     ),
     first_event as (
       insert into order_status_events (order_id, status, actor) select id, status, ${actor} from placed
-    )${x?.alsoInsert ? sql`, also as (${x.alsoInsert(id, sql`exists (select 1 from placed)`)})` : sql``}
-    select fresh.ok as fresh, id, created_at, status, customer_name, customer_phone, customer_email,
+    )${sql.join(
+      [x?.alsoInsert ?? []]
+        .flat()
+        .map((also, n) => sql`, also_${sql.raw(String(n))} as (${also(id, sql`exists (select 1 from placed)`)})`),
+    )}
+    select fresh.ok as fresh, ${x?.precondition ? sql`${x.precondition.holds} as holds, ${x.precondition.found} as found,` : sql`true as holds,`}
+           id, created_at, status, customer_name, customer_phone, customer_email,
            shipping_address, city, postal_code, special_instructions, subtotal::text, tax::text, total::text,
            payment_method, session_id,
            ${stock ? stockResultColumns : sql`true as stock_ok, null as stock_left, null as stock_lowest`}
     from fresh left join placed on true`);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   if (!row.fresh) return { outcome: "stale" };
+  if (!row.holds) {
+    const found = typeof row.found === "string" ? JSON.parse(row.found) : row.found;
+    return { outcome: "precondition broken", found: found as Record<string, unknown> };
+  }
   if (!row.stock_ok) throw notEnoughStock(stockLines, row.stock_left);
   if (row.id === null) return { outcome: "key taken" };
   const items: OrderItem[] = priced.map((p) => ({
@@ -246,6 +297,8 @@ async function replayed(db: Db, key: string, phone: string): Promise<NewOrder | 
 
 /** Tries with the products as remembered, then twice more straight from the database. */
 const PRICING_ATTEMPTS = 3;
+/** Tries again with the facts the statement found (orders of the phone or network placed meanwhile). */
+const PRECONDITION_RECHECKS = 5;
 
 const busy = () =>
   new AppError("UNAVAILABLE", "Many orders are being placed right now; please try again in a moment", undefined, {
@@ -271,11 +324,15 @@ export async function placeOrder(
   const ids = input.items.map((i) => i.productId);
   let keyTaken = false;
   const id = randomUUID();
+  // What the statement found when the extras' precondition no longer held (another order of the
+  // same phone or network, on any server): the extras are worked out again from it.
+  let found: Record<string, unknown> | undefined;
+  let rechecks = 0;
   try {
     for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {
       const catalogue = await rememberedChoiceProducts(db, ids, attempt > 0);
       const { priced, subtotalPaisa, stockLines } = await priceItems(db, input.items, catalogue);
-      const extras = (await beforeCreate?.(subtotalPaisa)) ?? undefined;
+      const extras = (await beforeCreate?.(subtotalPaisa, found)) ?? undefined;
       const subtotal = toMoneyString(subtotalPaisa / 100);
       let inserted: Inserted;
       try {
@@ -292,6 +349,12 @@ export async function placeOrder(
       if (inserted.outcome === "key taken") {
         keyTaken = true;
         break;
+      }
+      if (inserted.outcome === "precondition broken") {
+        if (++rechecks > PRECONDITION_RECHECKS) throw busy();
+        found = inserted.found;
+        attempt--; // the products were fine: not a pricing attempt
+        continue;
       }
       forgetChoiceProducts(db, ids);
     }

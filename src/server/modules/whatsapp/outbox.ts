@@ -51,26 +51,35 @@ interface OutboxOrder extends TemplateOrder {
   confirmationState: string;
 }
 
-async function loadOrder(app: FastifyInstance, orderId: string): Promise<OutboxOrder | null> {
-  const [row] = rows<Record<string, unknown>>(
+/** The orders the outbox writes about, read in one query. */
+async function loadOrders(app: FastifyInstance, orderIds: string[]): Promise<Map<string, OutboxOrder>> {
+  const found = rows<Record<string, unknown>>(
     await app.db.execute(sql`
       select o.id, o.status, o.customer_name, o.customer_phone, o.city, o.total::text as total, o.confirmation_state,
         coalesce((select json_agg(json_build_object('productName', i.product_name, 'size', i.size, 'color', i.color,
                    'quantity', i.quantity, 'productId', i.product_id) order by i.id)
                   from order_items i where i.order_id = o.id), '[]'::json) as items
-      from orders o where o.id = ${orderId}::uuid`),
+      from orders o where o.id in (select value::uuid from json_array_elements_text(${JSON.stringify(orderIds)}::json))`),
   );
-  if (!row) return null;
-  return {
-    id: String(row.id),
-    status: String(row.status),
-    customerName: String(row.customer_name),
-    phone: String(row.customer_phone),
-    city: String(row.city),
-    total: String(row.total),
-    confirmationState: String(row.confirmation_state),
-    items: (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as OutboxOrder["items"],
-  };
+  return new Map(
+    found.map((row) => [
+      String(row.id),
+      {
+        id: String(row.id),
+        status: String(row.status),
+        customerName: String(row.customer_name),
+        phone: String(row.customer_phone),
+        city: String(row.city),
+        total: String(row.total),
+        confirmationState: String(row.confirmation_state),
+        items: (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as OutboxOrder["items"],
+      },
+    ]),
+  );
+}
+
+async function loadOrder(app: FastifyInstance, orderId: string): Promise<OutboxOrder | null> {
+  return (await loadOrders(app, [orderId])).get(orderId) ?? null;
 }
 
 /** Records a sent message and moves the order's confirmation state, in one statement. */
@@ -94,24 +103,88 @@ async function recordSent(
   if (confirmation) app.orderEvents.publish();
 }
 
-async function sendConfirmation(app: FastifyInstance, config: WhatsappConfig, orderId: string, kind: ConfirmKind) {
-  const order = await loadOrder(app, orderId);
-  // Nothing to ask once the order has moved on (or the job outlived its order).
-  if (!order || order.status !== "pending") return;
-  if (kind !== "reminder" && !["queued", "failed"].includes(order.confirmationState)) return;
-  if (kind === "reminder" && !["sent", "delivered", "read"].includes(order.confirmationState)) return;
-  const parameters = confirmationParameters(order);
-  const id = await sendTemplate(config, {
-    to: whatsappNumber(order.phone),
-    template: config.confirmTemplate,
-    language: config.templateLanguage,
-    bodyParameters: parameters,
-    buttonPayloads: [
-      buttonPayload(config.appSecret, "confirm", order.id),
-      buttonPayload(config.appSecret, "cancel", order.id),
-    ],
-  });
-  await recordSent(app, order, kind === "reminder" ? "reminder" : "confirm", id, parameters.join(" · "), true);
+/** Confirmation requests sent at once by one batch (Meta allows far more per second). */
+const PARALLEL_SENDS = 8;
+
+interface Sent {
+  order_id: string;
+  kind: string;
+  wa_message_id: string;
+  body: string;
+}
+
+/**
+ * The confirmation requests (first, reminder, resend) of one claimed batch: the orders read in
+ * one query, the messages sent a few at a time, and every one sent recorded (message row and the
+ * order's state `sent`) in one statement. Answers each job's error, or undefined.
+ */
+async function sendConfirmations(
+  app: FastifyInstance,
+  config: WhatsappConfig,
+  jobs: { orderId: string; kind: ConfirmKind }[],
+): Promise<unknown[]> {
+  const orders = await loadOrders(app, [...new Set(jobs.map((j) => j.orderId))]);
+  const errors: unknown[] = jobs.map(() => undefined);
+  const sent: { n: number; row: Sent }[] = [];
+  let next = 0;
+  const sender = async () => {
+    while (next < jobs.length) {
+      const n = next++;
+      const { orderId, kind } = jobs[n];
+      const order = orders.get(orderId);
+      // Nothing to ask once the order has moved on (or the job outlived its order).
+      if (!order || order.status !== "pending") continue;
+      if (kind !== "reminder" && !["queued", "failed"].includes(order.confirmationState)) continue;
+      if (kind === "reminder" && !["sent", "delivered", "read"].includes(order.confirmationState)) continue;
+      const parameters = confirmationParameters(order);
+      try {
+        const id = await sendTemplate(config, {
+          to: whatsappNumber(order.phone),
+          template: config.confirmTemplate,
+          language: config.templateLanguage,
+          bodyParameters: parameters,
+          buttonPayloads: [
+            buttonPayload(config.appSecret, "confirm", order.id),
+            buttonPayload(config.appSecret, "cancel", order.id),
+          ],
+        });
+        const row = { order_id: order.id, kind: kind === "reminder" ? "reminder" : "confirm", wa_message_id: id };
+        sent.push({ n, row: { ...row, body: parameters.join(" · ") } });
+      } catch (err) {
+        errors[n] = err ?? new Error("The message could not be sent");
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, jobs.length) }, sender));
+  if (sent.length === 0) return errors;
+  try {
+    await recordSentMany(
+      app,
+      sent.map((s) => s.row),
+    );
+  } catch (err) {
+    // Sent but not recorded: retried, so sent again (at least once, decision 006).
+    for (const s of sent) errors[s.n] = err ?? new Error("The sent message could not be recorded");
+  }
+  return errors;
+}
+
+/** Records sent confirmation requests and moves their orders to `sent`, in one statement. */
+async function recordSentMany(app: FastifyInstance, sent: Sent[]) {
+  const now = app.clock.now().toISOString();
+  await app.db.execute(sql`
+    with sent as (
+      select * from json_to_recordset(${JSON.stringify(sent)}::json)
+        as s(order_id uuid, kind text, wa_message_id text, body text)
+    ),
+    message as (
+      insert into whatsapp_messages (order_id, direction, kind, wa_message_id, state, body, created_at, updated_at)
+      select order_id, 'out', kind, wa_message_id, 'sent', body, ${now}::timestamptz, ${now}::timestamptz from sent
+      on conflict do nothing
+    )
+    update orders set confirmation_state = 'sent', confirmation_updated_at = ${now}::timestamptz
+    where id in (select order_id from sent) and confirmation_state in ('queued', 'failed', 'expired')`);
+  app.orderEvents.publish();
 }
 
 /** After the last attempt: the order shows `failed` and the message says why, for an agent to act. */
@@ -217,9 +290,14 @@ async function sweep(app: FastifyInstance, config: WhatsappConfig) {
 
 /** Registers the outbox's senders and its sweep with the job runner (only when WhatsApp is on). */
 export function registerOutbox(app: FastifyInstance, config: WhatsappConfig): void {
-  app.jobs.register(
+  app.jobs.registerBatch(
     SEND_CONFIRMATION,
-    (payload) => sendConfirmation(app, config, String(payload.orderId), payload.kind as ConfirmKind),
+    (jobs) =>
+      sendConfirmations(
+        app,
+        config,
+        jobs.map(({ payload }) => ({ orderId: String(payload.orderId), kind: payload.kind as ConfirmKind })),
+      ),
     { onFailed: (payload, error) => markFailed(app, String(payload.orderId), String(payload.kind), error) },
   );
   app.jobs.register(
