@@ -233,7 +233,7 @@ async function measurePair(databases: [Database, Database], label: string, secon
   for (let w = 0; w < windows; w++) {
     const order = w % 2 === 0 ? (["untracked", "tracked"] as const) : (["tracked", "untracked"] as const);
     for (const which of order)
-      loads[which].push(await load(which === "tracked" ? tracked : untracked, seconds / windows));
+      loads[which].push(await load(which === "tracked" ? tracked : untracked, seconds / windows, spread));
   }
   const u = await report(untracked, label, seconds, loads.untracked);
   const t = await report(tracked, label, seconds, loads.tracked);
@@ -309,13 +309,26 @@ async function outboxPair(databases: [Database, Database], label: string, second
 }
 
 /**
- * Knobs for short runs on a shared machine: BENCH_ORDERS_SECONDS (per row, default 10) and
- * BENCH_ORDERS_ROWS, a comma-separated choice of "placement", "stock" and "outbox" (default all).
+ * Knobs for short runs on a shared machine: BENCH_ORDERS_SECONDS (per row, default 10),
+ * BENCH_ORDERS_ROWS, a comma-separated choice of "placement", "stock" and "outbox", and
+ * BENCH_ORDERS_DATABASES, of "pglite" and "postgres" (default all of each).
  */
 function knobs() {
   const seconds = Number(process.env.BENCH_ORDERS_SECONDS ?? 10);
-  const rows = (process.env.BENCH_ORDERS_ROWS ?? "placement,stock,outbox").split(",").map((r) => r.trim());
-  return { seconds: Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 120) : 10, rows: new Set(rows) };
+  const list = (value: string) => new Set(value.split(",").map((r) => r.trim()));
+  return {
+    seconds: Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 120) : 10,
+    rows: list(process.env.BENCH_ORDERS_ROWS ?? "placement,stock,outbox"),
+    databases: list(process.env.BENCH_ORDERS_DATABASES ?? "pglite,postgres"),
+  };
+}
+
+/** PGlite, unless BENCH_ORDERS_DATABASES leaves it out. */
+const onPglite = () => knobs().databases.has("pglite");
+
+/** A fresh PostgreSQL database (see onFreshPostgres), unless BENCH_ORDERS_DATABASES leaves it out. */
+function onChosenPostgres<T>(fn: (database: Database) => Promise<T>, poolSize?: number): Promise<T | null> {
+  return knobs().databases.has("postgres") ? onFreshPostgres(fn, poolSize) : Promise.resolve(null);
 }
 
 export async function benchOrders(seconds = knobs().seconds) {
@@ -339,18 +352,20 @@ export async function benchOrders(seconds = knobs().seconds) {
 
 async function placementRows(seconds: number) {
   const results = [];
-  const lite = await openPglite();
-  results.push(await measure(lite, "pglite", seconds));
-  await lite.close();
+  if (onPglite()) {
+    const lite = await openPglite();
+    results.push(await measure(lite, "pglite", seconds));
+    await lite.close();
 
-  // As `npm start` runs it: in a data directory on disk.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-pglite-"));
-  const onDisk = await openPglite(dataDir);
-  results.push(await measure(onDisk, "pglite (data directory)", seconds));
-  await onDisk.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+    // As `npm start` runs it: in a data directory on disk.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-pglite-"));
+    const onDisk = await openPglite(dataDir);
+    results.push(await measure(onDisk, "pglite (data directory)", seconds));
+    await onDisk.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 
-  const onPostgres = await onFreshPostgres((database) => measure(database, "postgres", seconds));
+  const onPostgres = await onChosenPostgres((database) => measure(database, "postgres", seconds));
   if (onPostgres) results.push(onPostgres);
   return results;
 }
@@ -361,10 +376,12 @@ async function stockRows(seconds: number) {
   // for the same two variants (on PostgreSQL all 20 clients then queue on the same stock rows).
   const stock = [];
   for (const spread of [true, false]) {
-    const pair: [Database, Database] = [await openPglite(), await openPglite()];
-    stock.push(await measurePair(pair, "pglite", seconds, spread));
-    await Promise.all(pair.map((d) => d.close()));
-    const onPostgresPair = await onFreshPostgres((a) =>
+    if (onPglite()) {
+      const pair: [Database, Database] = [await openPglite(), await openPglite()];
+      stock.push(await measurePair(pair, "pglite", seconds, spread));
+      await Promise.all(pair.map((d) => d.close()));
+    }
+    const onPostgresPair = await onChosenPostgres((a) =>
       onFreshPostgres((b) => measurePair([a, b], "postgres", seconds, spread), 20),
     );
     if (onPostgresPair) stock.push(onPostgresPair);
@@ -374,10 +391,13 @@ async function stockRows(seconds: number) {
 
 async function outboxRows(seconds: number) {
   // The WhatsApp outbox (issue 9): the same load with the confirmation job written and sent.
-  const pair: [Database, Database] = [await openPglite(), await openPglite()];
-  const outbox = [await outboxPair(pair, "pglite", seconds)];
-  await Promise.all(pair.map((d) => d.close()));
-  const pgPair = await onFreshPostgres((a) => onFreshPostgres((b) => outboxPair([a, b], "postgres", seconds), 20));
+  const outbox = [];
+  if (onPglite()) {
+    const pair: [Database, Database] = [await openPglite(), await openPglite()];
+    outbox.push(await outboxPair(pair, "pglite", seconds));
+    await Promise.all(pair.map((d) => d.close()));
+  }
+  const pgPair = await onChosenPostgres((a) => onFreshPostgres((b) => outboxPair([a, b], "postgres", seconds), 20));
   if (pgPair) outbox.push(pgPair);
   return outbox;
 }

@@ -7,6 +7,7 @@ import type { NewOrder, OrderItem, placeOrderInput } from "@shared/schemas/order
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { isRetryableConflict } from "../../db/errors.js";
+import { executePrepared } from "../../db/prepared.js";
 import { orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import {
@@ -191,7 +192,9 @@ async function insertOrder(
       selected_image: p.selectedImage,
     })),
   );
-  const result = await db.execute(sql`
+  const result = await executePrepared(
+    db,
+    sql`
     with fresh as (
       select count(*) = ${catalogue.size}::int as ok
       from products p join json_to_recordset(${versions}::json) as v(id int, version text)
@@ -235,8 +238,9 @@ async function insertOrder(
            shipping_address, city, postal_code, special_instructions, subtotal::text, tax::text, total::text,
            payment_method, session_id,
            ${stock ? stockResultColumns : sql`true as stock_ok, null as stock_left, null as stock_lowest`}
-    from fresh left join placed on true`);
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    from fresh left join placed on true`,
+  );
+  const [row] = result.rows;
   if (!row.fresh) return { outcome: "stale" };
   if (!row.holds) {
     const found = typeof row.found === "string" ? JSON.parse(row.found) : row.found;
