@@ -21,11 +21,11 @@ const describe = (l: { productName: string; size: string; color: string }) => {
 };
 
 /**
- * A customer asks to return or exchange items of their delivered order, within 7 days of
- * delivery, proving the phone number. Items already asked for (in a request not refused) cannot be
- * asked for again; the order row is locked while checking, so two requests at once cannot both pass.
+ * The order a customer may ask a return or exchange of: theirs (the phone proves it), delivered,
+ * within 7 days of delivery. Checked before a request's photos are read, and again by
+ * requestReturn.
  */
-export async function requestReturn(db: Db, input: Input, photos: Upload[], now: Date): Promise<CustomerReturn> {
+export async function checkReturnRight(db: Db, input: Pick<Input, "orderId" | "phone">, now: Date) {
   const [order] = await db
     .select({
       id: orders.id,
@@ -49,6 +49,16 @@ export async function requestReturn(db: Db, input: Input, photos: Upload[], now:
       "CONFLICT",
       `The 7-day return window for #${orderNumber(order.id)} closed on ${closes.toISOString().slice(0, 10)}; message us on WhatsApp if something is wrong with your order`,
     );
+  return order;
+}
+
+/**
+ * A customer asks to return or exchange items of their delivered order, within 7 days of
+ * delivery, proving the phone number. Items already asked for (in a request not refused) cannot be
+ * asked for again; the order row is locked while checking, so two requests at once cannot both pass.
+ */
+export async function requestReturn(db: Db, input: Input, photos: Upload[], now: Date): Promise<CustomerReturn> {
+  const order = await checkReturnRight(db, input, now);
 
   const lines = await db
     .select({

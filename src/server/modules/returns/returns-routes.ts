@@ -5,46 +5,66 @@ import { uuidParam } from "@shared/schemas/common.js";
 import { adminReturnsQuery, decideReturnInput, returnRequestInput } from "@shared/schemas/returns.js";
 import { AppError } from "../../lib/app-error.js";
 import { filesOf, readMultipart } from "../../lib/multipart.js";
+import { networkKey } from "../../lib/network-key.js";
 import { Throttle } from "../../lib/throttle.js";
 import { parse, parseJsonField } from "../../lib/validate.js";
+import type { z } from "zod";
 import { requireAdmin } from "../../plugins/auth.js";
 import { announceStockChange } from "../stock/stock-announce.js";
-import { requestReturn } from "./return-request.js";
+import type { Upload } from "../images/image-service.js";
+import { checkReturnRight, requestReturn } from "./return-request.js";
 import { decideReturn, listReturns } from "./returns-admin.js";
 
-/** JSON, or a multipart form with the request in 'returnData' and up to 3 'photos'. */
-async function readRequest(request: FastifyRequest) {
-  if (!request.isMultipart()) return { input: parse(returnRequestInput, request.body), photos: [] };
-  const form = await readMultipart(request);
-  const input = parseJsonField(returnRequestInput, form.fields.returnData, "returnData");
-  const photos = filesOf(form, "photos", RETURN_PHOTOS_MAX);
-  if (form.files.length > photos.length) throw new AppError("VALIDATION", "Send photos in the 'photos' field");
-  return { input, photos: photos.map((f) => ({ filename: f.filename, bytes: f.bytes })) };
-}
+type ReturnInput = z.output<typeof returnRequestInput>;
 
 /** Returns and exchanges: the customer's request (proving the phone) and the agent's decisions. */
 export async function returnsRoutes(app: FastifyInstance): Promise<void> {
-  // Refused requests (another phone, an unknown order) are probing: counted per number and per network.
-  const perPhone = new Throttle(10, 10 * 60_000, "refused return requests for this phone number");
-  const perIp = new Throttle(100, 10 * 60_000, "refused return requests from your network");
+  // Refused requests (another phone, an unknown order) are probing: counted per number and per
+  // network, across app servers (the store's throttle store).
+  const perPhone = new Throttle(10, 10 * 60_000, "refused return requests for this phone number", app.throttleStore);
+  const perNetwork = new Throttle(100, 10 * 60_000, "refused return requests from your network", app.throttleStore);
   const agent = { preHandler: requireAdmin, config: { access: "agent" as const } };
 
-  app.post("/api/returns", { config: { access: "public" } }, async (request, reply) => {
-    perIp.check(request.ip);
-    const { input, photos } = await readRequest(request);
-    const key = phoneKey(input.phone);
-    perPhone.check(key);
+  /** The throttles, then the caller's right to the order: before any photo is read. */
+  const check = async (request: FastifyRequest, input: ReturnInput) => {
+    const network = networkKey(request.ip);
+    const phone = phoneKey(input.phone);
+    await perNetwork.check(network);
+    await perPhone.check(phone);
     try {
-      const created = await requestReturn(app.db, input, photos, app.clock.now());
-      reply.status(201);
-      return created;
+      await checkReturnRight(app.db, input, app.clock.now());
     } catch (err) {
-      if (err instanceof AppError && (err.status === 403 || err.status === 404)) {
-        perIp.record(request.ip);
-        perPhone.record(key);
-      }
+      if (err instanceof AppError && (err.status === 403 || err.status === 404))
+        await Promise.all([perNetwork.record(network), perPhone.record(phone)]);
       throw err;
     }
+  };
+
+  /** JSON, or a multipart form with the request in 'returnData' and up to 3 'photos'. */
+  const readRequest = async (request: FastifyRequest): Promise<{ input: ReturnInput; photos: Upload[] }> => {
+    if (!request.isMultipart()) {
+      const input = parse(returnRequestInput, request.body);
+      await check(request, input);
+      return { input, photos: [] };
+    }
+    let input: ReturnInput | undefined;
+    const form = await readMultipart(request, {
+      limits: { files: RETURN_PHOTOS_MAX, fields: 1, parts: RETURN_PHOTOS_MAX + 1 },
+      beforeFiles: async (fields) => {
+        input = parseJsonField(returnRequestInput, fields.returnData, "returnData");
+        await check(request, input);
+      },
+    });
+    const photos = filesOf(form, "photos", RETURN_PHOTOS_MAX);
+    if (form.files.length > photos.length) throw new AppError("VALIDATION", "Send photos in the 'photos' field");
+    return { input: input!, photos: photos.map((f) => ({ filename: f.filename, bytes: f.bytes })) };
+  };
+
+  app.post("/api/returns", { config: { access: "public" } }, async (request, reply) => {
+    const { input, photos } = await readRequest(request);
+    const created = await requestReturn(app.db, input, photos, app.clock.now());
+    reply.status(201);
+    return created;
   });
 
   app.get("/api/admin/returns", agent, async (request) =>

@@ -1,7 +1,8 @@
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProduct, makeImage, multipart, placeOrder, setOrderStatus } from "../../test/factory.js";
+import { sendPartly } from "../../test/partial-request.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
 /** The review form's limits, over a real socket where the order of reading matters. */
@@ -17,33 +18,6 @@ afterAll(() => t.close());
 const NAME = "Sana Mir";
 let phoneSeq = 0;
 const newPhone = () => `0345${String(2000000 + ++phoneSeq)}`;
-
-/**
- * Sends the headers and the first `sentBytes` of a body, then nothing; resolves with the status
- * line the server answered, or "no answer" after `waitMs`.
- */
-function sendPartly(payload: Buffer, contentType: string, sentBytes: number, waitMs: number): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1", () => {
-      socket.write(
-        `POST /api/reviews HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${contentType}\r\nContent-Length: ${payload.length}\r\n\r\n`,
-      );
-      socket.write(payload.subarray(0, sentBytes));
-    });
-    let received = "";
-    const done = (answer: string) => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(answer);
-    };
-    const timer = setTimeout(() => done("no answer"), waitMs);
-    socket.on("data", (chunk) => {
-      received += chunk.toString("latin1");
-      if (received.includes("\r\n\r\n")) done(received.split("\r\n")[0]);
-    });
-    socket.on("error", () => done("connection error"));
-  });
-}
 
 async function deliveredOrder(phone: string) {
   const product = await insertProduct(t.db);
@@ -72,7 +46,7 @@ describe("POST /api/reviews reads no image before the review is allowed", () => 
     );
     // Everything up to a little way into the image, then the client stalls.
     const sent = body.payload.indexOf(Buffer.from("image/png")) + 2000;
-    const answer = await sendPartly(body.payload, body.headers["content-type"], sent, 3000);
+    const answer = await sendPartly(port, "/api/reviews", body.payload, body.headers["content-type"], sent, 3000);
     expect(answer).toMatch(/^HTTP\/1\.1 403/);
   });
 
