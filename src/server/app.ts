@@ -1,5 +1,6 @@
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
+import { redactForLog } from "./lib/redact-log.js";
 import Fastify, { type FastifyInstance } from "fastify";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_GROUP } from "@shared/constants.js";
 import type { Database, Db } from "./db/client.js";
@@ -22,6 +23,8 @@ export interface AppConfig {
   /** Folder of the built storefront; omitted in API-only tests. */
   clientDir?: string;
   logLevel?: string;
+  /** Where the log goes (standard output when omitted). */
+  logStream?: NodeJS.WritableStream;
   /**
    * Behind a reverse proxy only: the number of proxy hops to trust, or the proxies' addresses
    * and CIDRs. Never every hop: a client could then choose its own IP with X-Forwarded-For.
@@ -64,7 +67,16 @@ function trustedProxies(
 /** Builds the whole app (API and, when clientDir is set, the storefront) without listening. */
 export async function buildApp(database: Database, config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel && config.logLevel !== "silent" ? { level: config.logLevel } : false,
+    // Every logged error goes through redactForLog: a failed query's values (customers' names,
+    // phones, addresses) never reach the log, whoever logs it.
+    logger:
+      config.logLevel && config.logLevel !== "silent"
+        ? {
+            level: config.logLevel,
+            serializers: { err: redactForLog },
+            ...(config.logStream ? { stream: config.logStream } : {}),
+          }
+        : false,
     bodyLimit: 1024 * 1024,
     trustProxy: trustedProxies(config.trustProxy),
     return503OnClosing: true,

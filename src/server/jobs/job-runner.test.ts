@@ -251,4 +251,19 @@ describe("JobRunner", () => {
     await expect.poll(() => calls, { timeout: 5000 }).toBe(1);
     await runner.stop();
   });
+
+  it("keeps a failed query's values out of the job's last error", async () => {
+    const kind = kindFor("leaky");
+    const runner = new JobRunner(db, { clock: new ManualClock() });
+    runner.register(kind, async () => {
+      // What a failed query throws: the statement and its values (a customer's name and phone).
+      await db.execute(sql`insert into no_such_table (name, phone) values (${"Ayesha Khan"}, ${"03001234567"})`);
+    });
+    await enqueueJob(db, { kind, payload: {} });
+    await runner.runDue();
+    const [row] = await jobRows(kind);
+    expect(row.state).toBe("queued");
+    expect(row.last_error).toMatch(/insert into no_such_table/);
+    expect(row.last_error).not.toMatch(/Ayesha|03001234567/);
+  });
 });

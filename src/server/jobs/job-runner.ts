@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.js";
+import { redactForLog } from "../lib/redact-log.js";
 import type { Clock } from "./clock.js";
 import { enqueueJob } from "./jobs.js";
 
@@ -335,7 +336,9 @@ export class JobRunner {
     const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
     // Another server took the job over after our lease ran out: its run is the one that counts.
     const ours = sql`id = ${id} and state = 'running' and locked_until = ${new Date(row.locked_until).toISOString()}::timestamptz`;
-    const message = error === undefined ? null : String(error instanceof Error ? error.message : error).slice(0, 1000);
+    // Kept in the job's row and logged: a failed query's values are redacted from it.
+    const message =
+      error === undefined ? null : String(error instanceof Error ? redactForLog(error).message : error).slice(0, 1000);
     if (entry.everyMs !== undefined) {
       if (message) this.options.log?.error({ kind: row.kind, error: message }, "recurring job failed");
       await this.db.execute(sql`update jobs set state = 'queued', attempts = 0, locked_until = null,

@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error.js";
-import { redactForLog } from "../lib/redact-log.js";
 
 /** Fastify's own error codes that are the client's fault, with what the client should do. */
 const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
@@ -40,7 +39,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send({ error: err.message || "The request could not be handled" });
     }
-    request.log.error({ err: redactForLog(err) }, "request failed");
+    request.log.error({ err }, "request failed");
     return reply.status(500).send({ error: "Something went wrong on our side. Please try again in a moment." });
   });
 }
