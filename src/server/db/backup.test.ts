@@ -1,3 +1,4 @@
+import { execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,4 +24,38 @@ describe("writeBackup", () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe("npm run backup", () => {
+  /** Runs scripts/backup.ts on `dataDir`; resolves with its exit code and output. */
+  const runBackup = (dataDir: string) =>
+    new Promise<{ code: number; output: string }>((resolve) => {
+      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" };
+      execFile("npx", ["tsx", "scripts/backup.ts"], { env, timeout: 60_000 }, (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
+      );
+    });
+
+  it("never signals a process whose PID was merely written into the lock (another host, or a reused PID)", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-backup-signal-"));
+    // A live process that a SIGUSR2 would kill, named as the lock's holder.
+    const bystander = spawn("sleep", ["60"], { stdio: "ignore" });
+    try {
+      for (const holder of [
+        { host: "another-host", started: "1" },
+        { host: os.hostname(), started: "not this process's start time" },
+      ]) {
+        fs.writeFileSync(
+          path.join(dataDir, "store.lock"),
+          JSON.stringify({ pid: bystander.pid, instance: "x", ...holder }),
+        );
+        await runBackup(dataDir);
+        expect(bystander.exitCode).toBeNull();
+        expect(bystander.signalCode).toBeNull();
+      }
+    } finally {
+      bystander.kill();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
