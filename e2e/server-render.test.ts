@@ -238,6 +238,25 @@ describe("the HTML of a storefront page, read without running scripts", () => {
     );
     expect(body.match(/id="page-state"/g)).toHaveLength(1);
   });
+
+  it("carries its styles inline, so the first paint waits for no stylesheet", async () => {
+    for (const path of ["/", "/shop", `/product/${product.id}`]) {
+      const { body } = await html(path);
+      expect(body).not.toMatch(/<link rel="stylesheet"/);
+      const style = /<style>([\s\S]*?)<\/style>/.exec(body)?.[1] ?? "";
+      expect(style).toContain("tailwindcss");
+      expect(body.indexOf("<style>")).toBeLessThan(body.indexOf("<script"));
+    }
+  });
+
+  it("renders each section once, in place: no fallback with a hidden copy swapped in by a script", async () => {
+    const { body } = await html("/");
+    expect(body).not.toMatch(/<div hidden id="S:\d+">/);
+    expect(body).not.toContain('<template id="B:');
+    // The featured collections are the carousel's markup, once.
+    const collections = /<section[^>]*id="featured-collections"[\s\S]*?<\/section>/.exec(body)?.[0] ?? "";
+    expect(collections.match(/class="swiper"/g)).toHaveLength(1);
+  });
 });
 
 describe("the shop's pages", () => {
