@@ -238,6 +238,34 @@ describe("the HTML of a storefront page, read without running scripts", () => {
     );
     expect(body.match(/id="page-state"/g)).toHaveLength(1);
   });
+
+  it("carries its styles inline, so the first paint waits for no stylesheet", async () => {
+    for (const path of ["/", "/shop", `/product/${product.id}`]) {
+      const { body } = await html(path);
+      expect(body).not.toMatch(/<link rel="stylesheet"/);
+      const style = /<style>([\s\S]*?)<\/style>/.exec(body)?.[1] ?? "";
+      expect(style).toContain("tailwindcss");
+      expect(body.indexOf("<style>")).toBeLessThan(body.indexOf("<script"));
+    }
+  });
+
+  it("decodes the largest picture with the frame that paints it, and the others when the browser has time", async () => {
+    const { body } = await html("/shop");
+    const images = body.match(/<img [^>]*>/g) ?? [];
+    const priority = images.filter((img) => img.includes('fetchPriority="high"'));
+    expect(priority.length).toBeGreaterThan(0);
+    for (const img of priority) expect(img).toContain('decoding="sync"');
+    for (const img of images.filter((i) => !priority.includes(i))) expect(img).toContain('decoding="async"');
+  });
+
+  it("renders each section once, in place: no fallback with a hidden copy swapped in by a script", async () => {
+    const { body } = await html("/");
+    expect(body).not.toMatch(/<div hidden id="S:\d+">/);
+    expect(body).not.toContain('<template id="B:');
+    // The featured collections are the carousel's markup, once.
+    const collections = /<section[^>]*id="featured-collections"[\s\S]*?<\/section>/.exec(body)?.[0] ?? "";
+    expect(collections.match(/class="swiper"/g)).toHaveLength(1);
+  });
 });
 
 describe("the shop's pages", () => {
@@ -249,7 +277,9 @@ describe("the shop's pages", () => {
     const page = await context.newPage();
     await page.goto("/shop?sort=price-asc");
     await page.getByText(`Showing ${all} products`).waitFor();
-    let shown = await page.locator("main article h3").allInnerTexts();
+    // Text content, not innerText: cards off screen are not laid out (content-visibility), and
+    // innerText reads only what is.
+    let shown = await page.locator("main article h3").allTextContents();
     const seen = new Set(shown);
     // A page's products, once they have replaced the previous page's (the link is current at once,
     // the products follow from the server).
@@ -257,7 +287,7 @@ describe("the shop's pages", () => {
       const before = shown.join("\n");
       await expect
         .poll(async () => {
-          const names = await page.locator("main article h3").allInnerTexts();
+          const names = await page.locator("main article h3").allTextContents();
           if (names.length === 0 || names.join("\n") === before) return false;
           shown = names;
           return true;

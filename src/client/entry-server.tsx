@@ -66,8 +66,12 @@ function renderToHtml(element: React.ReactNode): Promise<string> {
       },
     });
     // Pages are cached whole per catalogue version, so the renderer waits for everything
-    // (lazy sections below the fold included) and the stream is read to its end.
+    // (lazy sections below the fold included) and the stream is read to its end. With nothing
+    // left to stream, no boundary is written out of place: by default React writes a completed
+    // boundary past its first ~12.8 KB as its fallback plus a hidden copy moved in by a script
+    // (the home page carried its collections twice, a still grid and a hidden carousel).
     const stream = renderToPipeableStream(element, {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
       onError: (error) => reject(error instanceof Error ? error : new Error(String(error))),

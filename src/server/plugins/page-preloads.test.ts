@@ -25,7 +25,10 @@ const manifest = {
 const html = Buffer.from(
   '<html><head><meta name="viewport" content="width=device-width"><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/api-1.js"><link rel="stylesheet" href="/assets/index-1.css"></head><body><div id="root"></div></body></html>',
 );
-const assemble = pageAssembler(clientDirWith(manifest), html);
+const clientDir = clientDirWith(manifest);
+fs.mkdirSync(path.join(clientDir, "assets"));
+fs.writeFileSync(path.join(clientDir, "assets/index-1.css"), "body{color:red}/* </style> */");
+const assemble = pageAssembler(clientDir, html);
 const image = {
   id: "new",
   url: "/api/images/new",
@@ -64,16 +67,28 @@ describe("pageAssembler", () => {
     expect(page).toContain(
       '<meta name="viewport" content="width=device-width"><link rel="preload" as="image" fetchpriority="high" href="/api/images/new/card" imagesrcset="/api/images/new/card 480w, /api/images/new 800w" imagesizes="90vw">',
     );
-    expect(page.indexOf('as="image"')).toBeLessThan(page.indexOf("stylesheet"));
+    expect(page.indexOf('as="image"')).toBeLessThan(page.indexOf("<style>"));
   });
 
-  it("asks for the stylesheet and the headings' font before any script", () => {
+  it("carries the built stylesheet inline instead of linking it, after the headings' font and before any script", () => {
     const page = assemble({ module: "app/routes/home.tsx", head: "", body: "", state: "" });
-    const stylesheet = page.indexOf('rel="stylesheet"');
+    expect(page).not.toContain('rel="stylesheet"');
+    expect(page.match(/<style>/g)).toHaveLength(1);
+    // A "</style" in the file cannot end the element early.
+    expect(page).toContain("<style>body{color:red}/* <\\/style> */</style>");
     const font = page.indexOf('as="font"');
-    expect(page.match(/rel="stylesheet"/g)).toHaveLength(1);
-    expect(stylesheet).toBeLessThan(font);
-    for (const script of ["<script", 'rel="modulepreload"']) expect(font).toBeLessThan(page.indexOf(script));
+    const style = page.indexOf("<style>");
+    expect(font).toBeLessThan(style);
+    for (const script of ["<script", 'rel="modulepreload"']) expect(style).toBeLessThan(page.indexOf(script));
+  });
+
+  it("keeps the stylesheet's link when its file is not in the build", () => {
+    const page = pageAssembler(
+      clientDirWith(manifest),
+      html,
+    )({ module: "app/routes/home.tsx", head: "", body: "", state: "" });
+    expect(page).toContain('<link rel="stylesheet" href="/assets/index-1.css">');
+    expect(page).not.toContain("<style>");
   });
 
   it("puts the rendered markup in #root, the data after it and the head elements in <head>, as written", () => {

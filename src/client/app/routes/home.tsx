@@ -55,7 +55,9 @@ export default function HomeRoute() {
       <Reveal
         id={COLLECTIONS_ID}
         labelledBy="collections-title"
-        className="mx-auto max-w-7xl scroll-mt-24 px-5 py-14 sm:px-6"
+        // Below a phone's first screen: laid out and painted only as it nears the viewport (by
+        // then its carousel's styles have arrived), holding about its height until then.
+        className="mx-auto max-w-7xl scroll-mt-24 px-5 py-14 [content-visibility:auto] [contain-intrinsic-size:auto_606px] sm:px-6 sm:[contain-intrinsic-size:auto_630px] lg:[contain-intrinsic-size:auto_738px]"
       >
         <SectionHeading id="collections-title" eyebrow="Curated for you" title="Featured Collections" />
         {tiles.length > 0 || products.isPending || categories.isPending ? (

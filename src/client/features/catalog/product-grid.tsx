@@ -5,6 +5,13 @@ import { cn } from "@client/lib/cn";
 import { ProductCard, type CardLayout } from "./product-card";
 
 const GRID = "grid grid-cols-1 gap-5 sm:grid-cols-2 sm:gap-6";
+/**
+ * A grid card off screen is neither laid out nor painted until it nears the viewport (a shop page
+ * is 24 cards, 15,000 px tall on a phone); it holds its place at about a card's height meanwhile,
+ * and at its real height once it has been shown.
+ */
+const OFF_SCREEN_CARD =
+  "[content-visibility:auto] [contain-intrinsic-size:auto_610px] sm:[contain-intrinsic-size:auto_600px] lg:[contain-intrinsic-size:auto_540px]";
 
 /** Cards in a grid of 1, 2 or 3 (optionally 4) columns by width, or a single list column. */
 export function ProductGrid({
@@ -27,7 +34,7 @@ export function ProductGrid({
       }
     >
       {products.map((p, i) => (
-        <li key={p.id}>
+        <li key={p.id} className={layout === "grid" ? OFF_SCREEN_CARD : undefined}>
           <ProductCard product={p} layout={layout} action={cardAction?.(p)} priority={i < priorityCount} />
         </li>
       ))}

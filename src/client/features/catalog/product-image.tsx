@@ -91,7 +91,9 @@ export function ProductImage({
           alt={alt}
           loading={priority ? "eager" : "lazy"}
           fetchPriority={priority ? "high" : "auto"}
-          decoding="async"
+          // The page's largest picture is decoded with the frame that paints it: "async" let the
+          // text around it paint first and the picture a frame (on a slow phone, ~100 ms) later.
+          decoding={priority ? "sync" : "async"}
           onLoad={() => setState("loaded")}
           onError={() => setState("error")}
           style={imgStyle}

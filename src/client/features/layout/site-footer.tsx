@@ -11,7 +11,8 @@ const social = [
 
 export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: string }) {
   return (
-    <footer className="mt-24 bg-ink text-cream/80">
+    // Below every page's first screen: laid out and painted only as it nears the viewport.
+    <footer className="mt-24 bg-ink text-cream/80 [content-visibility:auto] [contain-intrinsic-size:auto_713px] md:[contain-intrinsic-size:auto_400px]">
       <div className="mx-auto grid max-w-7xl gap-10 px-5 py-14 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr]">
         <div>
           <p className="font-display text-2xl font-semibold text-cream">{siteName}</p>

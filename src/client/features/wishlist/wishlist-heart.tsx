@@ -19,7 +19,7 @@ export function WishlistHeart({ product, className }: { product: { id: number; n
       aria-pressed={saved}
       aria-label={saved ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
       className={cn(
-        "grid h-10 w-10 place-items-center rounded-full bg-white/90 text-ink shadow-sm backdrop-blur transition hover:scale-105 hover:bg-white",
+        "grid h-10 w-10 place-items-center rounded-full bg-white/90 text-ink shadow-sm transition hover:scale-105 hover:bg-white",
         className,
       )}
     >
