@@ -64,7 +64,7 @@ describe("a storefront page's first paint", () => {
     const data = /<script id="page-state" type="application\/json">(.*?)<\/script>/s.exec(html);
     const queries = (JSON.parse(data![1]) as { queries: { queryKey: unknown[] }[] }).queries;
     expect(queries.map((q) => q.queryKey)).toEqual(
-      expect.arrayContaining([["/api/settings"], ["/api/products", {}], ["/api/categories"]]),
+      expect.arrayContaining([["/api/settings"], ["/api/products", "home"], ["/api/categories"]]),
     );
     expect(html).toMatch(/<h1 id="hero-title"/);
     expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" [^>]*imagesrcset="[^"]+"/);

@@ -10,12 +10,11 @@ import { StaticRouter } from "react-router";
 import { Writable } from "node:stream";
 import { IMAGE_SIZES } from "@shared/rules/images.js";
 import type { ImageRef } from "@shared/schemas/common.js";
-import type { Product, ProductPage } from "@shared/schemas/products.js";
+import type { HomeProducts, Product, ProductPage } from "@shared/schemas/products.js";
 import { AppFrame, makeQueryClient } from "./app/app";
 import { pageHead, scriptSafeJson } from "./app/page-head";
 import { matchRoute } from "./app/route-table";
 import { preloadPage } from "./app/router";
-import { newestPerCategory } from "./features/catalog/product-sorting";
 import { PAGE_STATE_ID, seedQueries } from "./lib/page-data";
 import { catalogKeys } from "./lib/queries";
 
@@ -150,7 +149,7 @@ function largestPicture(routePath: string, answers: Record<string, unknown>, pat
     return product?.images[0] ? { image: product.images[0], sizes: IMAGE_SIZES.gallery } : undefined;
   }
   if (routePath === "/") {
-    const first = newestPerCategory((answers["/api/products"] as Product[] | undefined) ?? [])[0];
+    const first = (answers["/api/products/home"] as HomeProducts | undefined)?.hero[0];
     return first?.images[0] ? { image: first.images[0], sizes: IMAGE_SIZES.hero } : undefined;
   }
   const list = paths.find((p) => p.startsWith("/api/products?"));

@@ -29,7 +29,7 @@ export const STORE_ROUTES: RouteDef[] = [
     path: "/",
     module: "app/routes/home.tsx",
     load: () => import("./routes/home"),
-    data: () => [SETTINGS, "/api/products", CATEGORIES],
+    data: () => [SETTINGS, "/api/products/home", CATEGORIES],
   },
   {
     path: "/shop",

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { Category } from "@shared/schemas/categories.js";
-import type { Product, ProductPage } from "@shared/schemas/products.js";
+import type { HomeProducts, Product, ProductPage } from "@shared/schemas/products.js";
 import type { Setting } from "@shared/schemas/settings.js";
 import { api, ApiError } from "./api";
 
@@ -58,10 +58,10 @@ export function productPageQueryString(query: ProductPageQuery): string {
 }
 
 export const catalogKeys = {
-  products: (filters: ProductFilters = {}) => ["/api/products", normaliseFilters(filters)] as const,
   /** Keyed by the very query string asked with, so the server renderer can file an answer by its path. */
   productPage: (queryString: string) => ["/api/products", "page", queryString] as const,
   product: (id: number) => ["/api/products", id] as const,
+  home: ["/api/products", "home"] as const,
   categories: ["/api/categories"] as const,
 };
 
@@ -74,11 +74,6 @@ export function notFoundAsNull(error: unknown): null {
 }
 
 export const queries = {
-  products: (filters: ProductFilters = {}) =>
-    queryOptions({
-      queryKey: catalogKeys.products(filters),
-      queryFn: ({ signal }) => api<Product[]>(`/api/products${productsQueryString(filters)}`, { signal }),
-    }),
   productPage: (query: ProductPageQuery) => {
     const qs = productPageQueryString(query);
     return queryOptions({
@@ -93,6 +88,11 @@ export const queries = {
       queryKey: catalogKeys.product(id),
       queryFn: ({ signal }) => api<Product>(`/api/products/${id}`, { signal }).catch(notFoundAsNull),
       enabled: Number.isInteger(id) && id > 0,
+    }),
+  home: () =>
+    queryOptions({
+      queryKey: catalogKeys.home,
+      queryFn: ({ signal }) => api<HomeProducts>("/api/products/home", { signal }),
     }),
   categories: () =>
     queryOptions({
@@ -110,7 +110,7 @@ export const queries = {
 export function queryKeyOf(apiPath: string): readonly unknown[] | undefined {
   if (apiPath === "/api/settings") return settingsKeys.all;
   if (apiPath === "/api/categories") return catalogKeys.categories;
-  if (apiPath === "/api/products") return catalogKeys.products();
+  if (apiPath === "/api/products/home") return catalogKeys.home;
   if (apiPath.startsWith("/api/products?")) return catalogKeys.productPage(apiPath.slice("/api/products".length));
   const product = /^\/api\/products\/(\d+)$/.exec(apiPath);
   return product ? catalogKeys.product(Number(product[1])) : undefined;

@@ -8,7 +8,7 @@ const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
 /** Public catalogue reads: the same bytes for every shopper until the catalogue changes. */
-const CACHEABLE = /^\/api\/(products(\/\d+)?|categories|settings|reviews\/product\/\d+(\/rating)?)$/;
+const CACHEABLE = /^\/api\/(products(\/\d+|\/home)?|categories|settings|reviews\/product\/\d+(\/rating)?)$/;
 /** Writes that change what those reads return. */
 const INVALIDATING = /^\/api\/(products|categories|settings|reviews)(\/|$)/;
 

@@ -20,6 +20,7 @@ const PUBLIC = new Set([
   "GET /api/images/:id",
   "GET /api/images/:id/:variant",
   "GET /api/products",
+  "GET /api/products/home",
   "GET /api/products/:id",
   "GET /api/categories",
   "GET /api/settings",

@@ -52,6 +52,17 @@ export const productPage = z.object({
 });
 export type ProductPage = z.infer<typeof productPage>;
 
+/**
+ * GET /api/products/home: what the home page shows, read whatever the catalogue's size: the
+ * newest product of each category (the hero, whose pictures also stand for the collection tiles)
+ * and the newest arrivals.
+ */
+export const homeProducts = z.object({
+  hero: z.array(product),
+  newArrivals: z.array(product),
+});
+export type HomeProducts = z.infer<typeof homeProducts>;
+
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => (v ? 1 : 0));
 const list = z
   .union([z.array(z.string()), z.string()])

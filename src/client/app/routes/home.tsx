@@ -2,11 +2,10 @@ import { lazy, Suspense, useEffect, useMemo } from "react";
 import { Link, useLocation } from "react-router";
 import { HOME_NEW_ARRIVALS } from "@shared/constants.js";
 import { buttonVariants } from "@client/components/ui/button";
-import { useCategories, useProducts } from "@client/features/catalog/catalog-api";
+import { useCategories, useHomeProducts } from "@client/features/catalog/catalog-api";
 import { collectionTiles, FeaturedCollections } from "@client/features/catalog/featured-collections";
 import { HomeHero } from "@client/features/catalog/home-hero";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
-import { newestPerCategory, sortProducts } from "@client/features/catalog/product-sorting";
 import { COLLECTIONS_ID } from "@client/features/layout/nav-links";
 import { Reveal } from "@client/features/layout/reveal";
 import { useSiteSettings } from "@client/features/settings/settings-api";
@@ -28,14 +27,13 @@ const scrollToId = (id: string) =>
 export default function HomeRoute() {
   usePageTitle(undefined);
   const settings = useSiteSettings();
-  const products = useProducts();
+  const products = useHomeProducts();
   const categories = useCategories();
   const { hash } = useLocation();
 
-  const all = useMemo(() => products.data ?? [], [products.data]);
-  const heroProducts = useMemo(() => newestPerCategory(all), [all]);
-  const newArrivals = useMemo(() => sortProducts(all, "newest").slice(0, HOME_NEW_ARRIVALS), [all]);
-  const tiles = useMemo(() => collectionTiles(categories.data, all), [categories.data, all]);
+  const heroProducts = useMemo(() => products.data?.hero ?? [], [products.data]);
+  const newArrivals = products.data?.newArrivals ?? [];
+  const tiles = useMemo(() => collectionTiles(categories.data, heroProducts), [categories.data, heroProducts]);
 
   // '/#featured-collections' from another page: scroll there once the section has its content.
   useEffect(() => {

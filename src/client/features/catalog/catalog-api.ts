@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { queries, type ProductFilters, type ProductPageQuery } from "@client/lib/queries";
+import { queries, type ProductPageQuery } from "@client/lib/queries";
 
 export {
   catalogKeys,
@@ -15,13 +15,14 @@ export function useProductPage(query: ProductPageQuery, options: { enabled?: boo
   return useQuery({ ...queries.productPage(query), enabled: options.enabled ?? true });
 }
 
-export function useProducts(filters: ProductFilters = {}, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...queries.products(filters), enabled: options.enabled ?? true });
-}
-
 /** One product; a 404 resolves to null so the page can say 'Product Not Found'. */
 export function useProduct(id: number) {
   return useQuery(queries.product(id));
+}
+
+/** What the home page shows: the newest product of each category and the newest arrivals. */
+export function useHomeProducts() {
+  return useQuery(queries.home());
 }
 
 export function useCategories() {

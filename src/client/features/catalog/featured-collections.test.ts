@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { collectionTiles } from "./featured-collections";
 import { splitHeroTitle } from "./home-hero";
-import { makeProduct } from "./test-products";
+import { makeProduct } from "@shared/schemas/test-products.js";
 
 const image = (id: string) => ({
   id,
@@ -20,7 +20,7 @@ describe("collectionTiles", () => {
     makeProduct({ id: 3, category: "eveningWear", images: [] }),
   ];
 
-  it("pictures each category by the first image of its first product, else nothing (the logo)", () => {
+  it("pictures each category by the first image of its (first) newest product, else nothing (the logo)", () => {
     const tiles = collectionTiles(
       [
         { id: 1, name: "formal", slug: "formal", description: "" },

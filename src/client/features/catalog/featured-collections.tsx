@@ -5,20 +5,23 @@ import type { Category } from "@shared/schemas/categories.js";
 import type { Product } from "@shared/schemas/products.js";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { CollectionCard, type CollectionTile } from "./collection-card";
-import { categoriesWithFirstProduct } from "./product-sorting";
 
 const CollectionsCarousel = lazy(() => import("./collections-carousel"));
 
 /**
  * Up to six tiles: the store's categories (or, if those cannot be read, the categories of the
- * products), each pictured by the first image of its first product.
+ * products), each pictured by the first image of its newest product. `newestPerCategory` holds
+ * one product a category (the home hero's list).
  */
-export function collectionTiles(categories: Category[] | undefined, products: Product[]): CollectionTile[] {
-  const fromProducts = categoriesWithFirstProduct(products);
-  const firstByCategory = new Map(fromProducts.map((c) => [c.category.toLowerCase(), c.product]));
+export function collectionTiles(categories: Category[] | undefined, newestPerCategory: Product[]): CollectionTile[] {
+  const firstByCategory = new Map<string, Product>();
+  for (const p of newestPerCategory) {
+    const key = p.category.toLowerCase();
+    if (!firstByCategory.has(key)) firstByCategory.set(key, p);
+  }
   const source = categories?.length
     ? categories.map((c) => ({ slug: c.slug, label: categoryLabel(c.name || c.slug) }))
-    : fromProducts.map(({ category }) => ({ slug: category, label: categoryLabel(category) }));
+    : [...firstByCategory.values()].map(({ category }) => ({ slug: category, label: categoryLabel(category) }));
   return source.slice(0, HOME_FEATURED_COLLECTIONS).map(({ slug, label }) => ({
     slug,
     label,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addToCartProblem, galleryImages, onlyLeftLabel, unitsLeftOf, variantAvailable } from "./purchase-rules";
-import { makeProduct } from "./test-products";
+import { makeProduct } from "@shared/schemas/test-products.js";
 
 const image = (id: string) => ({
   id,

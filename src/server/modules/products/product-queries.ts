@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
-import { PRICE_RANGES, PRODUCT_PAGE_SIZE } from "@shared/constants.js";
-import type { Product, ProductListQuery, ProductPage } from "@shared/schemas/products.js";
+import { HOME_NEW_ARRIVALS, PRICE_RANGES, PRODUCT_PAGE_SIZE } from "@shared/constants.js";
+import { newestPerCategory } from "@shared/rules/home-products.js";
+import type { HomeProducts, Product, ProductListQuery, ProductPage } from "@shared/schemas/products.js";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema.js";
 import { toProducts, type ProductRow } from "./product-serialize.js";
@@ -125,6 +126,28 @@ export async function pageProducts(db: Db, query: ProductListQuery): Promise<Pro
     pageSize,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
   };
+}
+
+/**
+ * GET /api/products/home: the newest product of each category and the newest arrivals, two
+ * small reads whatever the catalogue's size (the home page once read the whole list and picked
+ * these in the browser, which stopped at the 200 newest and sent every one of them).
+ */
+export async function homeProducts(db: Db): Promise<HomeProducts> {
+  const newest = [desc(products.createdAt), desc(products.id)];
+  const [perCategory, arrivals] = await Promise.all([
+    db
+      .selectDistinctOn([products.category])
+      .from(products)
+      .orderBy(products.category, ...newest),
+    db
+      .select()
+      .from(products)
+      .orderBy(...newest)
+      .limit(HOME_NEW_ARRIVALS),
+  ]);
+  const [hero, newArrivals] = await Promise.all([toProducts(db, perCategory), toProducts(db, arrivals)]);
+  return { hero: newestPerCategory(hero), newArrivals };
 }
 
 export async function findProductRow(db: Db, id: number): Promise<ProductRow | null> {

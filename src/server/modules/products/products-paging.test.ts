@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Product, ProductPage } from "@shared/schemas/products.js";
+import type { HomeProducts, Product, ProductPage } from "@shared/schemas/products.js";
 import { cacheKey } from "../../plugins/catalogue-cache.js";
 import { insertCategory } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
@@ -94,5 +94,52 @@ describe("GET /api/products on a catalogue larger than one answer", () => {
     expect(t.app.catalogueCache.size).toBe(before + 1);
     const again = await t.app.inject({ url: "/api/products?page=1&gclid=x" });
     expect(again.json<ProductPage>().total).toBe(COUNT);
+  });
+});
+
+describe("GET /api/products/home on a catalogue larger than one answer", () => {
+  it("finds each category's newest product and the 8 newest, without reading the whole list", async () => {
+    // An old category whose only product is older than the 200 newest: the hero still shows it.
+    await insertCategory(t.db, "bridal");
+    await t.db.execute(sql`
+      insert into products (name, sku, description, price, category, sizes, colors, created_at)
+      values ('Old Bridal Lehenga', 'BR-1', 'The only bridal piece', 90000, 'bridal', array['M'], array['Red'],
+              timestamptz '2024-01-01')`);
+    t.app.catalogueCache.invalidate();
+    try {
+      const res = await t.app.inject({ url: "/api/products/home" });
+      expect(res.statusCode, res.body).toBe(200);
+      const home = res.json<HomeProducts>();
+      expect(home.newArrivals.map((p) => p.name)).toEqual(
+        Array.from({ length: 8 }, (_, i) => `Paged Suit ${COUNT - i}`),
+      );
+      // Newest category first: 250 is casual (250 % 3 = 1), 249 is formal, then the old bridal piece.
+      expect(home.hero.map((p) => [p.category, p.name])).toEqual([
+        ["casual", `Paged Suit ${COUNT}`],
+        ["formal", `Paged Suit ${COUNT - 1}`],
+        ["bridal", "Old Bridal Lehenga"],
+      ]);
+      // The answer is a few products, not the catalogue.
+      expect(res.body.length).toBeLessThan(20_000);
+    } finally {
+      await t.db.execute(sql`delete from products where sku = 'BR-1'`);
+      await t.db.execute(sql`delete from categories where slug = 'bridal'`);
+      t.app.catalogueCache.invalidate();
+    }
+  });
+
+  it("is cached and cleared with the rest of the catalogue", async () => {
+    const first = await t.app.inject({ url: "/api/products/home" });
+    const etag = String(first.headers.etag);
+    expect((await t.app.inject({ url: "/api/products/home", headers: { "if-none-match": etag } })).statusCode).toBe(
+      304,
+    );
+    await t.db.execute(sql`update products set name = 'Renamed Suit' where name = ${`Paged Suit ${COUNT}`}`);
+    t.app.catalogueCache.invalidate(); // as a write through the API (or another server's NOTIFY) does
+    const after = await t.app.inject({ url: "/api/products/home" });
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.json<HomeProducts>().newArrivals[0].name).toBe("Renamed Suit");
+    await t.db.execute(sql`update products set name = ${`Paged Suit ${COUNT}`} where name = 'Renamed Suit'`);
+    t.app.catalogueCache.invalidate();
   });
 });

@@ -21,7 +21,7 @@ import { notFound } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
 import { requireAdmin } from "../../plugins/auth.js";
 import { readProductForm } from "./product-form.js";
-import { getProduct, listProducts } from "./product-queries.js";
+import { getProduct, homeProducts, listProducts } from "./product-queries.js";
 import { createProduct, deleteProduct, updateProduct } from "./product-service.js";
 import { recordChange } from "../audit/audit.js";
 
@@ -29,6 +29,8 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
   app.get("/api/products", { config: { access: "public" } }, async (request) =>
     listProducts(app.db, parse(productListQuery, request.query)),
   );
+
+  app.get("/api/products/home", { config: { access: "public" } }, async () => homeProducts(app.db));
 
   app.get("/api/products/:id", { config: { access: "public" } }, async (request) => {
     // An id that cannot exist ('abc', -1) is as missing as one that does not.

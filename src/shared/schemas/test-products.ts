@@ -1,4 +1,4 @@
-import type { Product } from "@shared/schemas/products.js";
+import type { Product } from "./products.js";
 
 /** A product as the API returns it, for the catalogue's unit tests. */
 export function makeProduct(overrides: Partial<Product> = {}): Product {
