@@ -286,6 +286,12 @@ async function lighthouseScores(urls: string[]) {
             speedIndexMs: ms("speed-index"),
             tbtMs: ms("total-blocking-time"),
             cls: Math.round((audits["cumulative-layout-shift"]?.numericValue ?? 0) * 1000) / 1000,
+            // What keeps accessibility, best practices or SEO under 100: the failing audits' ids.
+            failing: ["accessibility", "best-practices", "seo"].flatMap((id) =>
+              (categories[id]?.auditRefs ?? [])
+                .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+                .map((ref) => ref.id),
+            ),
             version: result?.lhr.lighthouseVersion,
             chromium: result?.lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0],
           });

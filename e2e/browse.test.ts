@@ -167,7 +167,7 @@ describe("the wishlist", () => {
   it("keeps a hearted product across a reload and removes it", async () => {
     const page = await openPage("/shop");
     const first = catalogue.slice().sort((a, b) => b.id - a.id)[0];
-    const name = (await page.locator("main article h3").first().innerText()).trim();
+    const name = (await page.locator("main article :is(h2, h3)").first().innerText()).trim();
     await page.getByRole("button", { name: `Add ${name} to wishlist` }).click();
     await page.getByText(`${name} has been added to your wishlist.`).waitFor();
     await page.getByRole("link", { name: "Wishlist, 1 item" }).waitFor();

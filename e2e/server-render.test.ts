@@ -172,7 +172,7 @@ describe("the HTML of a storefront page, read without running scripts", () => {
     const { body } = await html("/shop?sort=price-asc");
     const root = body.slice(body.indexOf("<main"));
     expect(root.indexOf(cheapest.name)).toBeGreaterThan(0);
-    const names = [...root.matchAll(/<h3[^>]*><a [^>]*>([^<]+)<\/a><\/h3>/g)].map((m) => m[1]);
+    const names = [...root.matchAll(/<h2[^>]*><a [^>]*>([^<]+)<\/a><\/h2>/g)].map((m) => m[1]);
     expect(names[0]).toBe(cheapest.name);
   });
 
@@ -279,7 +279,7 @@ describe("the shop's pages", () => {
     await page.getByText(`Showing ${all} products`).waitFor();
     // Text content, not innerText: cards off screen are not laid out (content-visibility), and
     // innerText reads only what is.
-    let shown = await page.locator("main article h3").allTextContents();
+    let shown = await page.locator("main article :is(h2, h3)").allTextContents();
     const seen = new Set(shown);
     // A page's products, once they have replaced the previous page's (the link is current at once,
     // the products follow from the server).
@@ -287,7 +287,7 @@ describe("the shop's pages", () => {
       const before = shown.join("\n");
       await expect
         .poll(async () => {
-          const names = await page.locator("main article h3").allTextContents();
+          const names = await page.locator("main article :is(h2, h3)").allTextContents();
           if (names.length === 0 || names.join("\n") === before) return false;
           shown = names;
           return true;
@@ -314,7 +314,7 @@ describe("the shop's pages", () => {
     expect(seen.size).toBe(all);
     // The dearest piece is last in Price: Low to High, on the last page.
     const dearest = [...catalogue, bare].sort((a, b) => Number(b.price) - Number(a.price))[0];
-    expect(await page.locator("main article h3").allInnerTexts()).toContain(dearest.name);
+    expect(await page.locator("main article :is(h2, h3)").allInnerTexts()).toContain(dearest.name);
     await page.reload();
     await page
       .getByRole("link", { name: `Page ${pageCount}` })

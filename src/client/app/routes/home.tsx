@@ -78,7 +78,12 @@ export default function HomeRoute() {
         ) : newArrivals.length === 0 ? (
           <p className="py-12 text-center text-muted">No products available at the moment.</p>
         ) : (
-          <ProductGrid products={newArrivals} columns={4} cardAction={(p) => <WishlistHeart product={p} />} />
+          <ProductGrid
+            products={newArrivals}
+            columns={4}
+            headingLevel={3}
+            cardAction={(p) => <WishlistHeart product={p} />}
+          />
         )}
         <div className="mt-10 text-center">
           <Link to="/shop" className={buttonVariants({ variant: "outline", size: "lg" })}>

@@ -14,17 +14,23 @@ export type CardLayout = "grid" | "list";
  * The product card of the shop, collections, home and wishlist. `action` is the corner button
  * (the wishlist heart, or the wishlist page's remove button), composed by the route.
  */
+export type CardHeadingLevel = 2 | 3;
+
 export function ProductCard({
   product,
   action,
   layout = "grid",
   priority = false,
+  headingLevel = 2,
 }: {
   product: Product;
   action?: ReactNode;
   layout?: CardLayout;
   priority?: boolean;
+  /** The name's heading: one level under the heading the card sits under (the page's h1 by default). */
+  headingLevel?: CardHeadingLevel;
 }) {
+  const Heading = `h${headingLevel}` as const;
   const discount = discountPercent(product.price, product.originalPrice);
   const href = `/product/${product.id}`;
   const list = layout === "list";
@@ -61,11 +67,11 @@ export function ProductCard({
       </div>
       <div className={cn("flex flex-1 flex-col gap-2 p-4", list && "justify-center sm:p-6")}>
         <p className="text-xs uppercase tracking-[0.14em] text-muted">{categoryLabel(product.category)} Collection</p>
-        <h3 className="font-display text-lg leading-snug">
+        <Heading className="font-display text-lg leading-snug">
           <Link to={href} className="hover:text-rose">
             {product.name}
           </Link>
-        </h3>
+        </Heading>
         {list && product.description && (
           <p className="line-clamp-2 hidden text-sm text-muted sm:block">{product.description}</p>
         )}

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { Product } from "@shared/schemas/products.js";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { cn } from "@client/lib/cn";
-import { ProductCard, type CardLayout } from "./product-card";
+import { ProductCard, type CardHeadingLevel, type CardLayout } from "./product-card";
 
 const GRID = "grid grid-cols-1 gap-5 sm:grid-cols-2 sm:gap-6";
 /**
@@ -20,12 +20,15 @@ export function ProductGrid({
   layout = "grid",
   columns = 3,
   priorityCount = 0,
+  headingLevel,
 }: {
   products: Product[];
   cardAction?: (product: Product) => ReactNode;
   layout?: CardLayout;
   columns?: 3 | 4;
   priorityCount?: number;
+  /** The cards' name headings: h2 under a page's h1 (the default), h3 in a section with its own h2. */
+  headingLevel?: CardHeadingLevel;
 }) {
   return (
     <ul
@@ -35,7 +38,13 @@ export function ProductGrid({
     >
       {products.map((p, i) => (
         <li key={p.id} className={layout === "grid" ? OFF_SCREEN_CARD : undefined}>
-          <ProductCard product={p} layout={layout} action={cardAction?.(p)} priority={i < priorityCount} />
+          <ProductCard
+            product={p}
+            layout={layout}
+            action={cardAction?.(p)}
+            priority={i < priorityCount}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>
