@@ -2,11 +2,14 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
 import { startStore, type RunningStore } from "./support/store";
+import { HOME_HERO_SLIDES } from "@shared/constants.js";
 
 interface ApiProduct {
   id: number;
   name: string;
   category: string;
+  createdAt: string;
+  images: unknown[];
   price: string;
   colors: string[];
   colorVariantStock: Record<string, boolean>;
@@ -102,6 +105,23 @@ describe("the home page", () => {
     expect(await page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute("content"))).toBe(
       "index, follow",
     );
+    await page.context().close();
+  });
+
+  it("turns the hero to each category's newest product, pictured ones first, once the carousel is in", async () => {
+    const page = await openPage("/", PHONE);
+    const newest = new Map<string, ApiProduct>();
+    for (const p of [...catalogue].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id))
+      if (!newest.has(p.category)) newest.set(p.category, p);
+    const expected = [...newest.values()]
+      .sort((a, b) => Number(b.images.length > 0) - Number(a.images.length > 0))
+      .slice(0, HOME_HERO_SLIDES)
+      .map((p) => `/product/${p.id}`);
+    const slides = page.locator('section[aria-labelledby="hero-title"] .swiper-slide a[href^="/product/"]');
+    // The server's HTML has the first slide; the others join when Swiper's code is in.
+    await expect.poll(() => slides.count(), { timeout: 15_000 }).toBe(expected.length);
+    const hrefs = await slides.evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")))]);
+    expect(hrefs).toEqual(expected);
     await page.context().close();
   });
 });

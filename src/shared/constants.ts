@@ -24,6 +24,12 @@ export const MIN_ADDRESS_LENGTH = 10;
 
 export const HOME_NEW_ARRIVALS = 8;
 export const HOME_FEATURED_COLLECTIONS = 6;
+/**
+ * The hero coverflow shows the newest product of each category, up to this many (the newest
+ * categories first). Every slide is a 3D layer the phone recomposes at each turn: with 40 slides a
+ * 4x-slowed phone had 50-200 ms tasks at every turn, every 4 s, for good; with 12, none.
+ */
+export const HOME_HERO_SLIDES = 12;
 export const AUTOPLAY_MS = 4000;
 export const ORDER_REDIRECT_MS = 3000;
 export const MAX_SWATCHES = 3;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo } from "react";
 import { Link, useLocation } from "react-router";
-import { HOME_NEW_ARRIVALS } from "@shared/constants.js";
+import { HOME_HERO_SLIDES, HOME_NEW_ARRIVALS } from "@shared/constants.js";
 import { buttonVariants } from "@client/components/ui/button";
 import { useCategories, useHomeProducts } from "@client/features/catalog/catalog-api";
 import { collectionTiles, FeaturedCollections } from "@client/features/catalog/featured-collections";
@@ -32,6 +32,7 @@ export default function HomeRoute() {
   const { hash } = useLocation();
 
   const heroProducts = useMemo(() => products.data?.hero ?? [], [products.data]);
+  const heroSlides = useMemo(() => heroProducts.slice(0, HOME_HERO_SLIDES), [heroProducts]);
   const newArrivals = products.data?.newArrivals ?? [];
   const tiles = useMemo(() => collectionTiles(categories.data, heroProducts), [categories.data, heroProducts]);
 
@@ -45,7 +46,7 @@ export default function HomeRoute() {
       <HomeHero
         title={settings.hero_title}
         subtitle={settings.hero_subtitle}
-        products={heroProducts}
+        products={heroSlides}
         loading={products.isPending}
         onViewLookbook={() => scrollToId(NEW_ARRIVALS_ID)}
       />
