@@ -71,6 +71,7 @@ const targets: Target[] = [
     path: "/api/products",
     query: ["category", "priceRange", "sizes", "colors", "q", "sort", "limit", "offset"],
   },
+  { method: "GET", path: "/api/products/home", query: ["page", "x"] },
   { method: "GET", path: "/api/products/:productId" },
   {
     method: "POST",
