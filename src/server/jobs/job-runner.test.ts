@@ -219,6 +219,45 @@ describe("JobRunner", () => {
     expect((await jobRows(kind)).map((r) => r.state)).toEqual(["done", "done", "done"]);
   });
 
+  it("lets a batch handler mark its jobs done in its own write, done exactly when that write commits", async () => {
+    const clock = new ManualClock();
+    const kind = kindFor("batch-own-write");
+    const runner = new JobRunner(db, { clock });
+    await db.execute(sql`create table if not exists job_runner_test_records (n int primary key)`);
+    runner.registerBatch(kind, async (jobs, finishedIn) => {
+      const ns = jobs.map((j) => j.payload.n as number);
+      // Jobs 1 and 2 are recorded together with their being done; job 3's record fails the
+      // first time (a duplicate key), so its done mark is rolled back with it.
+      const errors: unknown[] = jobs.map(() => undefined);
+      const own = ns.flatMap((n, i) => (n !== 3 ? [i] : []));
+      await db.execute(sql`with done as (${finishedIn(own)})
+        insert into job_runner_test_records (n) select unnest(${`{${own.map((i) => ns[i]).join(",")}}`}::int[])`);
+      const three = ns.indexOf(3);
+      if (three >= 0)
+        try {
+          await db.execute(sql`with done as (${finishedIn([three])})
+            insert into job_runner_test_records (n) values (${jobs[three].job.attempt === 1 ? 1 : 3})`);
+        } catch (err) {
+          errors[three] = err;
+        }
+      return errors;
+    });
+    for (const n of [1, 2, 3]) await enqueueJob(db, { kind, payload: { n } });
+
+    await runner.runDue();
+    expect((await jobRows(kind)).map((r) => r.state)).toEqual(["done", "done", "queued"]);
+    clock.advance(retryDelayMs(1));
+    await runner.runDue();
+    expect(await jobRows(kind)).toEqual([
+      { state: "done", attempts: 1, last_error: null },
+      { state: "done", attempts: 1, last_error: null },
+      { state: "done", attempts: 2, last_error: null },
+    ]);
+    const records = await db.execute(sql`select n from job_runner_test_records order by n`);
+    expect((records as unknown as { rows: { n: number }[] }).rows.map((r) => r.n)).toEqual([1, 2, 3]);
+    await db.execute(sql`drop table job_runner_test_records`);
+  });
+
   it("runs each of 200 batched jobs exactly once with two servers claiming at the same time", async () => {
     const clock = new ManualClock();
     const kind = kindFor("batch-race");

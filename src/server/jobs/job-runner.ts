@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.js";
 import { redactForLog } from "../lib/redact-log.js";
@@ -17,8 +17,16 @@ export type JobHandler = (payload: Record<string, unknown>, job: JobInfo) => Pro
 /**
  * Runs several claimed jobs of one kind at once (e.g. one read and one write for many messages):
  * answers, in the same order, each job's error, or undefined for a job done.
+ *
+ * `finishedIn(ns)` gives an UPDATE (for a data-modifying CTE) that marks the jobs at those
+ * positions done: put in the handler's own write, a job is done exactly when its work is recorded
+ * (a crash between the two can no longer repeat it), and the runner writes nothing more for it.
+ * If that write fails, answer those jobs' error: nothing was committed and they are retried.
  */
-export type BatchHandler = (jobs: { payload: Record<string, unknown>; job: JobInfo }[]) => Promise<unknown[]>;
+export type BatchHandler = (
+  jobs: { payload: Record<string, unknown>; job: JobInfo }[],
+  finishedIn: (ns: number[]) => SQL,
+) => Promise<unknown[]>;
 
 export interface HandlerOptions {
   /** Overrides the attempts the job was enqueued with. */
@@ -61,6 +69,8 @@ interface Outcome {
   maxAttempts: number;
   /** undefined: done. */
   error: unknown;
+  /** Marked done by its batch handler's own statement (see BatchHandler). */
+  finishedByHandler?: boolean;
 }
 
 interface ClaimedRow {
@@ -295,9 +305,15 @@ export class JobRunner {
     const outcomes = rows.map((row) => this.prepare(row));
     const runnable = outcomes.filter((o) => o.error === undefined);
     if (runnable.length === 0) return outcomes;
+    const finishedIn = (ns: number[]) => {
+      const chosen = ns.map((n) => runnable[n]);
+      for (const o of chosen) o.finishedByHandler = true;
+      return this.doneSql(chosen);
+    };
     try {
       const errors = await runnable[0].entry.batchHandler!(
         runnable.map((o) => ({ payload: o.payload, job: { id: o.id, kind: o.row.kind, attempt: o.row.attempts } })),
+        finishedIn,
       );
       runnable.forEach(
         (o, n) => (o.error = errors[n] === undefined ? undefined : (errors[n] ?? new Error("job failed"))),
@@ -308,18 +324,24 @@ export class JobRunner {
     return outcomes;
   }
 
-  /** Jobs done (not recurring) are finished in one statement; the others one by one. */
-  private async finishAll(outcomes: Outcome[]): Promise<void> {
-    const done = outcomes.filter((o) => o.error === undefined && o.entry.everyMs === undefined);
-    if (done.length > 0) {
-      const now = this.options.clock.now().toISOString();
-      const leases = JSON.stringify(done.map((o) => ({ id: o.id, lease: new Date(o.row.locked_until).toISOString() })));
-      // Only jobs still ours: another server took over any whose lease ran out, and its run counts.
-      await this.db.execute(sql`update jobs j set state = 'done', locked_until = null, last_error = null,
+  /** Marks jobs done, only those still ours: another server took over any whose lease ran out, and its run counts. */
+  private doneSql(done: Outcome[]): SQL {
+    const now = this.options.clock.now().toISOString();
+    const leases = JSON.stringify(done.map((o) => ({ id: o.id, lease: new Date(o.row.locked_until).toISOString() })));
+    return sql`update jobs j set state = 'done', locked_until = null, last_error = null,
           finished_at = ${now}::timestamptz
         from json_to_recordset(${leases}::json) as l(id bigint, lease timestamptz)
-        where j.id = l.id and j.state = 'running' and j.locked_until = l.lease`);
-    }
+        where j.id = l.id and j.state = 'running' and j.locked_until = l.lease`;
+  }
+
+  /**
+   * Jobs done (not recurring) are finished in one statement, unless their handler's own statement
+   * already did; the others one by one.
+   */
+  private async finishAll(outcomes: Outcome[]): Promise<void> {
+    const done = outcomes.filter((o) => o.error === undefined && o.entry.everyMs === undefined);
+    const left = done.filter((o) => !o.finishedByHandler);
+    if (left.length > 0) await this.db.execute(this.doneSql(left));
     for (const o of outcomes)
       if (!done.includes(o)) await this.finish(o.id, o.row, o.entry, o.payload, o.maxAttempts, o.error);
   }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { whatsappNumber } from "@shared/rules/phone.js";
 import { enqueueJob, enqueueJobSql } from "../../jobs/jobs.js";
@@ -122,6 +122,7 @@ async function sendConfirmations(
   app: FastifyInstance,
   config: WhatsappConfig,
   jobs: { orderId: string; kind: ConfirmKind }[],
+  finishedIn: (ns: number[]) => SQL,
 ): Promise<unknown[]> {
   const orders = await loadOrders(app, [...new Set(jobs.map((j) => j.orderId))]);
   const errors: unknown[] = jobs.map(() => undefined);
@@ -161,6 +162,7 @@ async function sendConfirmations(
     await recordSentMany(
       app,
       sent.map((s) => s.row),
+      finishedIn(sent.map((s) => s.n)),
     );
   } catch (err) {
     // Sent but not recorded: retried, so sent again (at least once, decision 006).
@@ -169,14 +171,18 @@ async function sendConfirmations(
   return errors;
 }
 
-/** Records sent confirmation requests and moves their orders to `sent`, in one statement. */
-async function recordSentMany(app: FastifyInstance, sent: Sent[]) {
+/**
+ * Records sent confirmation requests, moves their orders to `sent` and marks their jobs done, in
+ * one statement.
+ */
+async function recordSentMany(app: FastifyInstance, sent: Sent[], jobsDone: SQL) {
   const now = app.clock.now().toISOString();
   await app.db.execute(sql`
     with sent as (
       select * from json_to_recordset(${JSON.stringify(sent)}::json)
         as s(order_id uuid, kind text, wa_message_id text, body text)
     ),
+    done as (${jobsDone}),
     message as (
       insert into whatsapp_messages (order_id, direction, kind, wa_message_id, state, body, created_at, updated_at)
       select order_id, 'out', kind, wa_message_id, 'sent', body, ${now}::timestamptz, ${now}::timestamptz from sent
@@ -292,11 +298,12 @@ async function sweep(app: FastifyInstance, config: WhatsappConfig) {
 export function registerOutbox(app: FastifyInstance, config: WhatsappConfig): void {
   app.jobs.registerBatch(
     SEND_CONFIRMATION,
-    (jobs) =>
+    (jobs, finishedIn) =>
       sendConfirmations(
         app,
         config,
         jobs.map(({ payload }) => ({ orderId: String(payload.orderId), kind: payload.kind as ConfirmKind })),
+        finishedIn,
       ),
     { onFailed: (payload, error) => markFailed(app, String(payload.orderId), String(payload.kind), error) },
   );
