@@ -159,6 +159,9 @@ class FakeCloudApi {
   }
 }
 
+/** Two databases of one kind measured side by side in one run. */
+type Pair = [Database, Database];
+
 type Load = { created: number; refused: number; statuses: Record<string, number>; p99Ms: number };
 
 async function prepare(database: Database, trackStock: boolean, outbox?: FakeCloudApi) {
@@ -226,7 +229,7 @@ async function measure(database: Database, label: string, seconds: number, outbo
  * Stock tracked on every product next to untracked, on two fresh databases of the same kind:
  * their load windows alternate (U T T U U T T U), so a busy machine slows both alike.
  */
-async function measurePair(databases: [Database, Database], label: string, seconds: number, spread: boolean) {
+async function measurePair(databases: Pair, label: string, seconds: number, spread: boolean) {
   const [untracked, tracked] = [await prepare(databases[0], false), await prepare(databases[1], true)];
   const windows = 4;
   const loads = { untracked: [] as Load[], tracked: [] as Load[] };
@@ -281,7 +284,7 @@ async function orderToMessage(database: Database, fake: FakeCloudApi, expected: 
  * After each window with the outbox on, its queue is left to drain (up to 30 s) before the next
  * window, so no window pays for another's messages.
  */
-async function outboxPair(databases: [Database, Database], label: string, seconds: number) {
+async function outboxPair(databases: Pair, label: string, seconds: number) {
   const fake = await new FakeCloudApi().start();
   const [off, on] = [await prepare(databases[0], false), await prepare(databases[1], false, fake)];
   const windows = 4;
@@ -331,6 +334,22 @@ function onChosenPostgres<T>(fn: (database: Database) => Promise<T>, poolSize?: 
   return knobs().databases.has("postgres") ? onFreshPostgres(fn, poolSize) : Promise.resolve(null);
 }
 
+/** Two fresh PGlite databases for a same-run pair, closed after, unless BENCH_ORDERS_DATABASES leaves PGlite out. */
+async function onPglitePair<T>(fn: (pair: Pair) => Promise<T>): Promise<T | null> {
+  if (!onPglite()) return null;
+  const pair: Pair = [await openPglite(), await openPglite()];
+  try {
+    return await fn(pair);
+  } finally {
+    await Promise.all(pair.map((d) => d.close()));
+  }
+}
+
+/** Two fresh PostgreSQL databases for a same-run pair, unless BENCH_ORDERS_DATABASES leaves PostgreSQL out. */
+function onPostgresPair<T>(fn: (pair: Pair) => Promise<T>): Promise<T | null> {
+  return onChosenPostgres((a) => onFreshPostgres((b) => fn([a, b]), 20));
+}
+
 export async function benchOrders(seconds = knobs().seconds) {
   const chosen = knobs().rows;
   const results = [];
@@ -375,29 +394,19 @@ async function stockRows(seconds: number) {
   // spread over every variant (shoppers buying different things), and the worst case, every order
   // for the same two variants (on PostgreSQL all 20 clients then queue on the same stock rows).
   const stock = [];
-  for (const spread of [true, false]) {
-    if (onPglite()) {
-      const pair: [Database, Database] = [await openPglite(), await openPglite()];
-      stock.push(await measurePair(pair, "pglite", seconds, spread));
-      await Promise.all(pair.map((d) => d.close()));
-    }
-    const onPostgresPair = await onChosenPostgres((a) =>
-      onFreshPostgres((b) => measurePair([a, b], "postgres", seconds, spread), 20),
+  for (const spread of [true, false])
+    stock.push(
+      await onPglitePair((pair) => measurePair(pair, "pglite", seconds, spread)),
+      await onPostgresPair((pair) => measurePair(pair, "postgres", seconds, spread)),
     );
-    if (onPostgresPair) stock.push(onPostgresPair);
-  }
-  return stock;
+  return stock.filter((row) => row !== null);
 }
 
 async function outboxRows(seconds: number) {
   // The WhatsApp outbox (issue 9): the same load with the confirmation job written and sent.
-  const outbox = [];
-  if (onPglite()) {
-    const pair: [Database, Database] = [await openPglite(), await openPglite()];
-    outbox.push(await outboxPair(pair, "pglite", seconds));
-    await Promise.all(pair.map((d) => d.close()));
-  }
-  const pgPair = await onChosenPostgres((a) => onFreshPostgres((b) => outboxPair([a, b], "postgres", seconds), 20));
-  if (pgPair) outbox.push(pgPair);
-  return outbox;
+  const rows = [
+    await onPglitePair((pair) => outboxPair(pair, "pglite", seconds)),
+    await onPostgresPair((pair) => outboxPair(pair, "postgres", seconds)),
+  ];
+  return rows.filter((row) => row !== null);
 }

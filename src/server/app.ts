@@ -1,9 +1,9 @@
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
-import { redactForLog } from "./lib/redact-log.js";
 import Fastify, { type FastifyInstance } from "fastify";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_GROUP } from "@shared/constants.js";
 import type { Database, Db } from "./db/client.js";
+import { redactForLog } from "./lib/redact-log.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
 import { JobRunner } from "./jobs/job-runner.js";
 import { registerAccessCheck, registerAuth } from "./plugins/auth.js";

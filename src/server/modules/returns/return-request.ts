@@ -22,9 +22,11 @@ const describe = (l: { productName: string; size: string; color: string }) => {
 
 /**
  * The order a customer may ask a return or exchange of: theirs (the phone proves it), delivered,
- * within 7 days of delivery. Checked before a request's photos are read, and again by
- * requestReturn.
+ * within 7 days of delivery. Checked before a request's photos are read; requestReturn takes
+ * the order it answers.
  */
+export type ReturnableOrder = Awaited<ReturnType<typeof checkReturnRight>>;
+
 export async function checkReturnRight(db: Db, input: Pick<Input, "orderId" | "phone">, now: Date) {
   const [order] = await db
     .select({
@@ -57,9 +59,12 @@ export async function checkReturnRight(db: Db, input: Pick<Input, "orderId" | "p
  * delivery, proving the phone number. Items already asked for (in a request not refused) cannot be
  * asked for again; the order row is locked while checking, so two requests at once cannot both pass.
  */
-export async function requestReturn(db: Db, input: Input, photos: Upload[], now: Date): Promise<CustomerReturn> {
-  const order = await checkReturnRight(db, input, now);
-
+export async function requestReturn(
+  db: Db,
+  order: ReturnableOrder,
+  input: Input,
+  photos: Upload[],
+): Promise<CustomerReturn> {
   const lines = await db
     .select({
       productId: orderItems.productId,

@@ -12,7 +12,7 @@ import type { z } from "zod";
 import { requireAdmin } from "../../plugins/auth.js";
 import { announceStockChange } from "../stock/stock-announce.js";
 import type { Upload } from "../images/image-service.js";
-import { checkReturnRight, requestReturn } from "./return-request.js";
+import { checkReturnRight, requestReturn, type ReturnableOrder } from "./return-request.js";
 import { decideReturn, listReturns } from "./returns-admin.js";
 
 type ReturnInput = z.output<typeof returnRequestInput>;
@@ -32,7 +32,7 @@ export async function returnsRoutes(app: FastifyInstance): Promise<void> {
     await perNetwork.check(network);
     await perPhone.check(phone);
     try {
-      await checkReturnRight(app.db, input, app.clock.now());
+      return await checkReturnRight(app.db, input, app.clock.now());
     } catch (err) {
       if (err instanceof AppError && (err.status === 403 || err.status === 404))
         await Promise.all([perNetwork.record(network), perPhone.record(phone)]);
@@ -41,28 +41,29 @@ export async function returnsRoutes(app: FastifyInstance): Promise<void> {
   };
 
   /** JSON, or a multipart form with the request in 'returnData' and up to 3 'photos'. */
-  const readRequest = async (request: FastifyRequest): Promise<{ input: ReturnInput; photos: Upload[] }> => {
+  const readRequest = async (
+    request: FastifyRequest,
+  ): Promise<{ order: ReturnableOrder; input: ReturnInput; photos: Upload[] }> => {
     if (!request.isMultipart()) {
       const input = parse(returnRequestInput, request.body);
-      await check(request, input);
-      return { input, photos: [] };
+      return { order: await check(request, input), input, photos: [] };
     }
-    let input: ReturnInput | undefined;
+    let checked: { order: ReturnableOrder; input: ReturnInput } | undefined;
     const form = await readMultipart(request, {
       limits: { files: RETURN_PHOTOS_MAX, fields: 1, parts: RETURN_PHOTOS_MAX + 1 },
       beforeFiles: async (fields) => {
-        input = parseJsonField(returnRequestInput, fields.returnData, "returnData");
-        await check(request, input);
+        const input = parseJsonField(returnRequestInput, fields.returnData, "returnData");
+        checked = { order: await check(request, input), input };
       },
     });
     const photos = filesOf(form, "photos", RETURN_PHOTOS_MAX);
     if (form.files.length > photos.length) throw new AppError("VALIDATION", "Send photos in the 'photos' field");
-    return { input: input!, photos: photos.map((f) => ({ filename: f.filename, bytes: f.bytes })) };
+    return { ...checked!, photos: photos.map((f) => ({ filename: f.filename, bytes: f.bytes })) };
   };
 
   app.post("/api/returns", { config: { access: "public" } }, async (request, reply) => {
-    const { input, photos } = await readRequest(request);
-    const created = await requestReturn(app.db, input, photos, app.clock.now());
+    const { order, input, photos } = await readRequest(request);
+    const created = await requestReturn(app.db, order, input, photos);
     reply.status(201);
     return created;
   });
