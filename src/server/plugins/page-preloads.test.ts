@@ -48,6 +48,19 @@ describe("pageAssembler", () => {
     expect(page.match(/api-1\.js/g)).toHaveLength(1);
   });
 
+  it("asks for a rendered page's scripts at low priority, and for a page the browser renders at the default", () => {
+    const rendered = assemble({ module: "app/routes/home.tsx", head: "", body: "<main>hi</main>", state: "" });
+    const scripts = rendered.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
+    // The entry, its import and the route's two chunks.
+    expect(scripts).toHaveLength(4);
+    for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+    // The largest picture and the font keep theirs.
+    expect(rendered).not.toMatch(/rel="preload"[^>]*fetchpriority="low"/);
+
+    const admin = assemble({ module: "app/routes/home.tsx", head: "", body: "", state: "" });
+    expect(admin).not.toContain('fetchpriority="low"');
+  });
+
   it("preloads the headings' font, and no other", () => {
     const page = assemble({ module: "app/routes/product.tsx", head: "", body: "", state: "" });
     expect(page).toContain(

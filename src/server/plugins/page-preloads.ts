@@ -12,6 +12,8 @@ interface ManifestChunk {
 const VIEWPORT_META = /<meta name="viewport"[^>]*>/;
 const STYLESHEETS = /<link rel="stylesheet"[^>]*>\s*/g;
 const STYLESHEET_HREF = /\shref="\/([^"]+\.css)"/;
+/** The start of a page's script elements and module preloads, as Vite and `chunksOf` write them. */
+const SCRIPT_TAGS = /<script type="module" crossorigin|<link rel="modulepreload" crossorigin/g;
 
 /** The one font preloaded with every page: the headings' and the header's (Latin), above the fold everywhere. */
 const PRELOADED_FONT = /(^|\/)playfair-display-latin-600-normal-[\w-]+\.woff2$/;
@@ -68,6 +70,13 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
     }
     return links;
   };
+  // A page the server rendered needs no script to be painted: its scripts only make it
+  // interactive. Asked for at low priority, they leave a phone's slow line to the largest picture
+  // and the headings' font first (Chrome sends those ahead of them), and a page-speed model that
+  // counts every high-priority script loaded before the first paint as blocking it (Lighthouse's
+  // does: it cannot see when a module script runs) no longer does so. A page the browser renders
+  // (admin) keeps the default: there, the scripts are the first paint.
+  const lowPriority = (markup: string) => markup.replace(SCRIPT_TAGS, (tag) => `${tag} fetchpriority="low"`);
   const font = manifest["index.html"]?.assets?.find((f) => PRELOADED_FONT.test(f));
   const fontLink = font ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">` : "";
 
@@ -78,6 +87,7 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
   // painted as soon as it is parsed. The font is still asked for before any script.
   const stylesheets = (html.match(STYLESHEETS) ?? []).map((link) => inlineStylesheet(clientDir, link.trim())).join("");
   const page = html.replace(STYLESHEETS, "");
+  const renderedPage = lowPriority(page);
 
   return function assemble(parts: PageParts): string {
     // The largest picture is the first request after the page itself: right after the viewport
@@ -87,12 +97,15 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
         `imagesrcset="${escapeHtml(imageSrcSet(parts.largest.image))}" imagesizes="${parts.largest.sizes}">`
       : "";
     const firstPaint = picture + fontLink + stylesheets;
-    const withFirstPaint = VIEWPORT_META.test(page)
-      ? page.replace(VIEWPORT_META, (meta) => meta + firstPaint)
-      : page.replace("</head>", () => `${firstPaint}</head>`);
+    const rendered = parts.body !== "";
+    const shell = rendered ? renderedPage : page;
+    const withFirstPaint = VIEWPORT_META.test(shell)
+      ? shell.replace(VIEWPORT_META, (meta) => meta + firstPaint)
+      : shell.replace("</head>", () => `${firstPaint}</head>`);
+    const chunks = rendered ? lowPriority(chunksOf(parts.module)) : chunksOf(parts.module);
     // Replaced through functions: in a replacement string, admin-written "$&" or "$'" would be patterns.
     return withFirstPaint
-      .replace("</head>", () => `${parts.head}${chunksOf(parts.module)}</head>`)
+      .replace("</head>", () => `${parts.head}${chunks}</head>`)
       .replace(`<div id="root"></div>`, () => `<div id="root">${parts.body}</div>${parts.state}`);
   };
 }
