@@ -289,10 +289,15 @@ async function outboxPair(databases: Pair, label: string, seconds: number) {
   const [off, on] = [await prepare(databases[0], false), await prepare(databases[1], false, fake)];
   const windows = 4;
   const loads = { off: [] as Load[], on: [] as Load[] };
+  // Messages the fake had when each "on" window ended, beyond those of the earlier windows (all
+  // sent by then): how much of the sending fell inside the measured windows.
+  let sentInWindows = 0;
   for (let w = 0; w < windows; w++) {
     for (const which of w % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const)) {
+      const before = loads.on.reduce((n, l) => n + l.created, 0);
       loads[which].push(await load(which === "on" ? on : off, seconds / windows));
       if (which !== "on") continue;
+      sentInWindows += Math.max(0, (await fake.count()) - before);
       const sent = loads.on.reduce((n, l) => n + l.created, 0);
       const until = Date.now() + 30_000;
       while ((await fake.count()) < sent && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
@@ -307,6 +312,8 @@ async function outboxPair(databases: Pair, label: string, seconds: number) {
     onOrdersPerSecond: withOutbox.ordersPerSecond,
     onToOff: Math.round((withOutbox.ordersPerSecond / Math.max(1, withoutOutbox.ordersPerSecond)) * 100) / 100,
     onEqual: withOutbox.equal,
+    /** Share of the "on" windows' orders whose message was sent before their window ended. */
+    sentWithinWindow: Math.round((sentInWindows / Math.max(1, withOutbox.answered201)) * 100) / 100,
     orderToMessage: withOutbox.orderToMessage,
   };
 }
