@@ -189,6 +189,33 @@ describe("a storefront page's first paint", () => {
     await page.context().close();
   });
 
+  it("asks for the picture and the headings' font ahead of its scripts, and fetches no body font", async () => {
+    const context = await newContext(browser, store.baseUrl, PHONE);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const asked: { path: string; priority: string }[] = [];
+    cdp.on("Network.requestWillBeSent", (e) =>
+      asked.push({ path: new URL(e.request.url).pathname, priority: e.request.initialPriority }),
+    );
+    await page.goto(`/product/${newest.id}`);
+    await expect.poll(() => hydrated(page, "#root main h1")).toBe(true);
+    await page.waitForLoadState("networkidle");
+    const first = (path: string) => asked.find((r) => r.path === path || r.path.startsWith(path));
+    expect(first(`${newest.images[0].url}/card`)?.priority).toBe("High");
+    expect(first("/assets/playfair-display-latin-600-normal-")?.priority).toBe("High");
+    // The page's own scripts (entry and preloaded chunks) come after them; chunks loaded later by
+    // the running app (reviews, footer) are not the page's and keep the browser's choice.
+    const html = await (await fetch(`${store.baseUrl}/product/${newest.id}`)).text();
+    const pageScripts = [
+      ...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*? (?:src|href)="([^"]+)"/g),
+    ];
+    expect(pageScripts.length).toBeGreaterThan(1);
+    for (const [, path] of pageScripts) expect(first(path)?.priority, path).toBe("Low");
+    expect(asked.filter((r) => /inter-/.test(r.path))).toEqual([]);
+    await context.close();
+  });
+
   it("keeps admin-written text inert: a hero title cannot end the inlined data and run a script", async () => {
     const settings = (await (await fetch(`${store.baseUrl}/api/settings`)).json()) as { key: string; value: unknown }[];
     const original = settings.find((s) => s.key === "hero_title")?.value ?? "Elegance Redefined";
