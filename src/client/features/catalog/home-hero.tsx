@@ -40,8 +40,8 @@ export function HomeHero({
       />
       <div className="relative mx-auto grid max-w-7xl items-center gap-8 px-5 pb-10 pt-10 sm:px-6 lg:grid-cols-[1.05fr_1fr] lg:gap-4 lg:pb-16 lg:pt-16">
         <div className="text-center lg:text-left">
-          {/* Two lines on a phone whatever the font: one line fits with Inter but not with the
-              fallback shown until Inter is in, and the hero moved when the line re-wrapped. */}
+          {/* Two lines on a phone whatever the phone's font: on one line it fitted with some
+              fonts and not others, and the hero moved when the line re-wrapped. */}
           <p className="text-xs font-semibold uppercase tracking-[0.3em] text-[#9a3f56]">
             <span className="block sm:inline">Cash on delivery</span>
             <span className="hidden sm:inline"> · </span>
