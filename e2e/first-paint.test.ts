@@ -189,7 +189,7 @@ describe("a storefront page's first paint", () => {
     await page.context().close();
   });
 
-  it("asks for the picture and the headings' font ahead of its scripts, and fetches no body font", async () => {
+  it("asks for the picture and the headings' font ahead of its scripts, and fetches no body font nor its stylesheet", async () => {
     const context = await newContext(browser, store.baseUrl, PHONE);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -213,6 +213,8 @@ describe("a storefront page's first paint", () => {
     expect(pageScripts.length).toBeGreaterThan(1);
     for (const [, path] of pageScripts) expect(first(path)?.priority, path).toBe("Low");
     expect(asked.filter((r) => /inter-/.test(r.path))).toEqual([]);
+    // Its stylesheet came inlined: the lazy chunks loaded since (reviews, footer) do not fetch it.
+    expect(asked.filter((r) => r.path.endsWith(".css"))).toEqual([]);
     await context.close();
   });
 

@@ -112,7 +112,8 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
 
 /**
  * A built stylesheet's link as a <style> element holding the file (its url()s are absolute
- * /assets/ paths, as Vite writes them), or the link itself when the file is not there.
+ * /assets/ paths, as Vite writes them) after a disabled link naming it, or the link itself when
+ * the file is not there.
  */
 function inlineStylesheet(clientDir: string, link: string): string {
   const href = link.match(STYLESHEET_HREF)?.[1];
@@ -120,5 +121,9 @@ function inlineStylesheet(clientDir: string, link: string): string {
   if (!file || !fs.existsSync(file)) return link;
   // "</style" inside the text would end the element early (Tailwind never writes it; a comment could).
   const css = fs.readFileSync(file, "utf8").replace(/<\/style/gi, "<\\/style");
-  return `<style>${css}</style>`;
+  // A disabled link names the file whose text this is: browsers neither fetch nor apply it, and
+  // Vite's loader of lazy chunks, which loads a chunk's stylesheets unless a <link
+  // rel="stylesheet"> with that href is in the page, takes it as loaded. Without it, every page
+  // fetched the file again when it first loaded a lazy chunk, and restyled itself with it.
+  return `<link rel="stylesheet" href="/${href}" disabled><style>${css}</style>`;
 }
