@@ -294,11 +294,11 @@ async function outboxPair(databases: Pair, label: string, seconds: number) {
   let sentInWindows = 0;
   for (let w = 0; w < windows; w++) {
     for (const which of w % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const)) {
-      const before = loads.on.reduce((n, l) => n + l.created, 0);
-      loads[which].push(await load(which === "on" ? on : off, seconds / windows));
+      const windowLoad = await load(which === "on" ? on : off, seconds / windows);
+      loads[which].push(windowLoad);
       if (which !== "on") continue;
-      sentInWindows += Math.max(0, (await fake.count()) - before);
       const sent = loads.on.reduce((n, l) => n + l.created, 0);
+      sentInWindows += Math.max(0, (await fake.count()) - (sent - windowLoad.created));
       const until = Date.now() + 30_000;
       while ((await fake.count()) < sent && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     }

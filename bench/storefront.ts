@@ -291,13 +291,13 @@ async function lighthouseScores(urls: string[]) {
         for (let n = 0; n < runs; n++) lhrs.push(await audit(url, throttlingMethod));
         const lhr = medianRun(lhrs);
         const categories = lhr.categories;
-        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+        const score = (id: string) => scoreOf(lhr, id);
         const audits = lhr.audits;
         const ms = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
         scores.push({
           page: new URL(url).pathname,
           performance: score("performance"),
-          performanceOfEachRun: lhrs.map((l) => Math.round((l.categories.performance?.score ?? 0) * 100)),
+          performanceOfEachRun: lhrs.map((l) => scoreOf(l, "performance")),
           accessibility: score("accessibility"),
           bestPractices: score("best-practices"),
           seo: score("seo"),
@@ -338,12 +338,13 @@ function medianRun(lhrs: LighthouseReport[]): LighthouseReport {
   try {
     return computeMedianRun(lhrs as never) as unknown as LighthouseReport;
   } catch {
-    const byScore = [...lhrs].sort(
-      (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
-    );
+    const byScore = [...lhrs].sort((a, b) => scoreOf(a, "performance") - scoreOf(b, "performance"));
     return byScore[Math.floor((byScore.length - 1) / 2)];
   }
 }
+
+/** A category's score out of 100. */
+const scoreOf = (lhr: LighthouseReport, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 
 /** The parts of Lighthouse's JSON report read here. */
 interface LighthouseReport {

@@ -56,20 +56,6 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
   };
   collect("index.html", inEntry);
 
-  const chunkLinks = new Map<string, string>();
-  const chunksOf = (module: string) => {
-    let links = chunkLinks.get(module);
-    if (links === undefined) {
-      const files = new Set<string>();
-      collect(module, files);
-      links = [...files]
-        .filter((f) => !inEntry.has(f) && f.endsWith(".js"))
-        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-        .join("");
-      chunkLinks.set(module, links);
-    }
-    return links;
-  };
   // A page the server rendered needs no script to be painted: its scripts only make it
   // interactive. Asked for at low priority, they leave a phone's slow line to the largest picture
   // and the headings' font first (Chrome sends those ahead of them), and a page-speed model that
@@ -77,6 +63,23 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
   // does: it cannot see when a module script runs) no longer does so. A page the browser renders
   // (admin) keeps the default: there, the scripts are the first paint.
   const lowPriority = (markup: string) => markup.replace(SCRIPT_TAGS, (tag) => `${tag} fetchpriority="low"`);
+
+  /** A route's own chunks as module preloads, at the default priority and at low, made once per route. */
+  const chunkLinks = new Map<string, { browser: string; rendered: string }>();
+  const chunksOf = (module: string) => {
+    let links = chunkLinks.get(module);
+    if (links === undefined) {
+      const files = new Set<string>();
+      collect(module, files);
+      const browser = [...files]
+        .filter((f) => !inEntry.has(f) && f.endsWith(".js"))
+        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+        .join("");
+      links = { browser, rendered: lowPriority(browser) };
+      chunkLinks.set(module, links);
+    }
+    return links;
+  };
   const font = manifest["index.html"]?.assets?.find((f) => PRELOADED_FONT.test(f));
   const fontLink = font ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">` : "";
 
@@ -87,7 +90,7 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
   // painted as soon as it is parsed. The font is still asked for before any script.
   const stylesheets = (html.match(STYLESHEETS) ?? []).map((link) => inlineStylesheet(clientDir, link.trim())).join("");
   const page = html.replace(STYLESHEETS, "");
-  const renderedPage = lowPriority(page);
+  const shells = { browser: page, rendered: lowPriority(page) };
 
   return function assemble(parts: PageParts): string {
     // The largest picture is the first request after the page itself: right after the viewport
@@ -97,12 +100,12 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
         `imagesrcset="${escapeHtml(imageSrcSet(parts.largest.image))}" imagesizes="${parts.largest.sizes}">`
       : "";
     const firstPaint = picture + fontLink + stylesheets;
-    const rendered = parts.body !== "";
-    const shell = rendered ? renderedPage : page;
+    const made = parts.body !== "" ? "rendered" : "browser";
+    const shell = shells[made];
     const withFirstPaint = VIEWPORT_META.test(shell)
       ? shell.replace(VIEWPORT_META, (meta) => meta + firstPaint)
       : shell.replace("</head>", () => `${firstPaint}</head>`);
-    const chunks = rendered ? lowPriority(chunksOf(parts.module)) : chunksOf(parts.module);
+    const chunks = chunksOf(parts.module)[made];
     // Replaced through functions: in a replacement string, admin-written "$&" or "$'" would be patterns.
     return withFirstPaint
       .replace("</head>", () => `${parts.head}${chunks}</head>`)
