@@ -315,7 +315,7 @@ describe("the shop's pages", () => {
     expect(seen.size).toBe(all);
     // The dearest piece is last in Price: Low to High, on the last page.
     const dearest = [...catalogue, bare].sort((a, b) => Number(b.price) - Number(a.price))[0];
-    expect(await page.locator("main article :is(h2, h3)").allInnerTexts()).toContain(dearest.name);
+    expect(await page.locator("main article :is(h2, h3)").allTextContents()).toContain(dearest.name);
     await page.reload();
     await page
       .getByRole("link", { name: `Page ${pageCount}` })
