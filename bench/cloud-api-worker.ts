@@ -6,7 +6,8 @@ import { FakeCloudApi } from "../src/server/test/fakes/whatsapp-cloud-api.js";
 
 const fake = await new FakeCloudApi().start();
 parentPort!.on("message", async (ask: "count" | "received" | "stop") => {
-  if (ask === "count") parentPort!.postMessage({ count: fake.received.length });
+  if (ask === "count")
+    parentPort!.postMessage({ count: fake.received.length, lastAt: fake.received.at(-1)?.wallAt ?? 0 });
   if (ask === "received")
     parentPort!.postMessage({ received: fake.received.map((m) => ({ body: m.body, wallAt: m.wallAt })) });
   if (ask === "stop") {

@@ -147,6 +147,10 @@ export const orders = pgTable(
     riskReasons: jsonb("risk_reasons").$type<string[]>().notNull().default([]),
     confirmationState: text("confirmation_state").notNull().default("off"),
     confirmationUpdatedAt: timestamp("confirmation_updated_at", { withTimezone: true, mode: "string" }),
+    /** The order is the outbox of its confirmation request (migration 0008): failed sends so far… */
+    confirmationAttempts: integer("confirmation_attempts").notNull().default(0),
+    /** …and when the next one is due (null: at once). */
+    confirmationRetryAt: timestamp("confirmation_retry_at", { withTimezone: true, mode: "string" }),
     // Shipping (migration 0007): the *_at times are set by the database when the status first gets there.
     courier: text("courier"),
     trackingNumber: text("tracking_number"),
@@ -512,6 +516,13 @@ export const reportDeletedShipped = pgTable("report_deleted_shipped", {
  * courier follow-up. A row is written with the change that causes it and claimed by one app
  * server at a time (`locked_until` is its lease); `key` dedupes while a job is queued or running.
  */
+/** Work that one app server at a time does (e.g. draining the confirmation outbox), held until `until`. */
+export const leases = pgTable("leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  until: timestamp("until", { withTimezone: true, mode: "string" }).notNull(),
+});
+
 export const jobs = pgTable(
   "jobs",
   {

@@ -4,6 +4,7 @@ import type { Db } from "../db/client.js";
 import { redactForLog } from "../lib/redact-log.js";
 import type { Clock } from "./clock.js";
 import { enqueueJob } from "./jobs.js";
+import { Lease } from "./lease.js";
 
 export interface JobInfo {
   id: number;
@@ -27,6 +28,13 @@ export type BatchHandler = (
   jobs: { payload: Record<string, unknown>; job: JobInfo }[],
   finishedIn: (ns: number[]) => SQL,
 ) => Promise<unknown[]>;
+
+/**
+ * Drains a queue kept in a table of its own rather than in `jobs` (e.g. the orders waiting for
+ * their confirmation message): handles at most `limit` of its due items, retries included, and
+ * answers how many it took. The runner calls it again while it answers `limit`.
+ */
+export type QueueDrain = (limit: number) => Promise<number>;
 
 export interface HandlerOptions {
   /** Overrides the attempts the job was enqueued with. */
@@ -59,6 +67,14 @@ interface Registered extends HandlerOptions {
   batchHandler?: BatchHandler;
   /** Set for recurring jobs: the row goes back to the queue this long after each run. */
   everyMs?: number;
+}
+
+interface Queue {
+  drain: QueueDrain;
+  /** Held while draining, so one app server at a time drains the queue. */
+  lease: Lease;
+  /** This runner's drain under way, if any: a second one waits for it instead. */
+  running?: Promise<number>;
 }
 
 interface Outcome {
@@ -97,6 +113,7 @@ const DONE_KEPT_MS = 7 * 24 * 60 * 60_000;
  */
 export class JobRunner {
   private readonly handlers = new Map<string, Registered>();
+  private readonly queues = new Map<string, Queue>();
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly batchSize: number;
@@ -128,6 +145,17 @@ export class JobRunner {
   registerBatch(kind: string, batchHandler: BatchHandler, options: HandlerOptions = {}): void {
     if (this.handlers.has(kind)) throw new Error(`A job handler for "${kind}" is registered twice`);
     this.handlers.set(kind, { ...options, batchHandler });
+  }
+
+  /**
+   * A queue kept in another table, drained at every look for due jobs (and so at a `wake()`) by
+   * one app server at a time: a server takes the queue's lease, drains it batch by batch (the
+   * lease renewed before each batch) and gives the lease up when nothing is due. A server that
+   * stops mid-drain leaves the queue to the others when its lease runs out.
+   */
+  registerQueue(name: string, drain: QueueDrain): void {
+    if (this.queues.has(name)) throw new Error(`A queue "${name}" is registered twice`);
+    this.queues.set(name, { drain, lease: new Lease(this.db, `queue:${name}`) });
   }
 
   /** A job that runs every `intervalMs`, once at a time across all app servers. */
@@ -205,13 +233,19 @@ export class JobRunner {
   }
 
   /**
-   * Claims and runs batches until nothing is due. The polling loop (`untilStopped`) stops when
-   * stopped, and after a batch that was not full: what arrives meanwhile waits for a `wake()` or
-   * the poll, to be claimed together.
+   * Drains the queues, then claims and runs batches of jobs until nothing is due. The polling
+   * loop (`untilStopped`) stops when stopped, and after a batch that was not full: what arrives
+   * meanwhile waits for a `wake()` or the poll, to be claimed together.
    */
   private async drain(untilStopped = false): Promise<number> {
     await this.scheduleRecurring();
     let total = 0;
+    for (const [name, queue] of this.queues)
+      total += await this.drainQueue(queue, untilStopped).catch((err) => {
+        // Left as it is, for the next look: the jobs still run.
+        this.options.log?.error({ err: redactForLog(err), queue: name }, "job runner: draining a queue failed");
+        return 0;
+      });
     for (;;) {
       if (untilStopped && !this.started) return total;
       const batch = await this.claim();
@@ -220,6 +254,31 @@ export class JobRunner {
       total += batch.length;
       if (untilStopped && batch.length < this.batchSize) return total;
     }
+  }
+
+  /** Drains one queue under its lease; 0 when another server holds the lease. */
+  private drainQueue(queue: Queue, untilStopped: boolean): Promise<number> {
+    if (queue.running) return queue.running.then(() => 0);
+    const leaseEnd = () => new Date(this.options.clock.now().getTime() + this.leaseMs);
+    const run = async () => {
+      let total = 0;
+      if (!(await queue.lease.take(this.options.clock.now(), leaseEnd()))) return 0;
+      try {
+        for (;;) {
+          const took = await queue.drain(this.batchSize);
+          total += took;
+          if (took < this.batchSize || (untilStopped && !this.started)) return total;
+          // Still ours for the next batch; else another server took the queue over after our lease.
+          if (!(await queue.lease.take(this.options.clock.now(), leaseEnd()))) return total;
+        }
+      } finally {
+        await queue.lease
+          .release()
+          .catch((err) => this.options.log?.error({ err: redactForLog(err) }, "job runner: a queue's lease was kept"));
+      }
+    };
+    queue.running = run().finally(() => (queue.running = undefined));
+    return queue.running;
   }
 
   /** Runs a claimed batch: each batch handler once with its jobs, other jobs a few at a time. */

@@ -86,13 +86,12 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
               },
               found?.facts as Record<string, unknown> | undefined,
             );
-            const confirmation = confirmationOnPlacement(app.config.whatsapp);
             return {
               networkKey: network,
               risk: guard.risk,
               precondition: allPreconditions({ throttles: limits, facts: guard.precondition }),
-              confirmationState: confirmation.confirmationState,
-              alsoInsert: [confirmation.alsoInsert ?? [], placing.countInStatement(placer)].flat(),
+              ...confirmationOnPlacement(app.config.whatsapp),
+              alsoInsert: placing.countInStatement(placer),
             };
           },
         },

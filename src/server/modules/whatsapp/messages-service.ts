@@ -4,9 +4,7 @@ import type { WhatsappMessage } from "@shared/schemas/whatsapp.js";
 import type { Db } from "../../db/client.js";
 import { orders, whatsappMessages } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import { enqueueJobSql } from "../../jobs/jobs.js";
 import { orderNotFound } from "../orders/order-admin.js";
-import { SEND_ATTEMPTS, SEND_CONFIRMATION } from "./outbox.js";
 
 const iso = (v: string) => new Date(v).toISOString();
 
@@ -31,27 +29,21 @@ export async function orderMessages(db: Db, orderId: string): Promise<WhatsappMe
   }));
 }
 
-/** An agent asks for the confirmation message again: queued with the order's change, in one statement. */
+/** An agent asks for the confirmation message again: the order goes back into the outbox, its attempts anew. */
 export async function resendConfirmation(app: FastifyInstance, orderId: string): Promise<{ state: "queued" }> {
   if (!app.config.whatsapp)
     throw new AppError(
       "CONFLICT",
       "WhatsApp is not connected; set WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_APP_SECRET, or use the chat link",
     );
-  const job = enqueueJobSql({
-    kind: SEND_CONFIRMATION,
-    payload: { orderId, kind: "resend" },
-    key: `whatsapp:resend:${orderId}`,
-    maxAttempts: SEND_ATTEMPTS,
-  });
   const result = await app.db.execute(sql`
     with target as (select id, status from orders where id = ${orderId}::uuid),
     queued as (
-      update orders set confirmation_state = 'queued', confirmation_updated_at = ${app.clock.now().toISOString()}::timestamptz
+      update orders set confirmation_state = 'queued', confirmation_updated_at = ${app.clock.now().toISOString()}::timestamptz,
+        confirmation_attempts = 0, confirmation_retry_at = null
       where id = ${orderId}::uuid and status = 'pending'
       returning id
-    ),
-    job as (${job})
+    )
     select t.status, (select count(*) from queued)::int as queued from target t`);
   const [row] = (result as unknown as { rows: { status: string; queued: number }[] }).rows;
   if (!row) throw orderNotFound();

@@ -1,15 +1,19 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { whatsappNumber } from "@shared/rules/phone.js";
-import { enqueueJob, enqueueJobSql } from "../../jobs/jobs.js";
+import { retryDelayMs } from "../../jobs/job-runner.js";
+import { enqueueJob } from "../../jobs/jobs.js";
+import { redactForLog } from "../../lib/redact-log.js";
 import type { OrderExtras } from "../orders/place-order.js";
 import { buttonPayload } from "./button-payload.js";
 import { CloudApiError, sendTemplate, sendText } from "./cloud-api.js";
 import { confirmationParameters, REVIEW_TEMPLATE, reviewParameters, type TemplateOrder } from "./templates.js";
 import type { WhatsappConfig } from "./whatsapp-config.js";
 
-/** Job kinds of the outbox; each job names one message to send. */
-export const SEND_CONFIRMATION = "whatsapp.confirmation";
+/** The queue of first confirmation requests (and resends): the orders themselves. */
+export const CONFIRMATIONS = "whatsapp.confirmations";
+/** Job kinds for the other messages; each job names one message to send. */
+export const SEND_REMINDER = "whatsapp.reminder";
 export const SEND_REPLY = "whatsapp.reply";
 export const SEND_REVIEW_REQUEST = "whatsapp.review";
 export const SWEEP = "whatsapp.sweep";
@@ -18,68 +22,55 @@ export const SEND_ATTEMPTS = 5;
 export const SWEEP_EVERY_MS = 5 * 60_000;
 export const REVIEW_AFTER_MS = 24 * 60 * 60_000;
 
-type ConfirmKind = "confirm" | "reminder" | "resend";
+type ConfirmKind = "confirm" | "reminder";
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * The confirmation request as part of a new web order's own INSERT: a job row in the same
- * statement, so an order is never stored without its message (nor a message without its order).
+ * A new order's confirmation request: the order itself is its outbox entry (`queued`, drained by
+ * `drainConfirmations`), so it is written by the order's own INSERT and nothing else.
  */
-export function confirmationOnPlacement(
-  config: WhatsappConfig | undefined,
-): Pick<OrderExtras, "confirmationState" | "alsoInsert"> {
-  if (!config) return { confirmationState: "off" };
-  return {
-    confirmationState: "queued",
-    alsoInsert: (orderId, onlyIfPlaced) =>
-      enqueueJobSql(
-        {
-          kind: SEND_CONFIRMATION,
-          payload: { orderId, kind: "confirm" },
-          key: `whatsapp:confirm:${orderId}`,
-          maxAttempts: SEND_ATTEMPTS,
-        },
-        onlyIfPlaced,
-      ),
-  };
+export function confirmationOnPlacement(config: WhatsappConfig | undefined): Pick<OrderExtras, "confirmationState"> {
+  return { confirmationState: config ? "queued" : "off" };
 }
 
 interface OutboxOrder extends TemplateOrder {
   status: string;
   phone: string;
   confirmationState: string;
+  /** Failed sends of its confirmation request so far. */
+  attempts: number;
 }
 
-/** The orders the outbox writes about, read in one query. */
-async function loadOrders(app: FastifyInstance, orderIds: string[]): Promise<Map<string, OutboxOrder>> {
+/** The orders the outbox writes about (those `where` picks, in its order), read in one query. */
+async function loadOrders(app: FastifyInstance, where: SQL): Promise<OutboxOrder[]> {
   const found = rows<Record<string, unknown>>(
     await app.db.execute(sql`
       select o.id, o.status, o.customer_name, o.customer_phone, o.city, o.total::text as total, o.confirmation_state,
+        o.confirmation_attempts,
         coalesce((select json_agg(json_build_object('productName', i.product_name, 'size', i.size, 'color', i.color,
                    'quantity', i.quantity, 'productId', i.product_id) order by i.id)
                   from order_items i where i.order_id = o.id), '[]'::json) as items
-      from orders o where o.id in (select value::uuid from json_array_elements_text(${JSON.stringify(orderIds)}::json))`),
+      from orders o where ${where}`),
   );
-  return new Map(
-    found.map((row) => [
-      String(row.id),
-      {
-        id: String(row.id),
-        status: String(row.status),
-        customerName: String(row.customer_name),
-        phone: String(row.customer_phone),
-        city: String(row.city),
-        total: String(row.total),
-        confirmationState: String(row.confirmation_state),
-        items: (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as OutboxOrder["items"],
-      },
-    ]),
-  );
+  return found.map((row) => ({
+    id: String(row.id),
+    status: String(row.status),
+    customerName: String(row.customer_name),
+    phone: String(row.customer_phone),
+    city: String(row.city),
+    total: String(row.total),
+    confirmationState: String(row.confirmation_state),
+    attempts: Number(row.confirmation_attempts),
+    items: (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as OutboxOrder["items"],
+  }));
 }
 
+const withIds = (orderIds: string[]) =>
+  sql`o.id in (select value::uuid from json_array_elements_text(${JSON.stringify(orderIds)}::json))`;
+
 async function loadOrder(app: FastifyInstance, orderId: string): Promise<OutboxOrder | null> {
-  return (await loadOrders(app, [orderId])).get(orderId) ?? null;
+  return (await loadOrders(app, withIds([orderId])))[0] ?? null;
 }
 
 /** Records a sent message and moves the order's confirmation state, in one statement. */
@@ -103,40 +94,36 @@ async function recordSent(
   if (confirmation) app.orderEvents.publish();
 }
 
-/** Confirmation requests sent at once by one batch (Meta allows far more per second). */
-const PARALLEL_SENDS = 8;
+/**
+ * Confirmation requests in flight at once. Sixteen keep a burst's requests (and their answers)
+ * together, which costs less per message than waves of eight, and stay under Meta's default
+ * throughput of 80 messages a second at the Cloud API's usual few hundred milliseconds per call.
+ */
+const PARALLEL_SENDS = 16;
 
 interface Sent {
   order_id: string;
-  kind: string;
+  kind: ConfirmKind;
   wa_message_id: string;
   body: string;
 }
 
 /**
- * The confirmation requests (first, reminder, resend) of one claimed batch: the orders read in
- * one query, the messages sent a few at a time, and every one sent recorded (message row and the
- * order's state `sent`) in one statement. Answers each job's error, or undefined.
+ * Sends the confirmation template (first request, resend or reminder) for each order, a few at a
+ * time. Answers the messages sent, and each order's error (or undefined), in the orders' order.
  */
 async function sendConfirmations(
-  app: FastifyInstance,
   config: WhatsappConfig,
-  jobs: { orderId: string; kind: ConfirmKind }[],
-  finishedIn: (ns: number[]) => SQL,
-): Promise<unknown[]> {
-  const orders = await loadOrders(app, [...new Set(jobs.map((j) => j.orderId))]);
-  const errors: unknown[] = jobs.map(() => undefined);
-  const sent: { n: number; row: Sent }[] = [];
+  orders: OutboxOrder[],
+  kind: ConfirmKind,
+): Promise<{ sent: (Sent & { n: number })[]; errors: unknown[] }> {
+  const errors: unknown[] = orders.map(() => undefined);
+  const sent: (Sent & { n: number })[] = [];
   let next = 0;
   const sender = async () => {
-    while (next < jobs.length) {
+    while (next < orders.length) {
       const n = next++;
-      const { orderId, kind } = jobs[n];
-      const order = orders.get(orderId);
-      // Nothing to ask once the order has moved on (or the job outlived its order).
-      if (!order || order.status !== "pending") continue;
-      if (kind !== "reminder" && !["queued", "failed"].includes(order.confirmationState)) continue;
-      if (kind === "reminder" && !["sent", "delivered", "read"].includes(order.confirmationState)) continue;
+      const order = orders[n];
       const parameters = confirmationParameters(order);
       try {
         const id = await sendTemplate(config, {
@@ -149,52 +136,118 @@ async function sendConfirmations(
             buttonPayload(config.appSecret, "cancel", order.id),
           ],
         });
-        const row = { order_id: order.id, kind: kind === "reminder" ? "reminder" : "confirm", wa_message_id: id };
-        sent.push({ n, row: { ...row, body: parameters.join(" · ") } });
+        sent.push({ n, order_id: order.id, kind, wa_message_id: id, body: parameters.join(" · ") });
       } catch (err) {
         errors[n] = err ?? new Error("The message could not be sent");
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, jobs.length) }, sender));
-  if (sent.length === 0) return errors;
-  try {
-    await recordSentMany(
-      app,
-      sent.map((s) => s.row),
-      finishedIn(sent.map((s) => s.n)),
-    );
-  } catch (err) {
-    // Sent but not recorded: retried, so sent again (at least once, decision 006).
-    for (const s of sent) errors[s.n] = err ?? new Error("The sent message could not be recorded");
-  }
-  return errors;
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, orders.length) }, sender));
+  return { sent, errors };
 }
 
 /**
- * Records sent confirmation requests, moves their orders to `sent` and marks their jobs done, in
- * one statement.
+ * Records sent confirmation requests and moves their orders from `queued` to `sent`, in one
+ * statement (with `alsoDone`, a data-modifying CTE such as the jobs that sent them being done).
  */
-async function recordSentMany(app: FastifyInstance, sent: Sent[], jobsDone: SQL) {
+async function recordSentMany(app: FastifyInstance, sent: Sent[], alsoDone?: SQL) {
   const now = app.clock.now().toISOString();
+  const rows = sent.map(({ order_id, kind, wa_message_id, body }) => ({ order_id, kind, wa_message_id, body }));
   await app.db.execute(sql`
     with sent as (
-      select * from json_to_recordset(${JSON.stringify(sent)}::json)
+      select * from json_to_recordset(${JSON.stringify(rows)}::json)
         as s(order_id uuid, kind text, wa_message_id text, body text)
     ),
-    done as (${jobsDone}),
+    ${alsoDone ? sql`done as (${alsoDone}),` : sql``}
     message as (
       insert into whatsapp_messages (order_id, direction, kind, wa_message_id, state, body, created_at, updated_at)
       select order_id, 'out', kind, wa_message_id, 'sent', body, ${now}::timestamptz, ${now}::timestamptz from sent
       on conflict do nothing
     )
-    update orders set confirmation_state = 'sent', confirmation_updated_at = ${now}::timestamptz
-    where id in (select order_id from sent) and confirmation_state in ('queued', 'failed', 'expired')`);
+    update orders set confirmation_state = 'sent', confirmation_updated_at = ${now}::timestamptz,
+      confirmation_retry_at = null
+    where id in (select order_id from sent) and confirmation_state = 'queued'`);
   app.orderEvents.publish();
 }
 
+/**
+ * The confirmation outbox (decision 008): up to `limit` pending orders whose request is due are
+ * read in one query (oldest first), sent a few at a time, and every one sent recorded (message
+ * row, the order `sent`) in one statement. A failed send waits 30 s, 1, 2, 4 min (the job
+ * runner's backoff) on the order itself; after SEND_ATTEMPTS the order shows `failed`. Run by the
+ * job runner under the queue's lease, so by one app server at a time; answers how many it took.
+ */
+async function drainConfirmations(app: FastifyInstance, config: WhatsappConfig, limit: number): Promise<number> {
+  const now = app.clock.now();
+  const due = await loadOrders(
+    app,
+    sql`o.confirmation_state = 'queued' and o.status = 'pending'
+      and (o.confirmation_retry_at is null or o.confirmation_retry_at <= ${now.toISOString()}::timestamptz)
+      order by o.created_at, o.id limit ${limit}`,
+  );
+  if (due.length === 0) return 0;
+  const { sent, errors } = await sendConfirmations(config, due, "confirm");
+  if (sent.length > 0)
+    try {
+      await recordSentMany(app, sent);
+    } catch (err) {
+      // Sent but not recorded: sent again on the next try (at least once, decision 006).
+      for (const s of sent) errors[s.n] = err ?? new Error("The sent message could not be recorded");
+    }
+  for (const [n, error] of errors.entries()) if (error !== undefined) await sendFailed(app, due[n], error);
+  return due.length;
+}
+
+/** A confirmation request that was not sent: tried again after the backoff, or at the last attempt marked failed. */
+async function sendFailed(app: FastifyInstance, order: OutboxOrder, error: unknown) {
+  const attempt = order.attempts + 1;
+  const message = error instanceof CloudApiError ? error.message : redactForLog(error).message;
+  if (attempt >= SEND_ATTEMPTS) {
+    app.log.error({ orderId: order.id, attempt, error: message }, "confirmation request failed for the last time");
+    await markFailed(app, order.id, "confirm", error, attempt);
+    return;
+  }
+  app.log.warn({ orderId: order.id, attempt, error: message }, "confirmation request failed; will retry");
+  const retryAt = new Date(app.clock.now().getTime() + retryDelayMs(attempt)).toISOString();
+  await app.db.execute(sql`update orders set confirmation_attempts = ${attempt},
+      confirmation_retry_at = ${retryAt}::timestamptz
+    where id = ${order.id}::uuid and confirmation_state = 'queued'`);
+}
+
+/** The reminders of one claimed batch of jobs: sent, recorded and their jobs done in one statement. */
+async function sendReminders(
+  app: FastifyInstance,
+  config: WhatsappConfig,
+  orderIds: string[],
+  finishedIn: (ns: number[]) => SQL,
+): Promise<unknown[]> {
+  const found = new Map((await loadOrders(app, withIds(orderIds))).map((o) => [o.id, o]));
+  // Nothing to remind of once the order has moved on (or the job outlived its order).
+  const jobsToSend = orderIds.flatMap((id, n) => {
+    const order = found.get(id);
+    const waiting = order?.status === "pending" && ["sent", "delivered", "read"].includes(order.confirmationState);
+    return waiting ? [{ n, order }] : [];
+  });
+  const { sent, errors } = await sendConfirmations(
+    config,
+    jobsToSend.map((j) => j.order),
+    "reminder",
+  );
+  const jobErrors: unknown[] = orderIds.map(() => undefined);
+  jobsToSend.forEach((j, k) => (jobErrors[j.n] = errors[k]));
+  if (sent.length === 0) return jobErrors;
+  const sentJobs = sent.map((s) => jobsToSend[s.n].n);
+  try {
+    await recordSentMany(app, sent, finishedIn(sentJobs));
+  } catch (err) {
+    // Sent but not recorded: retried, so sent again (at least once, decision 006).
+    for (const n of sentJobs) jobErrors[n] = err ?? new Error("The sent message could not be recorded");
+  }
+  return jobErrors;
+}
+
 /** After the last attempt: the order shows `failed` and the message says why, for an agent to act. */
-async function markFailed(app: FastifyInstance, orderId: string, kind: string, error: unknown) {
+async function markFailed(app: FastifyInstance, orderId: string, kind: string, error: unknown, attempts?: number) {
   const reason = error instanceof CloudApiError ? error.message : "The message could not be sent";
   const now = app.clock.now().toISOString();
   await app.db.execute(sql`
@@ -203,8 +256,9 @@ async function markFailed(app: FastifyInstance, orderId: string, kind: string, e
       select id, 'out', ${kind}, 'failed', ${reason}, ${now}::timestamptz, ${now}::timestamptz
       from orders where id = ${orderId}::uuid
     )
-    update orders set confirmation_state = 'failed', confirmation_updated_at = ${now}::timestamptz
-    where id = ${orderId}::uuid and ${kind !== "review" && kind !== "reply"} and confirmation_state = 'queued'`);
+    update orders set confirmation_state = 'failed', confirmation_updated_at = ${now}::timestamptz,
+      confirmation_attempts = coalesce(${attempts ?? null}::int, confirmation_attempts), confirmation_retry_at = null
+    where id = ${orderId}::uuid and ${kind === "confirm"} and confirmation_state = 'queued'`);
   app.orderEvents.publish();
 }
 
@@ -251,8 +305,8 @@ async function sweep(app: FastifyInstance, config: WhatsappConfig) {
   );
   for (const { id } of remind)
     await enqueueJob(app.db, {
-      kind: SEND_CONFIRMATION,
-      payload: { orderId: id, kind: "reminder" },
+      kind: SEND_REMINDER,
+      payload: { orderId: id },
       key: `whatsapp:reminder:${id}`,
       maxAttempts: SEND_ATTEMPTS,
     });
@@ -294,18 +348,19 @@ async function sweep(app: FastifyInstance, config: WhatsappConfig) {
     });
 }
 
-/** Registers the outbox's senders and its sweep with the job runner (only when WhatsApp is on). */
+/** Registers the outbox, the other senders and the sweep with the job runner (only when WhatsApp is on). */
 export function registerOutbox(app: FastifyInstance, config: WhatsappConfig): void {
+  app.jobs.registerQueue(CONFIRMATIONS, (limit) => drainConfirmations(app, config, limit));
   app.jobs.registerBatch(
-    SEND_CONFIRMATION,
+    SEND_REMINDER,
     (jobs, finishedIn) =>
-      sendConfirmations(
+      sendReminders(
         app,
         config,
-        jobs.map(({ payload }) => ({ orderId: String(payload.orderId), kind: payload.kind as ConfirmKind })),
+        jobs.map(({ payload }) => String(payload.orderId)),
         finishedIn,
       ),
-    { onFailed: (payload, error) => markFailed(app, String(payload.orderId), String(payload.kind), error) },
+    { onFailed: (payload, error) => markFailed(app, String(payload.orderId), "reminder", error) },
   );
   app.jobs.register(
     SEND_REPLY,
