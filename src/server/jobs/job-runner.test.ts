@@ -279,6 +279,93 @@ describe("JobRunner", () => {
     expect(new Set((await jobRows(kind)).map((r) => r.state))).toEqual(new Set(["done"]));
   });
 
+  describe("a queue kept in another table", () => {
+    /** Rows of a test queue: drained by marking them done, counting every time one is handled. */
+    async function testQueue(name: string, count: number) {
+      await db.execute(sql`create table if not exists job_runner_test_queue
+        (queue text not null, n int not null, handled int not null default 0, primary key (queue, n))`);
+      await db.execute(sql`insert into job_runner_test_queue (queue, n)
+        select ${name}, n from generate_series(1, ${count}) n on conflict do nothing`);
+      const drain = async (limit: number) => {
+        const due = await db.execute(sql`select n from job_runner_test_queue
+          where queue = ${name} and handled = 0 order by n limit ${limit}`);
+        const ns = (due as unknown as { rows: { n: number }[] }).rows.map((r) => r.n);
+        await new Promise((resolve) => setImmediate(resolve)); // the other runners run meanwhile
+        await db.execute(sql`update job_runner_test_queue set handled = handled + 1
+          where queue = ${name} and n in (select unnest(${`{${ns.join(",")}}`}::int[]))`);
+        return ns.length;
+      };
+      const handled = async () => {
+        const result = await db.execute(
+          sql`select handled from job_runner_test_queue where queue = ${name} order by n`,
+        );
+        return (result as unknown as { rows: { handled: number }[] }).rows.map((r) => r.handled);
+      };
+      return { drain, handled };
+    }
+
+    it("is drained by one runner at a time, each item once, however many runners look at once", async () => {
+      const clock = new ManualClock();
+      const name = kindFor("queue-race");
+      const queue = await testQueue(name, 120);
+      const servers = [new JobRunner(db, { clock, batchSize: 7 }), new JobRunner(db, { clock, batchSize: 7 })];
+      for (const server of servers) server.registerQueue(name, queue.drain);
+
+      const ran = await Promise.all([servers[0].runDue(), servers[1].runDue(), servers[0].runDue()]);
+      // Whoever lost the lease left the queue to the holder; a later look finds nothing due.
+      await Promise.all(servers.map((s) => s.runDue()));
+      expect(ran.reduce((a, b) => a + b, 0)).toBe(120);
+      expect(new Set(await queue.handled())).toEqual(new Set([1]));
+    });
+
+    it("gives the lease up when drained, and is taken over when a stopped holder's lease runs out", async () => {
+      const clock = new ManualClock();
+      const name = kindFor("queue-lease");
+      const queue = await testQueue(name, 10);
+      const [first, second] = [new JobRunner(db, { clock }), new JobRunner(db, { clock })];
+      for (const server of [first, second]) server.registerQueue(name, queue.drain);
+
+      expect(await first.runDue()).toBe(10);
+      await testQueue(name, 20); // ten more: the first server gave the lease up, so the second drains them
+      expect(await second.runDue()).toBe(10);
+
+      // A server stopped while holding the lease (nothing released it): the queue waits for its end.
+      await db.execute(sql`update leases set holder = 'a stopped server',
+        until = ${new Date(clock.now().getTime() + minutes(5)).toISOString()}::timestamptz
+        where name = ${`queue:${name}`}`);
+      await testQueue(name, 30);
+      expect(await first.runDue()).toBe(0);
+      clock.advance(minutes(5));
+      expect(await first.runDue()).toBe(10);
+      expect(await queue.handled()).toEqual(Array.from({ length: 30 }, () => 1));
+    });
+
+    it("keeps running the jobs when draining the queue fails, and drains it at the next look", async () => {
+      const clock = new ManualClock();
+      const name = kindFor("queue-outage");
+      const kind = kindFor("beside-queue");
+      const runner = new JobRunner(db, { clock });
+      let outage = true;
+      runner.registerQueue(name, async () => {
+        if (outage) throw new Error("database outage");
+        return 0;
+      });
+      let ran = 0;
+      runner.register(kind, async () => void ran++);
+      await enqueueJob(db, { kind, payload: {} });
+      await runner.runDue();
+      expect(ran).toBe(1);
+      const [lease] = (
+        (await db.execute(sql`select until from leases where name = ${`queue:${name}`}`)) as unknown as {
+          rows: { until: string | Date }[];
+        }
+      ).rows;
+      expect(String(lease.until)).toMatch(/-infinity/); // given up despite the failure
+      outage = false;
+      expect(await runner.runDue()).toBe(0);
+    });
+  });
+
   it("starts polling by itself and stops cleanly", async () => {
     const clock = new ManualClock();
     const kind = kindFor("polled");

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, orderStatusEvents, whatsappMessages } from "../../db/schema.js";
+import { jobs, orders, orderStatusEvents, whatsappMessages } from "../../db/schema.js";
 import { ManualClock } from "../../jobs/clock.js";
 import { insertProduct, placeOrder } from "../../test/factory.js";
 import { FakeCloudApi } from "../../test/fakes/whatsapp-cloud-api.js";
@@ -44,8 +44,11 @@ const newOrder = async () => {
 describe("the confirmation outbox", () => {
   it("sends the documented template request, with signed buttons, when an order is placed", async () => {
     fake.mode = "ok";
+    const jobsBefore = await t.db.$count(jobs);
     const { id, to } = await newOrder();
+    // The order itself is the outbox entry: nothing else is written with it.
     expect((await read(id)).confirmationState).toBe("queued");
+    expect(await t.db.$count(jobs)).toBe(jobsBefore);
     const before = fake.received.length;
     await t.app.jobs.runDue();
     expect(fake.received.length).toBe(before + 1);
@@ -111,6 +114,11 @@ describe("the confirmation outbox", () => {
     expect(fake.attempts).toBe(attemptsBefore + 1);
     await t.app.jobs.runDue(); // not due again yet: backing off
     expect(fake.attempts).toBe(attemptsBefore + 1);
+    expect(await read(id)).toMatchObject({
+      confirmationState: "queued",
+      confirmationAttempts: 1,
+      confirmationRetryAt: expect.any(String),
+    });
     for (let n = 1; n < SEND_ATTEMPTS; n++) {
       clock.advance(60 * 60_000);
       await t.app.jobs.runDue();
