@@ -21,17 +21,17 @@ export interface TemplateMessage {
 }
 
 /**
- * The connections to the Cloud API, one pool per configuration: undici's own time-outs (to
+ * The connections to the Cloud API, one pool per time-out: undici's own time-outs (to
  * connect, for the answer's headers, between its body's chunks) bound every call, which costs less
  * per message than an AbortSignal timer (decision 008).
  */
-const agents = new WeakMap<WhatsappConfig, Agent>();
+const agents = new Map<number, Agent>();
 function agentFor(config: WhatsappConfig): Agent {
-  let agent = agents.get(config);
+  const timeout = config.requestTimeoutMs ?? 15_000;
+  let agent = agents.get(timeout);
   if (!agent) {
-    const timeout = config.requestTimeoutMs ?? 15_000;
     agent = new Agent({ connect: { timeout }, headersTimeout: timeout, bodyTimeout: timeout });
-    agents.set(config, agent);
+    agents.set(timeout, agent);
   }
   return agent;
 }
@@ -93,4 +93,30 @@ export function sendTemplate(config: WhatsappConfig, message: TemplateMessage): 
 /** A free-form text: allowed within 24 hours of the customer's last message (their button reply). */
 export function sendText(config: WhatsappConfig, to: string, text: string): Promise<string> {
   return postMessage(config, { to, type: "text", text: { preview_url: true, body: text } });
+}
+
+/** What became of one message of a batch: its id, or why it was not sent (a CloudApiError's fields). */
+export type SendOutcome = { id: string } | { error: string; status: number | null };
+
+/** Sends the messages, `parallel` of them in flight at a time; answers each one's outcome, in order. */
+export async function sendTemplates(
+  config: WhatsappConfig,
+  messages: TemplateMessage[],
+  parallel: number,
+): Promise<SendOutcome[]> {
+  const outcomes: SendOutcome[] = [];
+  let next = 0;
+  const sender = async () => {
+    while (next < messages.length) {
+      const n = next++;
+      try {
+        outcomes[n] = { id: await sendTemplate(config, messages[n]) };
+      } catch (err) {
+        const status = err instanceof CloudApiError ? err.status : null;
+        outcomes[n] = { error: err instanceof Error ? err.message : "The message could not be sent", status };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, messages.length) }, sender));
+  return outcomes;
 }

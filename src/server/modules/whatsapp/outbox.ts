@@ -5,8 +5,8 @@ import { retryDelayMs } from "../../jobs/job-runner.js";
 import { enqueueJob } from "../../jobs/jobs.js";
 import { redactForLog } from "../../lib/redact-log.js";
 import type { OrderExtras } from "../orders/place-order.js";
-import { buttonPayload } from "./button-payload.js";
 import { CloudApiError, sendTemplate, sendText } from "./cloud-api.js";
+import { SendThread } from "./send-thread.js";
 import { confirmationParameters, REVIEW_TEMPLATE, reviewParameters, type TemplateOrder } from "./templates.js";
 import type { WhatsappConfig } from "./whatsapp-config.js";
 
@@ -109,40 +109,28 @@ interface Sent {
 }
 
 /**
- * Sends the confirmation template (first request, resend or reminder) for each order, a few at a
- * time. Answers the messages sent, and each order's error (or undefined), in the orders' order.
+ * Sends the confirmation template (first request, resend or reminder) for each order, from the
+ * sending thread. Answers the messages sent, and each order's error (or undefined), in the
+ * orders' order.
  */
 async function sendConfirmations(
+  thread: SendThread,
   config: WhatsappConfig,
   orders: OutboxOrder[],
   kind: ConfirmKind,
 ): Promise<{ sent: (Sent & { n: number })[]; errors: unknown[] }> {
-  const errors: unknown[] = orders.map(() => undefined);
+  const parameters = orders.map((order) => confirmationParameters(order));
+  const results = await thread.send(
+    config,
+    orders.map((order, n) => ({ to: whatsappNumber(order.phone), orderId: order.id, bodyParameters: parameters[n] })),
+    PARALLEL_SENDS,
+  );
   const sent: (Sent & { n: number })[] = [];
-  let next = 0;
-  const sender = async () => {
-    while (next < orders.length) {
-      const n = next++;
-      const order = orders[n];
-      const parameters = confirmationParameters(order);
-      try {
-        const id = await sendTemplate(config, {
-          to: whatsappNumber(order.phone),
-          template: config.confirmTemplate,
-          language: config.templateLanguage,
-          bodyParameters: parameters,
-          buttonPayloads: [
-            buttonPayload(config.appSecret, "confirm", order.id),
-            buttonPayload(config.appSecret, "cancel", order.id),
-          ],
-        });
-        sent.push({ n, order_id: order.id, kind, wa_message_id: id, body: parameters.join(" · ") });
-      } catch (err) {
-        errors[n] = err ?? new Error("The message could not be sent");
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, orders.length) }, sender));
+  const errors = results.map((result, n) => {
+    if (result instanceof CloudApiError) return result;
+    sent.push({ n, order_id: orders[n].id, kind, wa_message_id: result, body: parameters[n].join(" · ") });
+    return undefined;
+  });
   return { sent, errors };
 }
 
@@ -177,7 +165,12 @@ async function recordSentMany(app: FastifyInstance, sent: Sent[], alsoDone?: SQL
  * runner's backoff) on the order itself; after SEND_ATTEMPTS the order shows `failed`. Run by the
  * job runner under the queue's lease, so by one app server at a time; answers how many it took.
  */
-async function drainConfirmations(app: FastifyInstance, config: WhatsappConfig, limit: number): Promise<number> {
+async function drainConfirmations(
+  app: FastifyInstance,
+  thread: SendThread,
+  config: WhatsappConfig,
+  limit: number,
+): Promise<number> {
   const now = app.clock.now();
   const due = await loadOrders(
     app,
@@ -186,7 +179,7 @@ async function drainConfirmations(app: FastifyInstance, config: WhatsappConfig, 
       order by o.created_at, o.id limit ${limit}`,
   );
   if (due.length === 0) return 0;
-  const { sent, errors } = await sendConfirmations(config, due, "confirm");
+  const { sent, errors } = await sendConfirmations(thread, config, due, "confirm");
   if (sent.length > 0)
     try {
       await recordSentMany(app, sent);
@@ -217,6 +210,7 @@ async function sendFailed(app: FastifyInstance, order: OutboxOrder, error: unkno
 /** The reminders of one claimed batch of jobs: sent, recorded and their jobs done in one statement. */
 async function sendReminders(
   app: FastifyInstance,
+  thread: SendThread,
   config: WhatsappConfig,
   orderIds: string[],
   finishedIn: (ns: number[]) => SQL,
@@ -229,6 +223,7 @@ async function sendReminders(
     return waiting ? [{ n, order }] : [];
   });
   const { sent, errors } = await sendConfirmations(
+    thread,
     config,
     jobsToSend.map((j) => j.order),
     "reminder",
@@ -350,12 +345,15 @@ async function sweep(app: FastifyInstance, config: WhatsappConfig) {
 
 /** Registers the outbox, the other senders and the sweep with the job runner (only when WhatsApp is on). */
 export function registerOutbox(app: FastifyInstance, config: WhatsappConfig): void {
-  app.jobs.registerQueue(CONFIRMATIONS, (limit) => drainConfirmations(app, config, limit));
+  const thread = new SendThread();
+  app.addHook("onClose", () => thread.close());
+  app.jobs.registerQueue(CONFIRMATIONS, (limit) => drainConfirmations(app, thread, config, limit));
   app.jobs.registerBatch(
     SEND_REMINDER,
     (jobs, finishedIn) =>
       sendReminders(
         app,
+        thread,
         config,
         jobs.map(({ payload }) => String(payload.orderId)),
         finishedIn,

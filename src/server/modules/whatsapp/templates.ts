@@ -1,6 +1,8 @@
 import { orderNumber } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
 import type { MessageTemplate } from "@shared/schemas/whatsapp.js";
+import { buttonPayload } from "./button-payload.js";
+import type { TemplateMessage } from "./cloud-api.js";
 import type { WhatsappConfig } from "./whatsapp-config.js";
 
 /** The review request's template (sent a day after delivery, outside the 24-hour window). */
@@ -34,6 +36,29 @@ export function confirmationParameters(order: TemplateOrder): string[] {
     formatRs(order.total),
     oneLine(order.city, 60),
   ];
+}
+
+/** One confirmation request as sent: the template, its values and the two buttons' signed payloads. */
+export interface ConfirmationRequest {
+  to: string;
+  orderId: string;
+  bodyParameters: string[];
+}
+
+export function confirmationMessage(
+  config: Pick<WhatsappConfig, "appSecret" | "confirmTemplate" | "templateLanguage">,
+  request: ConfirmationRequest,
+): TemplateMessage {
+  return {
+    to: request.to,
+    template: config.confirmTemplate,
+    language: config.templateLanguage,
+    bodyParameters: request.bodyParameters,
+    buttonPayloads: [
+      buttonPayload(config.appSecret, "confirm", request.orderId),
+      buttonPayload(config.appSecret, "cancel", request.orderId),
+    ],
+  };
 }
 
 export function reviewParameters(order: TemplateOrder, link: string): string[] {

@@ -41,7 +41,7 @@ export class FakeCloudApi {
   }
 
   async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server = createServer((req, res) => this.handle(req, res));
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
     return this;
   }
@@ -73,14 +73,18 @@ export class FakeCloudApi {
     });
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  private handle(req: IncomingMessage, res: ServerResponse): void {
     if (this.mode === "down") {
       this.attempts++;
       req.socket.destroy();
       return;
     }
     const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => this.answer(req, res, chunks));
+  }
+
+  private answer(req: IncomingMessage, res: ServerResponse, chunks: Buffer[]): void {
     this.attempts++;
     const answer = (status: number, body: unknown) => {
       res.writeHead(status, { "content-type": "application/json" });
