@@ -7,6 +7,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import { openPglite, type Database } from "../src/server/db/client.js";
+import { startTsWorker } from "../src/server/lib/ts-worker.js";
 import { testWhatsappConfig } from "../src/server/test/fakes/whatsapp-config.js";
 import { seedCatalogue } from "./catalogue-fixture.js";
 import { listen, onFreshPostgres, rows, writeResult } from "./support.js";
@@ -130,10 +131,7 @@ class FakeCloudApi {
   private worker: Worker | null = null;
 
   async start(): Promise<this> {
-    // The worker loads the TypeScript fake through tsx's loader, as `npm run bench` does.
-    const entry = new URL("./cloud-api-worker.ts", import.meta.url).href;
-    const code = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-    this.worker = new Worker(code, { eval: true });
+    this.worker = startTsWorker(new URL("./cloud-api-worker.ts", import.meta.url));
     const [{ url }] = (await once(this.worker, "message")) as [{ url: string }];
     this.url = url;
     return this;

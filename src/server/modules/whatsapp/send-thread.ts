@@ -1,4 +1,5 @@
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { startTsWorker } from "../../lib/ts-worker.js";
 import { CloudApiError, type SendOutcome } from "./cloud-api.js";
 import type { ConfirmationRequest } from "./templates.js";
 import type { WhatsappConfig } from "./whatsapp-config.js";
@@ -65,10 +66,7 @@ export class SendThread {
   }
 
   private start(): Worker {
-    // The thread loads its TypeScript through tsx, as the server itself is run (scripts/start.mjs).
-    const entry = new URL("./send-thread-worker.ts", import.meta.url).href;
-    const code = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-    const worker = new Worker(code, { eval: true });
+    const worker = startTsWorker(new URL("./send-thread-worker.ts", import.meta.url));
     worker.unref();
     worker.on("message", ({ id, outcomes }: { id: number; outcomes: SendOutcome[] }) => {
       const pending = this.pending.get(id);
