@@ -73,25 +73,14 @@ async function loadOrder(app: FastifyInstance, orderId: string): Promise<OutboxO
   return (await loadOrders(app, withIds([orderId])))[0] ?? null;
 }
 
-/** Records a sent message and moves the order's confirmation state, in one statement. */
-async function recordSent(
-  app: FastifyInstance,
-  order: OutboxOrder,
-  kind: string,
-  waMessageId: string,
-  body: string,
-  confirmation: boolean,
-) {
+/** Records a message sent outside the confirmation loop (a reply, a review request). */
+async function recordMessage(app: FastifyInstance, orderId: string, kind: string, waMessageId: string, body: string) {
   const now = app.clock.now().toISOString();
   await app.db.execute(sql`
-    with message as (
-      insert into whatsapp_messages (order_id, direction, kind, wa_message_id, state, body, created_at, updated_at)
-      values (${order.id}::uuid, 'out', ${kind}, ${waMessageId}, 'sent', ${body}, ${now}::timestamptz, ${now}::timestamptz)
-      on conflict do nothing
-    )
-    update orders set confirmation_state = 'sent', confirmation_updated_at = ${now}::timestamptz
-    where id = ${order.id}::uuid and ${confirmation} and confirmation_state in ('queued', 'failed', 'expired')`);
-  if (confirmation) app.orderEvents.publish();
+    insert into whatsapp_messages (order_id, direction, kind, wa_message_id, state, body, created_at, updated_at)
+    select id, 'out', ${kind}, ${waMessageId}, 'sent', ${body}, ${now}::timestamptz, ${now}::timestamptz
+    from orders where id = ${orderId}::uuid
+    on conflict do nothing`);
 }
 
 /**
@@ -160,8 +149,8 @@ async function recordSentMany(app: FastifyInstance, sent: Sent[], alsoDone?: SQL
 
 /**
  * The confirmation outbox (decision 008): up to `limit` pending orders whose request is due are
- * read in one query (oldest first), sent a few at a time, and every one sent recorded (message
- * row, the order `sent`) in one statement. A failed send waits 30 s, 1, 2, 4 min (the job
+ * read in one query (oldest first), sent by the sending thread, and every one sent recorded
+ * (message row, the order `sent`) in one statement. A failed send waits 30 s, 1, 2, 4 min (the job
  * runner's backoff) on the order itself; after SEND_ATTEMPTS the order shows `failed`. Run by the
  * job runner under the queue's lease, so by one app server at a time; answers how many it took.
  */
@@ -187,12 +176,12 @@ async function drainConfirmations(
       // Sent but not recorded: sent again on the next try (at least once, decision 006).
       for (const s of sent) errors[s.n] = err ?? new Error("The sent message could not be recorded");
     }
-  for (const [n, error] of errors.entries()) if (error !== undefined) await sendFailed(app, due[n], error);
+  for (const [n, error] of errors.entries()) if (error !== undefined) await retryOrFail(app, due[n], error);
   return due.length;
 }
 
 /** A confirmation request that was not sent: tried again after the backoff, or at the last attempt marked failed. */
-async function sendFailed(app: FastifyInstance, order: OutboxOrder, error: unknown) {
+async function retryOrFail(app: FastifyInstance, order: OutboxOrder, error: unknown) {
   const attempt = order.attempts + 1;
   const message = error instanceof CloudApiError ? error.message : redactForLog(error).message;
   if (attempt >= SEND_ATTEMPTS) {
@@ -278,7 +267,7 @@ async function sendReviewRequest(app: FastifyInstance, config: WhatsappConfig, o
     bodyParameters: reviewParameters(order, link),
     buttonPayloads: [],
   });
-  await recordSent(app, order, "review", id, `Review request: ${link}`, false);
+  await recordMessage(app, order.id, "review", id, `Review request: ${link}`);
 }
 
 /**
@@ -364,11 +353,7 @@ export function registerOutbox(app: FastifyInstance, config: WhatsappConfig): vo
     SEND_REPLY,
     async (payload) => {
       const id = await sendText(config, String(payload.to), String(payload.text));
-      const now = app.clock.now().toISOString();
-      await app.db.execute(sql`
-        insert into whatsapp_messages (order_id, direction, kind, wa_message_id, state, body, created_at, updated_at)
-        select id, 'out', 'reply', ${id}, 'sent', ${String(payload.text)}, ${now}::timestamptz, ${now}::timestamptz
-        from orders where id = ${String(payload.orderId)}::uuid`);
+      await recordMessage(app, String(payload.orderId), "reply", id, String(payload.text));
     },
     { onFailed: (payload, error) => markFailed(app, String(payload.orderId), "reply", error) },
   );
