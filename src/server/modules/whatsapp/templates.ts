@@ -38,13 +38,14 @@ export function confirmationParameters(order: TemplateOrder): string[] {
   ];
 }
 
-/** One confirmation request as sent: the template, its values and the two buttons' signed payloads. */
+/** What one confirmation request needs besides the settings: the number, the order and the body's values. */
 export interface ConfirmationRequest {
   to: string;
   orderId: string;
   bodyParameters: string[];
 }
 
+/** A confirmation request as sent: the template, its values and the two buttons' signed payloads. */
 export function confirmationMessage(
   config: Pick<WhatsappConfig, "appSecret" | "confirmTemplate" | "templateLanguage">,
   request: ConfirmationRequest,
