@@ -57,8 +57,6 @@ export interface JobRunnerOptions {
    * the jobs enqueued meanwhile are claimed together rather than one claim each.
    */
   gatherMs?: number;
-  /** How long a queue's lease lasts (renewed while the server drains the queue). */
-  queueLeaseMs?: number;
 }
 
 /** Jobs with a handler of their own run this many at a time. */
@@ -73,10 +71,8 @@ interface Registered extends HandlerOptions {
 
 interface Queue {
   drain: QueueDrain;
-  /** Held while this server drains the queue, so one app server at a time does. */
+  /** Held while draining, so one app server at a time drains the queue. */
   lease: Lease;
-  /** Until when (clock ms) the lease is ours, as last taken or renewed; 0 when it is not. */
-  heldUntil: number;
   /** This runner's drain under way, if any: a second one waits for it instead. */
   running?: Promise<number>;
 }
@@ -122,7 +118,6 @@ export class JobRunner {
   private readonly leaseMs: number;
   private readonly batchSize: number;
   private readonly gatherMs: number;
-  private readonly queueLeaseMs: number;
   private lastLook = 0;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -138,7 +133,6 @@ export class JobRunner {
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.batchSize = options.batchSize ?? 50;
     this.gatherMs = options.gatherMs ?? 100;
-    this.queueLeaseMs = options.queueLeaseMs ?? 2 * 60_000;
     this.every("jobs.prune", 60 * 60_000, () => this.prune());
   }
 
@@ -154,14 +148,14 @@ export class JobRunner {
   }
 
   /**
-   * A queue kept in another table, drained at every look (the poll, a `wake()`) by one app server
-   * at a time: the server that takes the queue's lease (`queueLeaseMs`) drains it batch by batch
-   * and keeps the lease while it goes on draining, renewing it once half of it has passed; a
-   * server that stops gives it up, and one that dies or stops draining loses it when it runs out.
+   * A queue kept in another table, drained at every look for due jobs (and so at a `wake()`) by
+   * one app server at a time: a server takes the queue's lease, drains it batch by batch (the
+   * lease renewed before each batch) and gives the lease up when nothing is due. A server that
+   * stops mid-drain leaves the queue to the others when its lease runs out.
    */
   registerQueue(name: string, drain: QueueDrain): void {
     if (this.queues.has(name)) throw new Error(`A queue "${name}" is registered twice`);
-    this.queues.set(name, { drain, lease: new Lease(this.db, `queue:${name}`), heldUntil: 0 });
+    this.queues.set(name, { drain, lease: new Lease(this.db, `queue:${name}`) });
   }
 
   /** A job that runs every `intervalMs`, once at a time across all app servers. */
@@ -176,30 +170,20 @@ export class JobRunner {
     this.wake();
   }
 
-  /** Stops polling, waits for the jobs under way and gives up the queues' leases. */
+  /** Stops polling and waits for the jobs under way. */
   async stop(): Promise<void> {
     this.started = false;
     this.gathering = false;
     clearTimeout(this.timer);
     await this.running;
-    for (const queue of this.queues.values()) {
-      await queue.running?.catch(() => undefined);
-      if (queue.heldUntil === 0) continue;
-      queue.heldUntil = 0;
-      await queue.lease
-        .release()
-        .catch((err) => this.options.log?.error({ err: redactForLog(err) }, "job runner: a queue's lease was kept"));
-    }
   }
 
   /**
-   * Looks for due work soon rather than at the next poll (e.g. right after enqueueing a job): at
+   * Looks for due jobs soon rather than at the next poll (e.g. right after enqueueing one): at
    * once when the runner has been idle, else `gatherMs` after its last look, so a burst of
-   * enqueues is claimed in a few batches. `"queues"`: only the queues have new work (e.g. an
-   * order placed), so the jobs wait for their poll.
+   * enqueues is claimed in a few batches.
    */
-  wake(what: "all" | "queues" = "all"): void {
-    if (what === "all") this.wantJobs = true;
+  wake(): void {
     if (!this.started) return;
     if (this.running) {
       this.wakeAgain = true;
@@ -221,21 +205,13 @@ export class JobRunner {
   }
 
   private gathering = false;
-  /** Whether the next look claims jobs too: asked for, or a poll's time since the last claim. */
-  private wantJobs = true;
-  private lastJobsLook = 0;
 
   private look(): void {
     if (!this.started || this.running) return;
     clearTimeout(this.timer);
     this.gathering = false;
     this.lastLook = Date.now();
-    const jobsToo = this.wantJobs || this.lastLook - this.lastJobsLook >= this.pollMs;
-    if (jobsToo) {
-      this.wantJobs = false;
-      this.lastJobsLook = this.lastLook;
-    }
-    this.running = this.drain(true, jobsToo)
+    this.running = this.drain(true)
       .then(() => undefined)
       .catch((err) => this.options.log?.error({ err }, "job runner: polling failed"))
       .finally(() => {
@@ -261,7 +237,7 @@ export class JobRunner {
    * loop (`untilStopped`) stops when stopped, and after a batch that was not full: what arrives
    * meanwhile waits for a `wake()` or the poll, to be claimed together.
    */
-  private async drain(untilStopped = false, jobsToo = true): Promise<number> {
+  private async drain(untilStopped = false): Promise<number> {
     await this.scheduleRecurring();
     let total = 0;
     for (const [name, queue] of this.queues)
@@ -270,7 +246,6 @@ export class JobRunner {
         this.options.log?.error({ err: redactForLog(err), queue: name }, "job runner: draining a queue failed");
         return 0;
       });
-    if (!jobsToo) return total;
     for (;;) {
       if (untilStopped && !this.started) return total;
       const batch = await this.claim();
@@ -284,29 +259,26 @@ export class JobRunner {
   /** Drains one queue under its lease; 0 when another server holds the lease. */
   private drainQueue(queue: Queue, untilStopped: boolean): Promise<number> {
     if (queue.running) return queue.running.then(() => 0);
+    const leaseEnd = () => new Date(this.options.clock.now().getTime() + this.leaseMs);
     const run = async () => {
       let total = 0;
-      for (;;) {
-        if (!(await this.holdLease(queue))) return total;
-        const took = await queue.drain(this.batchSize);
-        total += took;
-        if (took < this.batchSize || (untilStopped && !this.started)) return total;
+      if (!(await queue.lease.take(this.options.clock.now(), leaseEnd()))) return 0;
+      try {
+        for (;;) {
+          const took = await queue.drain(this.batchSize);
+          total += took;
+          if (took < this.batchSize || (untilStopped && !this.started)) return total;
+          // Still ours for the next batch; else another server took the queue over after our lease.
+          if (!(await queue.lease.take(this.options.clock.now(), leaseEnd()))) return total;
+        }
+      } finally {
+        await queue.lease
+          .release()
+          .catch((err) => this.options.log?.error({ err: redactForLog(err) }, "job runner: a queue's lease was kept"));
       }
     };
     queue.running = run().finally(() => (queue.running = undefined));
     return queue.running;
-  }
-
-  /**
-   * Whether this server may drain the queue now: its lease is ours with more than half of it
-   * left, or it was just taken or renewed. No statement at all while it is ours and fresh.
-   */
-  private async holdLease(queue: Queue): Promise<boolean> {
-    const now = this.options.clock.now();
-    if (queue.heldUntil - now.getTime() > this.queueLeaseMs / 2) return true;
-    const until = now.getTime() + this.queueLeaseMs;
-    queue.heldUntil = (await queue.lease.take(now, new Date(until))) ? until : 0;
-    return queue.heldUntil !== 0;
   }
 
   /** Runs a claimed batch: each batch handler once with its jobs, other jobs a few at a time. */

@@ -46,7 +46,7 @@ export async function manualOrdersRoutes(app: FastifyInstance): Promise<void> {
     );
     await announceStockChange(app, stockLowest);
     app.orderEvents.publish();
-    if (notifyCustomer && app.config.whatsapp) app.jobs.wake("queues");
+    if (notifyCustomer && app.config.whatsapp) app.jobs.wake();
     return reply.status(201).send(await orderDetail(app.db, order.id));
   });
 }

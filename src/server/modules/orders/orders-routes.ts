@@ -100,7 +100,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         guard?.placed();
         await placing.placed(placer);
         app.orderEvents.publish();
-        if (app.config.whatsapp) app.jobs.wake("queues"); // the confirmation goes out now, not at the next poll
+        if (app.config.whatsapp) app.jobs.wake(); // the confirmation goes out now, not at the next poll
       }
       await announceStockChange(app, stockLowest);
       reply.status(created ? 201 : 200);

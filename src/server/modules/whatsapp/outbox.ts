@@ -337,8 +337,6 @@ export function registerOutbox(app: FastifyInstance, config: WhatsappConfig): vo
   const thread = new SendThread();
   app.addHook("onClose", () => thread.close());
   app.jobs.registerQueue(CONFIRMATIONS, (limit) => drainConfirmations(app, thread, config, limit));
-  // An order placed on any app server reaches the one that holds the outbox's lease at once.
-  app.orderEvents.subscribe(() => app.jobs.wake("queues"));
   app.jobs.registerBatch(
     SEND_REMINDER,
     (jobs, finishedIn) =>

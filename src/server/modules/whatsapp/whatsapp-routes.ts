@@ -39,7 +39,7 @@ export async function whatsappRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: requireAdmin, config: { access: "agent" } },
     async (request, reply) => {
       const result = await resendConfirmation(app, orderId(request.params));
-      app.jobs.wake("queues");
+      app.jobs.wake();
       app.orderEvents.publish();
       reply.status(202);
       return result;
