@@ -346,8 +346,10 @@ describe("JobRunner", () => {
       const kind = kindFor("beside-queue");
       const runner = new JobRunner(db, { clock });
       let outage = true;
+      let drained = 0;
       runner.registerQueue(name, async () => {
         if (outage) throw new Error("database outage");
+        drained++;
         return 0;
       });
       let ran = 0;
@@ -362,7 +364,8 @@ describe("JobRunner", () => {
       ).rows;
       expect(String(lease.until)).toMatch(/-infinity/); // given up despite the failure
       outage = false;
-      expect(await runner.runDue()).toBe(0);
+      await runner.runDue();
+      expect(drained).toBe(1);
     });
   });
 
