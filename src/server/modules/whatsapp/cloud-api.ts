@@ -1,7 +1,7 @@
 import { Agent, request, type Dispatcher } from "undici";
 import type { WhatsappConfig } from "./whatsapp-config.js";
 
-/** A call to the Cloud API that did not give a message id: retried by the job runner. */
+/** A call to the Cloud API that did not give a message id: retried (the outbox, the job runner). */
 export class CloudApiError extends Error {
   constructor(
     message: string,
