@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { DEFAULT_WHATSAPP_API_URL } from "./modules/whatsapp/graph-api-version.js";
 
 function isAddressOrCidr(value: string): boolean {
   const [address, bits, extra] = value.split("/");
@@ -61,7 +62,7 @@ const schema = z.object({
   WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, "must be the numeric phone number ID").optional(),
   WHATSAPP_APP_SECRET: z.string().optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().optional(),
-  WHATSAPP_API_URL: z.string().url("must be a URL").default("https://graph.facebook.com/v21.0"),
+  WHATSAPP_API_URL: z.string().url("must be a URL").default(DEFAULT_WHATSAPP_API_URL),
   WHATSAPP_CONFIRM_TEMPLATE: z.string().min(1).default("order_confirmation"),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).default("en"),
   CONFIRM_REMINDER_HOURS: z.coerce.number().positive().max(720).default(12),

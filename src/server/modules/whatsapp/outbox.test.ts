@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, orders, orderStatusEvents, whatsappMessages } from "../../db/schema.js";
 import { ManualClock } from "../../jobs/clock.js";
+import { GRAPH_API } from "./graph-api-version.js";
 import { insertProduct, placeOrder } from "../../test/factory.js";
 import { FakeCloudApi } from "../../test/fakes/whatsapp-cloud-api.js";
 import { testWhatsappConfig } from "../../test/fakes/whatsapp-config.js";
@@ -53,7 +54,7 @@ describe("the confirmation outbox", () => {
     await t.app.jobs.runDue();
     expect(fake.received.length).toBe(before + 1);
     const sent = fake.received.at(-1)!;
-    expect(sent.path).toBe("/v21.0/106540352242922/messages");
+    expect(sent.path).toBe(`/${GRAPH_API.version}/106540352242922/messages`);
     expect(sent.authorization).toBe("Bearer test-token");
     expect(sent.body).toEqual({
       messaging_product: "whatsapp",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readEnv } from "../../env.js";
+import { DEFAULT_WHATSAPP_API_URL } from "./graph-api-version.js";
 import { whatsappConfigFromEnv } from "./whatsapp-config.js";
 
 describe("whatsappConfigFromEnv", () => {
@@ -13,7 +14,7 @@ describe("whatsappConfigFromEnv", () => {
       readEnv({ WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "123", WHATSAPP_APP_SECRET: "s" }),
     );
     expect(config).toMatchObject({
-      apiUrl: "https://graph.facebook.com/v21.0",
+      apiUrl: DEFAULT_WHATSAPP_API_URL,
       confirmTemplate: "order_confirmation",
       templateLanguage: "en",
       reminderHours: 12,

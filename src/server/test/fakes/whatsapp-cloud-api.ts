@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { GRAPH_API } from "../../modules/whatsapp/graph-api-version.js";
 
 /** One request the fake received, as sent. */
 export interface ReceivedMessage {
@@ -37,7 +38,7 @@ export class FakeCloudApi {
 
   get url(): string {
     const { port } = this.server!.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/v21.0`;
+    return `http://127.0.0.1:${port}/${GRAPH_API.version}`;
   }
 
   async start(): Promise<this> {

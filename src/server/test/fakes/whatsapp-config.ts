@@ -1,8 +1,9 @@
 import type { WhatsappConfig } from "../../modules/whatsapp/whatsapp-config.js";
+import { GRAPH_API } from "../../modules/whatsapp/graph-api-version.js";
 
 /** The integration's settings pointing at a local fake (or nowhere, for tests that send nothing). */
 export function testWhatsappConfig(
-  apiUrl = "http://127.0.0.1:9/v21.0",
+  apiUrl = `http://127.0.0.1:9/${GRAPH_API.version}`,
   overrides: Partial<WhatsappConfig> = {},
 ): WhatsappConfig {
   return {
