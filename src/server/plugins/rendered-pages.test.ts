@@ -110,7 +110,9 @@ describe("storefront pages: what the server renders", () => {
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
       expect(refused.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(refused.headers["cache-control"]).toBe("no-store");
-      expect(refused.body).toMatch(/Too many new pages opened from your network\. Please try again in \d+ (second|minute)s?\./);
+      expect(refused.body).toMatch(
+        /Too many new pages opened from your network\. Please try again in \d+ (second|minute)s?\./,
+      );
       expect(refused.body).toContain('<a href="/no/such/page-x?y=1">Try again</a>');
       // A page already made costs no render: still served.
       expect((await page("/no/such/page-1", from)).statusCode).toBe(404);
