@@ -333,6 +333,8 @@ describe("hydration", () => {
       "/",
       "/shop",
       "/shop?category=formal&sort=price-desc&view=list",
+      // Rendered without the parameter the shop does not read: its page links must match.
+      "/shop?utm_source=whatsapp&sort=price-asc",
       "/collection/formal",
       `/product/${product.id}`,
       `/product/${bare.id}`,

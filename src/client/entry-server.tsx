@@ -14,6 +14,8 @@ import type { HomeProducts, Product, ProductPage } from "@shared/schemas/product
 import { AppFrame, makeQueryClient } from "./app/app";
 import { pageHead, scriptSafeJson } from "./app/page-head";
 import { matchRoute } from "./app/route-table";
+
+export { pageUrl } from "./app/route-table";
 import { preloadPage } from "./app/router";
 import { PAGE_STATE_ID, seedQueries } from "./lib/page-data";
 import { catalogKeys } from "./lib/queries";

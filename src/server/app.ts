@@ -42,6 +42,8 @@ export interface AppConfig {
   jobs?: { start: boolean; pollMs?: number };
   /** The public origin for canonical links, previews and the sitemap (PUBLIC_URL); else the request's. */
   publicUrl?: string;
+  /** Storefront pages one network may have rendered afresh per minute (new-page-throttle.ts); tests lower it. */
+  newPagesPerNetwork?: number;
 }
 
 declare module "fastify" {

@@ -7,6 +7,7 @@ import { writeBackup } from "./db/backup.js";
 import { seedDemoData } from "./db/demo/seed.js";
 import { lockDataDir } from "./db/lock.js";
 import { readEnv } from "./env.js";
+import { startupWarnings } from "./startup-warnings.js";
 import { createGeneratedAdmin, hasAnyAdmin, retireGeneratedAdmins, upsertAdmin } from "./modules/auth/auth-service.js";
 import { whatsappConfigFromEnv } from "./modules/whatsapp/whatsapp-config.js";
 
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
     jobs: { start: true },
     publicUrl: env.PUBLIC_URL,
   });
+  for (const warning of startupWarnings(env)) app.log.warn(warning);
   await app.listen({ port: env.PORT, host: env.HOST });
   console.log(`Store running on http://localhost:${env.PORT} (${database.kind})`);
 

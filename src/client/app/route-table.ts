@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { matchPath } from "react-router";
 import { productPageQueryString } from "@client/lib/queries";
-import { readPage, readShopState } from "@client/features/catalog/shop-filters-state";
+import { readPage, readShopState, writePage, writeShopState } from "@client/features/catalog/shop-filters-state";
 
 /**
  * The one route table: the client router renders from it, the server renderer renders and
@@ -15,6 +15,11 @@ export interface RouteDef {
   load: () => Promise<{ default: ComponentType }>;
   /** The public API reads the page's first render makes, exactly as the client asks for them. */
   data: (params: Record<string, string | undefined>, search: URLSearchParams) => string[];
+  /**
+   * The query parameters the page reads, in one canonical form (defaults and values it ignores
+   * left out); none when absent. The server renders and caches a page by its path and these.
+   */
+  query?: (search: URLSearchParams) => URLSearchParams;
   /** Personal or transient pages that search engines should not list. */
   noindex?: boolean;
   /** Admin pages: rendered in the browser only. */
@@ -43,6 +48,7 @@ export const STORE_ROUTES: RouteDef[] = [
         `/api/products${productPageQueryString({ ...state.filters, sort: state.sort, page: state.page })}`,
       ];
     },
+    query: (search) => writeShopState(readShopState(search)),
   },
   {
     path: "/collection/:category",
@@ -53,6 +59,7 @@ export const STORE_ROUTES: RouteDef[] = [
       CATEGORIES,
       `/api/products${productPageQueryString({ category: [category], sort: "newest", page: readPage(search) })}`,
     ],
+    query: (search) => writePage(new URLSearchParams(), readPage(search)),
   },
   {
     path: "/product/:id",
@@ -69,6 +76,10 @@ export const STORE_ROUTES: RouteDef[] = [
       return q
         ? [SETTINGS, `/api/products${productPageQueryString({ q, sort: "featured", page: readPage(search) })}`]
         : [SETTINGS];
+    },
+    query: (search) => {
+      const q = (search.get("q") ?? "").trim();
+      return q ? writePage(new URLSearchParams({ q }), readPage(search)) : new URLSearchParams();
     },
     noindex: true,
   },
@@ -133,4 +144,18 @@ export function matchRoute(pathname: string): RouteMatch {
     if (match) return { route, params: match.params };
   }
   return { route: NOT_FOUND_ROUTE, params: {} };
+}
+
+/**
+ * The URL a page is rendered as: its path and only the query parameters its route reads, in one
+ * canonical order. Any other parameter (a tracking tag, `?junk=…`) shows the very same page, so
+ * the server renders and caches it once. A page the browser renders (admin) is one page whatever
+ * its path below the route.
+ */
+export function pageUrl(url: string): string {
+  const { pathname, searchParams } = new URL(url, "http://localhost");
+  const { route } = matchRoute(pathname);
+  if (route.clientOnly) return route.path;
+  const query = route.query?.(searchParams).toString() ?? "";
+  return query ? `${pathname}?${query}` : pathname;
 }

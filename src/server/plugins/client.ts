@@ -4,32 +4,24 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
+import { AppError } from "../lib/app-error.js";
+import { networkKey } from "../lib/network-key.js";
 import { cacheKey } from "./catalogue-cache.js";
+import { busyPage, newPageThrottle } from "./new-page-throttle.js";
+import { PageCache } from "./page-cache.js";
+import { compressPage, type CompressedPage, type PageCompression } from "./page-compression.js";
 import { pageAssembler } from "./page-preloads.js";
 import { publicOrigin, registerSeoFiles } from "./seo-files.js";
-import { contentSecurityPolicy } from "./security.js";
 
-/** Inline scripts that run (React's own), not the JSON data blocks a page carries. */
-const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
-
-/** The page's Content-Security-Policy: our own script files and these inline scripts, by hash. */
-function pagePolicy(html: string): string {
-  const hashes = [...html.matchAll(INLINE_SCRIPT)]
-    .filter((m) => m[1].length > 0)
-    .map((m) => createHash("sha256").update(m[1]).digest("base64"));
-  return contentSecurityPolicy([...new Set(hashes)]);
-}
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-
-/** Rendered pages kept (compressed) per URL: product pages are one each. */
+/** Rendered pages kept (compressed): product pages are one each. */
 const MAX_PAGES = 500;
+/** Pages rendered once and not (yet) asked for again: the long tail and anything made up. */
+const MAX_ONE_OFF_PAGES = 200;
 
 /** The server renderer's interface (src/client/entry-server.tsx, built into dist/server). */
 interface ServerEntry {
+  /** The URL a page is rendered and cached as: its path and the query parameters its route reads. */
+  pageUrl(url: string): string;
   pageReads(url: string): string[];
   renderPage(input: { url: string; origin: string; read: (apiPath: string) => Promise<string | undefined> }): Promise<{
     status: number;
@@ -42,17 +34,12 @@ interface ServerEntry {
   }>;
 }
 
-interface RenderedPage {
+interface RenderedPage extends CompressedPage {
   /** The API reads the page is made from (the same for every request of its URL). */
   reads: string[];
   dataEtag: string;
   status: number;
   etag: string;
-  identity: Buffer;
-  /** Allows exactly the inline scripts this page holds. */
-  csp: string;
-  gzip: Buffer;
-  br: Buffer;
 }
 
 interface ApiAnswer {
@@ -113,15 +100,31 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   };
 
   // The same bytes for every shopper until the data a page shows changes: compressed once per change.
-  const pages = new Map<string, RenderedPage>();
-  const render = async (url: string, origin: string): Promise<RenderedPage> => {
-    const key = `${origin} ${url}`;
+  const pages = new PageCache<RenderedPage>(MAX_PAGES, MAX_ONE_OFF_PAGES);
+  const newPages = newPageThrottle(app.config.newPagesPerNetwork);
+  // With PUBLIC_URL every page has one origin, whatever Host a request names: the Host is no part
+  // of the key. Without it the origin (and so the canonical link) is the request's own.
+  const pageKey = (url: string, origin: string) => (app.config.publicUrl ? url : `${origin} ${url}`);
+
+  const render = async (request: FastifyRequest): Promise<RenderedPage> => {
+    const url = ssr.pageUrl(request.url);
+    const origin = publicOrigin(app, request);
+    const key = pageKey(url, origin);
     const known = pages.get(key);
     // Read first (cache hits): the page is rendered and compressed again only when its data changed.
-    const reads = known?.reads ?? ssr.pageReads(url);
+    const reads = known?.page.reads ?? ssr.pageReads(url);
     const answers = await Promise.all(reads.map(readApi));
     const dataEtag = answers.map((a) => a?.etag ?? "-").join(",");
-    if (known?.dataEtag === dataEtag) return known;
+    if (known?.page.dataEtag === dataEtag) {
+      if (known.kept) return known.page;
+      // Asked for a second time: worth the strong compression now, once.
+      const page = { ...known.page, ...(await compressPage(known.page.identity, "strong")) };
+      pages.keep(key, page);
+      return page;
+    }
+    // A page nobody has asked for twice costs a render: counted per network (a kept page whose
+    // data changed is not the asker's doing).
+    if (!known?.kept) await newPages.take(networkKey(request.ip));
     const rendered = await ssr.renderPage({
       url,
       origin,
@@ -130,35 +133,43 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
         return (i >= 0 ? answers[i] : await readApi(apiPath))?.json();
       },
     });
-    const html = rendered.clientOnly ? browserPage(rendered.module) : assemble(rendered);
-    const identity = Buffer.from(html);
+    const identity = Buffer.from(rendered.clientOnly ? browserPage(rendered.module) : assemble(rendered));
+    const compression: PageCompression = known?.kept ? "strong" : "quick";
     const page: RenderedPage = {
       reads,
       dataEtag,
       status: rendered.status,
       etag: `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`,
-      identity,
-      csp: pagePolicy(html),
-      gzip: await gzip(identity, { level: 9 }),
-      br: await brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      ...(await compressPage(identity, compression)),
     };
-    pages.delete(key);
-    if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
-    pages.set(key, page);
+    if (known?.kept) pages.keep(key, page);
+    else pages.holdOnce(key, page);
     return page;
   };
-
-  const origin = (request: FastifyRequest) => publicOrigin(app, request);
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split("?", 1)[0];
     // Unknown API paths and missing files keep their own 404s.
     if (pathname === "/api" || pathname.startsWith("/api/") || /\.[a-z0-9]+$/i.test(pathname))
       return reply.callNotFound();
-    const page = await render(request.url, origin(request));
+    let page: RenderedPage;
+    try {
+      page = await render(request);
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === "RATE_LIMITED")) throw err;
+      // A person reads this page; a crawler reads the status and Retry-After.
+      return reply
+        .status(err.status)
+        .headers(err.headers ?? {})
+        .header("Cache-Control", "no-store")
+        .type("text/html; charset=utf-8")
+        .send(busyPage(err.message, request.url));
+    }
     reply.status(page.status);
     reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding");
-    reply.header("ETag", page.etag).header("Content-Security-Policy", page.csp);
+    // The Content-Security-Policy is the plain one (plugins/security.ts): the renderer writes no
+    // inline script, so a page allows none, and one that got in through data would not run.
+    reply.header("ETag", page.etag);
     if (page.status === 200 && request.headers["if-none-match"] === page.etag) return reply.status(304).send();
     const accepted = String(request.headers["accept-encoding"] ?? "");
     if (/\bbr\b/.test(accepted)) return reply.header("Content-Encoding", "br").send(page.br);

@@ -71,7 +71,7 @@ export default function SearchRoute() {
               {total} {total === 1 ? "result" : "results"} for “{q}”
             </p>
             <ProductGrid products={list} cardAction={(p) => <WishlistHeart product={p} />} />
-            <Pagination page={page} pageCount={results.data?.pageCount ?? 1} />
+            <Pagination page={page} pageCount={results.data?.pageCount ?? 1} query={new URLSearchParams({ q })} />
           </>
         )}
       </div>

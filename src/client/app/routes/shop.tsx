@@ -4,7 +4,7 @@ import { useCategories, useProductPage } from "@client/features/catalog/catalog-
 import { Pagination } from "@client/features/catalog/pagination";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
 import { ShopFilters } from "@client/features/catalog/shop-filters";
-import { activeFilterCount } from "@client/features/catalog/shop-filters-state";
+import { activeFilterCount, writeShopState } from "@client/features/catalog/shop-filters-state";
 import { ShopToolbar } from "@client/features/catalog/shop-toolbar";
 import { useFetchErrorToast } from "@client/features/catalog/use-fetch-error-toast";
 import { useShopState } from "@client/features/catalog/use-shop-state";
@@ -86,7 +86,11 @@ export default function ShopRoute() {
                 priorityCount={state.page === 1 ? 3 : 0}
                 cardAction={(p) => <WishlistHeart product={p} />}
               />
-              <Pagination page={state.page} pageCount={products.data?.pageCount ?? 1} />
+              <Pagination
+                page={state.page}
+                pageCount={products.data?.pageCount ?? 1}
+                query={writeShopState({ ...state, page: 1 })}
+              />
             </>
           )}
         </div>

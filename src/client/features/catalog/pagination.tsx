@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { cn } from "@client/lib/cn";
+import { writePage } from "./shop-filters-state";
 
 /** The pages shown around the current one: first, last, and two either side, with gaps. */
 export function pageNumbers(current: number, count: number): (number | "gap")[] {
@@ -13,18 +14,25 @@ export function pageNumbers(current: number, count: number): (number | "gap")[] 
 }
 
 /**
- * Links to the pages of a product list (?page=N in the URL, the other parameters kept): real
- * links, so a search engine reaches every product and back/forward walks the pages.
+ * Links to the pages of a product list (?page=N in the URL, with `query`, the other parameters
+ * the list reads): real links, so a search engine reaches every product and back/forward walks
+ * the pages. Parameters the list does not read are left out: the server renders a page from the
+ * ones it reads only (route-table.ts, pageUrl), and hydration must find the same links.
  */
-export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
-  const location = useLocation();
+export function Pagination({
+  page,
+  pageCount,
+  query = new URLSearchParams(),
+}: {
+  page: number;
+  pageCount: number;
+  query?: URLSearchParams;
+}) {
+  const { pathname } = useLocation();
   if (pageCount <= 1) return null;
   const href = (n: number) => {
-    const params = new URLSearchParams(location.search);
-    if (n > 1) params.set("page", String(n));
-    else params.delete("page");
-    const qs = params.toString();
-    return `${location.pathname}${qs ? `?${qs}` : ""}`;
+    const qs = writePage(new URLSearchParams(query), n).toString();
+    return `${pathname}${qs ? `?${qs}` : ""}`;
   };
   const item = "grid h-10 min-w-10 place-items-center rounded-full px-3 text-sm font-medium transition";
   return (

@@ -17,6 +17,13 @@ export function readPage(params: URLSearchParams): number {
   return Number.isInteger(page) && page > 1 && page <= 10_000 ? page : 1;
 }
 
+/** Sets ?page= (left out for the first page, so the plain list stays the plain list). */
+export function writePage(params: URLSearchParams, page: number): URLSearchParams {
+  if (page > 1) params.set("page", String(page));
+  else params.delete("page");
+  return params;
+}
+
 const PRICE_VALUES = new Set<string>(PRICE_RANGES.map((r) => r.value));
 
 export function readShopState(params: URLSearchParams): ShopState {
@@ -44,8 +51,7 @@ export function writeShopState(state: ShopState): URLSearchParams {
   state.filters.colors.forEach((c) => params.append("colors", c));
   if (state.sort !== DEFAULT_SORT) params.set("sort", state.sort);
   if (state.view !== "grid") params.set("view", state.view);
-  if (state.page > 1) params.set("page", String(state.page));
-  return params;
+  return writePage(params, state.page);
 }
 
 export function toggleValue(list: readonly string[], value: string): string[] {

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { pageUrl } from "./route-table";
+
+describe("pageUrl", () => {
+  it("keeps only the query parameters a page reads, in one order, without defaults", () => {
+    expect(pageUrl("/shop?utm_source=x&junk=1")).toBe("/shop");
+    expect(pageUrl("/shop?sort=newest&view=grid&page=1")).toBe("/shop");
+    expect(pageUrl("/shop?sort=price-asc&junk=2&category=formal&view=list")).toBe(
+      "/shop?category=formal&sort=price-asc&view=list",
+    );
+    expect(pageUrl("/shop?category=formal&view=list&sort=price-asc")).toBe(
+      "/shop?category=formal&sort=price-asc&view=list",
+    );
+    expect(pageUrl("/collection/formal?page=3&fbclid=abc")).toBe("/collection/formal?page=3");
+    expect(pageUrl("/search?q=%20lawn%20&page=2&x=1")).toBe("/search?q=lawn&page=2");
+    expect(pageUrl("/search?page=2")).toBe("/search");
+    expect(pageUrl("/product/12?ref=whatsapp")).toBe("/product/12");
+    expect(pageUrl("/no/such/page?x=1")).toBe("/no/such/page");
+  });
+
+  it("makes every admin path one page: the browser renders them all", () => {
+    expect(pageUrl("/admin/orders?status=pending")).toBe(pageUrl("/admin/products"));
+  });
+});
