@@ -36,3 +36,13 @@ export async function createTestApp(config: Partial<AppConfig> = {}): Promise<Te
     },
   };
 }
+
+/**
+ * Another app on the test's database, as after a restart or on a second app server: nothing of
+ * the first app's memory comes along. The caller closes it (the database stays the test's).
+ */
+export async function startAnotherServer(t: TestContext, config: Partial<AppConfig> = {}): Promise<FastifyInstance> {
+  const app = await buildApp(t.database, { sessionTtlHours: 1, overload: { maxEventLoopDelayMs: 0 }, ...config });
+  await app.ready();
+  return app;
+}
