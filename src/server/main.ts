@@ -6,6 +6,7 @@ import { openPglite, openPostgres, type Database } from "./db/client.js";
 import { writeBackup } from "./db/backup.js";
 import { seedDemoData } from "./db/demo/seed.js";
 import { lockDataDir } from "./db/lock.js";
+import { loadSecretsKey } from "./lib/secret-box.js";
 import { readEnv } from "./env.js";
 import { createGeneratedAdmin, hasAnyAdmin, retireGeneratedAdmins, upsertAdmin } from "./modules/auth/auth-service.js";
 import { whatsappConfigFromEnv } from "./modules/whatsapp/whatsapp-config.js";
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     whatsapp: whatsappConfigFromEnv(env),
     jobs: { start: true },
     publicUrl: env.PUBLIC_URL,
+    secretsKey: loadSecretsKey(env.SECRETS_KEY, env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR)),
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   console.log(`Store running on http://localhost:${env.PORT} (${database.kind})`);
