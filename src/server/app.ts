@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_GROUP } from "@shared/constants.js";
 import type { Database, Db } from "./db/client.js";
 import { redactForLog } from "./lib/redact-log.js";
+import { SecretBox } from "./lib/secret-box.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
 import { JobRunner } from "./jobs/job-runner.js";
 import { registerAccessCheck, registerAuth } from "./plugins/auth.js";
@@ -44,6 +45,8 @@ export interface AppConfig {
   publicUrl?: string;
   /** Storefront pages one network may have rendered afresh per minute (new-page-throttle.ts); tests lower it. */
   newPagesPerNetwork?: number;
+  /** The key sealing courier credentials at rest (lib/secret-box.ts); null: they cannot be saved. */
+  secretsKey?: Buffer | null;
 }
 
 declare module "fastify" {
@@ -55,6 +58,8 @@ declare module "fastify" {
     throttleStore: ThrottleStore;
     clock: Clock;
     jobs: JobRunner;
+    /** Seals and opens the store's own secrets; null on PostgreSQL without SECRETS_KEY. */
+    secrets: SecretBox | null;
   }
 }
 
@@ -95,6 +100,7 @@ export async function buildApp(database: Database, config: AppConfig): Promise<F
   app.decorate("throttleStore", throttleStore);
   const clock = config.clock ?? systemClock;
   app.decorate("clock", clock);
+  app.decorate("secrets", config.secretsKey ? new SecretBox(config.secretsKey) : null);
   const jobs = new JobRunner(database.db, { clock, log: app.log, pollMs: config.jobs?.pollMs });
   app.decorate("jobs", jobs);
   // Handlers are registered by the modules below; the runner starts once they all are.

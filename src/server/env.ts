@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { DEFAULT_WHATSAPP_API_URL } from "./modules/whatsapp/graph-api-version.js";
+import { decodeSecretsKey } from "./lib/secret-box.js";
 
 function isAddressOrCidr(value: string): boolean {
   const [address, bits, extra] = value.split("/");
@@ -68,6 +69,22 @@ const schema = z.object({
   CONFIRM_REMINDER_HOURS: z.coerce.number().positive().max(720).default(12),
   CONFIRM_EXPIRY_HOURS: z.coerce.number().positive().max(2160).default(48),
   AUTO_CANCEL_UNCONFIRMED: z.enum(["0", "1"]).default("0"),
+  /** Seals courier credentials at rest (lib/secret-box.ts): 32 random bytes, base64. Unset on PGlite: generated into DATA_DIR/secrets.key. */
+  SECRETS_KEY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .transform((value, ctx) => {
+        const key = decodeSecretsKey(value);
+        if (key) return key;
+        ctx.addIssue({
+          code: "custom",
+          message: "must be 32 random bytes in base64: generate one with `openssl rand -base64 32`",
+        });
+        return z.NEVER;
+      })
+      .optional(),
+  ),
   /** The store's public origin (https://shop.example.pk) for canonical links, link previews and the sitemap. */
   PUBLIC_URL: z.preprocess(
     (v) => (v === "" ? undefined : v),

@@ -6,6 +6,7 @@ import { openPglite, openPostgres, type Database } from "./db/client.js";
 import { writeBackup } from "./db/backup.js";
 import { seedDemoData } from "./db/demo/seed.js";
 import { lockDataDir } from "./db/lock.js";
+import { loadSecretsKey } from "./lib/secret-box.js";
 import { readEnv } from "./env.js";
 import { startupWarnings } from "./startup-warnings.js";
 import { createGeneratedAdmin, hasAnyAdmin, retireGeneratedAdmins, upsertAdmin } from "./modules/auth/auth-service.js";
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
     whatsapp: whatsappConfigFromEnv(env),
     jobs: { start: true },
     publicUrl: env.PUBLIC_URL,
+    secretsKey: loadSecretsKey(env.SECRETS_KEY, env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR)),
   });
   for (const warning of startupWarnings(env)) app.log.warn(warning);
   await app.listen({ port: env.PORT, host: env.HOST });

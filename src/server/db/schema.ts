@@ -313,6 +313,22 @@ export const adminSessions = pgTable(
   (t) => [index("admin_sessions_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * The networks (networkKey) each account logged in from lately (migration 0011): the account-wide
+ * login cap counts only failures from other networks, on every app server and after a restart.
+ */
+export const adminKnownNetworks = pgTable(
+  "admin_known_networks",
+  {
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    network: text("network").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ name: "admin_known_networks_pk", columns: [t.adminId, t.network] })],
+);
+
 /*
  * Report roll-ups (decision 005). Written only by the database's own triggers on orders and
  * order_items (migration 0002_report_triggers), never by the application; `select report_rebuild()`

@@ -7,6 +7,11 @@ describe("normalizePhone", () => {
     expect(normalizePhone("923001234567")).toBe("3001234567");
     expect(normalizePhone("0300-1234567")).toBe("03001234567");
   });
+
+  it("reads a number dialled from abroad (0092…) as the same number as +92…", () => {
+    expect(normalizePhone("0092 300 1234567")).toBe("3001234567");
+    expect(normalizePhone("00-92-300-1234567")).toBe("3001234567");
+  });
 });
 
 describe("phonesMatch", () => {
@@ -25,5 +30,13 @@ describe("phoneKey and whatsappNumber", () => {
     const spellings = ["+92 300 1234567", "03001234567", "923001234567"];
     expect(new Set(spellings.map(phoneKey))).toEqual(new Set(["3001234567"]));
     expect(whatsappNumber("0300-1234567")).toBe("923001234567");
+  });
+
+  it("sends WhatsApp to the number validation accepted, whichever way it was written", () => {
+    for (const phone of ["0092 300 1234567", "+92 300 1234567", "923001234567", "03001234567", "+92 0300 1234567"]) {
+      expect(whatsappNumber(phone), phone).toBe("923001234567");
+      expect(phoneKey(phone), phone).toBe("3001234567");
+    }
+    expect(phonesMatch("0092 300 1234567", "0300 1234567")).toBe(true);
   });
 });

@@ -41,13 +41,36 @@ export const bookingOutcome = z.object({
 export const bookOrdersResult = z.object({ booked: z.number().int(), results: z.array(bookingOutcome) });
 export type BookOrdersResult = z.infer<typeof bookOrdersResult>;
 
-/** The Leopards connection, as the owner sets it. The password is never sent back. */
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
+
+/**
+ * Where the courier's API is: https only, since the API key and password travel with every call
+ * (plain http only to this machine itself, for a local stand-in), and no user name or password
+ * inside the address.
+ */
+export function isCourierApiAddress(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
+}
+
+/** The Leopards connection, as the owner sets it. The key and password are never sent back. */
 export const courierSettingsInput = z.object({
   enabled: z.boolean(),
-  baseUrl: z.url("Enter the API address, e.g. https://merchantapi.leopardscourier.com/api").max(300),
-  apiKey: z.string().trim().min(1, "Enter the API key from your Leopards account").max(200),
-  /** Omitted or empty: keep the stored password. */
-  apiPassword: z.string().max(200).optional(),
+  baseUrl: z
+    .string({ message: "Enter the API address, e.g. https://merchantapi.leopardscourier.com/api" })
+    .trim()
+    .max(300, "The API address can be at most 300 characters")
+    .refine(isCourierApiAddress, "Enter the https:// API address, e.g. https://merchantapi.leopardscourier.com/api"),
+  /** Omitted or empty: keep the stored key (required again when the address changes). */
+  apiKey: z.string().trim().max(200, "The API key can be at most 200 characters").optional(),
+  /** Omitted or empty: keep the stored password (required again when the address changes). */
+  apiPassword: z.string().max(200, "The API password can be at most 200 characters").optional(),
   /** Parcel weight sent with every booking, in grams. */
   weightGrams: z.coerce.number().int().min(1, "Weight must be at least 1 gram").max(50_000).default(500),
   /** How long to wait for Leopards before telling the agent to try again. */
@@ -63,7 +86,8 @@ export const courierSettings = z.object({
   courier: z.literal("Leopards"),
   enabled: z.boolean(),
   baseUrl: z.string(),
-  apiKey: z.string(),
+  /** Whether a key and a password are saved; they themselves never leave the server. */
+  hasApiKey: z.boolean(),
   hasPassword: z.boolean(),
   weightGrams: z.number().int(),
   timeoutSeconds: z.number().int(),

@@ -23,23 +23,23 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     "failed login attempts for this account from new networks",
     app.throttleStore,
   );
-  const knownNetworks = new KnownNetworks(30 * 24 * 3600_000);
+  const knownNetworks = new KnownNetworks(app.db, 30 * 24 * 3600_000);
 
   app.post("/api/admin/login", { config: { access: "public" } }, async (request, reply) => {
     const { username, password } = parse(loginInput, request.body);
     const accountKey = username.toLowerCase();
     const network = networkKey(request.ip);
     const clientKey = `${accountKey}\n${network}`;
-    const known = knownNetworks.has(accountKey, network);
     await perAccountAndIp.take(clientKey);
     await perIp.take(network);
+    const known = await knownNetworks.has(username, network);
     if (!known) await perAccount.take(accountKey);
     const staff = await checkCredentials(app.db, username, password);
     if (staff === null) throw new AppError("UNAUTHORIZED", MESSAGES.invalidLogin);
     await perAccountAndIp.reset(clientKey);
     await perIp.refund(network);
     if (!known) await perAccount.refund(accountKey);
-    knownNetworks.add(accountKey, network);
+    await knownNetworks.add(staff.id, network);
     await startSession(app, request, reply, staff.id);
     return { username: staff.username, role: staff.role };
   });

@@ -8,7 +8,9 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 
 /**
  * Creates the account, or sets the password (and role) of an existing one and enables it:
- * how ADMIN_USERNAME / ADMIN_PASSWORD make the owner at every start.
+ * how ADMIN_USERNAME / ADMIN_PASSWORD make the owner at every start. A password that still
+ * matches keeps its hash and the account's sessions; a new one (the owner rotated
+ * ADMIN_PASSWORD) ends every session of the account, as any other password change does.
  */
 export async function upsertAdmin(
   db: Db,
@@ -16,11 +18,21 @@ export async function upsertAdmin(
   password: string,
   role: "owner" | "agent" = "owner",
 ): Promise<void> {
-  const passwordHash = await hashPassword(password);
-  await db
-    .insert(admins)
-    .values({ username, passwordHash, role })
-    .onConflictDoUpdate({ target: admins.username, set: { passwordHash, role, disabled: false, generated: false } });
+  const [current] = await db
+    .select({ passwordHash: admins.passwordHash })
+    .from(admins)
+    .where(eq(admins.username, username))
+    .limit(1);
+  const unchanged = current !== undefined && (await verifyPassword(password, current.passwordHash));
+  const passwordHash = unchanged ? current.passwordHash : await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(admins)
+      .values({ username, passwordHash, role })
+      .onConflictDoUpdate({ target: admins.username, set: { passwordHash, role, disabled: false, generated: false } })
+      .returning({ id: admins.id });
+    if (!unchanged) await tx.delete(adminSessions).where(eq(adminSessions.adminId, row.id));
+  });
 }
 
 /** The first start's account with a random password, marked so it can be retired later. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, createTestApp, type TestContext } from "../../test/test-app.js";
+import { ADMIN, createTestApp, startAnotherServer, type TestContext } from "../../test/test-app.js";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -7,8 +7,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (username: string, password: string, remoteAddress: string) =>
-  t.app.inject({ method: "POST", url: "/api/admin/login", remoteAddress, payload: { username, password } });
+const login = (username: string, password: string, remoteAddress: string, app = t.app) =>
+  app.inject({ method: "POST", url: "/api/admin/login", remoteAddress, payload: { username, password } });
 
 describe("POST /api/admin/login throttle", () => {
   it("lets only five of a burst of parallel guesses reach the password check", async () => {
@@ -29,5 +29,22 @@ describe("POST /api/admin/login throttle", () => {
     expect(fromNewNetwork.json().error).toMatch(/new networks/);
     const owner = await login(ADMIN.username, ADMIN.password, "127.0.0.1");
     expect(owner.statusCode).toBe(200);
+  }, 120_000);
+});
+
+describe("POST /api/admin/login throttle on another app server or after a restart", () => {
+  it("still knows the owner's network, so a campaign from many networks does not lock the owner out", async () => {
+    const other = await startAnotherServer(t); // shares only the database with the server the owner used
+    try {
+      for (let batch = 0; batch < 41; batch++) {
+        await Promise.all(
+          Array.from({ length: 5 }, (_, i) => login(ADMIN.username, "wrong", `10.8.${batch}.${i + 1}`, other)),
+        );
+      }
+      expect((await login(ADMIN.username, "wrong again", "10.8.200.1", other)).statusCode).toBe(429);
+      expect((await login(ADMIN.username, ADMIN.password, "127.0.0.1", other)).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
   }, 120_000);
 });

@@ -4,6 +4,7 @@ import { idParam } from "@shared/schemas/common.js";
 import { AppError } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
 import { addToCart, listCart, removeCartLine, updateCartLine } from "./cart-service.js";
+import { cartWriteThrottle } from "./cart-throttles.js";
 import { requireSessionId } from "./session-id.js";
 
 /** A line id that is not a valid id cannot belong to the caller: the same 404 as another session's line. */
@@ -14,26 +15,32 @@ function lineId(params: unknown): number {
 }
 
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
+  const countWrite = cartWriteThrottle(app);
+
   app.get("/api/cart", { config: { access: "public" } }, async (request) =>
     listCart(app.db, requireSessionId(request)),
   );
 
   app.post("/api/cart", { config: { access: "public" } }, async (request, reply) => {
     const input = parse(addToCartInput, request.body);
+    const sessionId = input.sessionId.toLowerCase();
+    await countWrite(request, sessionId);
     reply.status(201);
-    return addToCart(app.db, { ...input, sessionId: input.sessionId.toLowerCase() });
+    return addToCart(app.db, { ...input, sessionId });
   });
 
   app.put("/api/cart/:id", { config: { access: "public" } }, async (request) => {
     const sessionId = requireSessionId(request);
     const id = lineId(request.params);
     const { quantity } = parse(updateCartInput, request.body);
+    await countWrite(request, sessionId);
     return updateCartLine(app.db, sessionId, id, quantity);
   });
 
   app.delete("/api/cart/:id", { config: { access: "public" } }, async (request) => {
     const sessionId = requireSessionId(request);
     const id = lineId(request.params);
+    await countWrite(request, sessionId);
     await removeCartLine(app.db, sessionId, id);
     return { id, deleted: true };
   });

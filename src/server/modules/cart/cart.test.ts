@@ -4,6 +4,7 @@ import { cartItems } from "../../db/schema.js";
 import { storeImages } from "../images/image-service.js";
 import { insertProduct, makeImage, newSessionId } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
+import { CART_WRITES_PER_NETWORK, CART_WRITES_PER_SESSION } from "./cart-throttles.js";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -235,5 +236,48 @@ describe("cart expiry", () => {
     // Coming back after a month starts a new line, not the old quantity plus one.
     await add({ sessionId: stale, productId: product.id, size: "M", color: "Red", quantity: 1 });
     expect((await list(stale)).json()[0].quantity).toBe(1);
+  });
+});
+
+describe("cart write throttles", () => {
+  // Removing a line that is not there is the cheapest write; it counts like any other.
+  const remove = (sessionId: string, remoteAddress: string) =>
+    t.app.inject({ method: "DELETE", url: "/api/cart/999999", headers: { "x-session-id": sessionId }, remoteAddress });
+  async function writeMany(count: number, sessionOf: (i: number) => string, remoteAddress: string) {
+    for (let i = 0; i < count; i += 50) {
+      const batch = Array.from({ length: Math.min(50, count - i) }, (_, j) => remove(sessionOf(i + j), remoteAddress));
+      for (const res of await Promise.all(batch)) expect(res.statusCode).toBe(404);
+    }
+  }
+  const expectRefused = (
+    res: { statusCode: number; json(): { error: string }; headers: Record<string, unknown> },
+    who: RegExp,
+  ) => {
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toMatch(/^Too many cart changes from .+\. Please try again in \d+ minutes?\.$/);
+    expect(res.json().error).toMatch(who);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+  };
+
+  it("refuses a browser session past its generous limit, with when to retry, and not another session", async () => {
+    const product = await insertProduct(t.db);
+    const busy = newSessionId();
+    await writeMany(CART_WRITES_PER_SESSION, () => busy, "10.40.0.1");
+    expectRefused(await remove(busy, "10.40.0.1"), /this browser/);
+    const refusedAdd = await t.app.inject({
+      method: "POST",
+      url: "/api/cart",
+      remoteAddress: "10.40.0.2",
+      payload: { sessionId: busy, productId: product.id, size: "M", color: "Red", quantity: 1 },
+    });
+    expectRefused(refusedAdd, /this browser/);
+    expect((await remove(newSessionId(), "10.40.0.1")).statusCode).toBe(404);
+  });
+
+  it("refuses a network past its limit (many sessions), and not another network", async () => {
+    const sessions = Array.from({ length: 10 }, () => newSessionId());
+    await writeMany(CART_WRITES_PER_NETWORK, (i) => sessions[i % sessions.length], "10.41.0.1");
+    expectRefused(await remove(newSessionId(), "10.41.0.1"), /your network/);
+    expect((await remove(newSessionId(), "10.41.0.2")).statusCode).toBe(404);
   });
 });

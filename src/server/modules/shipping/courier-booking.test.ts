@@ -48,17 +48,21 @@ const readyOrder = async (overrides: Record<string, unknown> = {}) => {
 const row = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
 
 describe("courier settings", () => {
-  it("refuses booking until Leopards is connected, and never sends the password back", async () => {
+  it("refuses booking until Leopards is connected, and never sends the key or password back", async () => {
     const id = await readyOrder();
     const before = await book([id]);
     expect(before.statusCode).toBe(409);
     expect(before.json().error).toMatch(/^Connect Leopards first/);
     const res = await connect();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ enabled: true, baseUrl: fake.baseUrl, apiKey: FAKE_KEY, hasPassword: true });
+    expect(res.json()).toMatchObject({ enabled: true, baseUrl: fake.baseUrl, hasApiKey: true, hasPassword: true });
     expect(res.body).not.toContain(FAKE_PASSWORD);
-    // Saving again without a password keeps the stored one.
-    expect((await connect({ apiPassword: "" })).json().hasPassword).toBe(true);
+    expect(res.body).not.toContain(FAKE_KEY);
+    // Saving again without a key or password keeps the stored ones.
+    expect((await connect({ apiKey: "", apiPassword: "" })).json()).toMatchObject({
+      hasApiKey: true,
+      hasPassword: true,
+    });
     const anonymous = await t.app.inject({ url: "/api/admin/courier-settings" });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -153,7 +157,7 @@ describe("the courier follow-up", () => {
     fake.setPacketStatus(results[0].trackingNumber, "Delivered");
     fake.setPacketStatus(results[1].trackingNumber, "Returned to shipper");
     fake.setPacketStatus(results[2].trackingNumber, "Being Return");
-    const run = await followUpParcels(t.db);
+    const run = await followUpParcels(t.db, t.app.secrets);
     expect(run.changed).toBe(2);
     const rows = await t.db.select().from(orders).where(inArray(orders.id, ids));
     const status = (id: string) => rows.find((r) => r.id === id)!;
@@ -168,13 +172,13 @@ describe("the courier follow-up", () => {
     expect(String(tracked.track_numbers).split(",")).toEqual(
       expect.arrayContaining(results.map((r) => r.trackingNumber)),
     );
-    expect((await followUpParcels(t.db)).changed).toBe(0);
+    expect((await followUpParcels(t.db, t.app.secrets)).changed).toBe(0);
   });
 
   it("throws while Leopards is down, so the job is tried again later", async () => {
     await readyOrder().then((id) => book([id]));
     fake.setMode("error");
-    await expect(followUpParcels(t.db)).rejects.toThrow(/HTTP 500/);
+    await expect(followUpParcels(t.db, t.app.secrets)).rejects.toThrow(/HTTP 500/);
   });
 
   it("runs every 30 minutes on the job runner, through an outage, until the parcel is delivered", async () => {

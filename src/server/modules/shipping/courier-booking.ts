@@ -5,6 +5,7 @@ import type { BookOrdersResult } from "@shared/schemas/shipping.js";
 import type { Db } from "../../db/client.js";
 import { orders, orderStatusEvents } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
+import type { SecretBox } from "../../lib/secret-box.js";
 import { loadItems, orderColumns, type OrderRow } from "../orders/order-serialise.js";
 import { leopardsAccount, type LeopardsAccount } from "./courier-settings.js";
 import { CourierRefused, CourierUnavailable, leopardsClient, outcomeOf, type LeopardsCity } from "./leopards-client.js";
@@ -20,8 +21,8 @@ const fold = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
  * Each order is claimed first (courier_booked_at), so two agents booking at once never book one
  * order twice; a refusal or an outage releases it. Booked orders become `shipped`.
  */
-export async function bookOrders(db: Db, ids: string[]): Promise<BookOrdersResult> {
-  const account = await leopardsAccount(db);
+export async function bookOrders(db: Db, secrets: SecretBox | null, ids: string[]): Promise<BookOrdersResult> {
+  const account = await leopardsAccount(db, secrets);
   if (!account)
     throw new AppError("CONFLICT", "Connect Leopards first: Settings → Courier, with your API key and password");
   const client = leopardsClient(account);
@@ -135,8 +136,11 @@ const FOLLOW_UP_MAX = 1000;
  * the delivered ones to `delivered` and those back at the shipper to `returned` (timeline actor
  * 'courier'). Returns how many orders changed. An outage throws, so the job runner retries.
  */
-export async function followUpParcels(db: Db): Promise<{ checked: number; changed: number }> {
-  const account = await leopardsAccount(db);
+export async function followUpParcels(
+  db: Db,
+  secrets: SecretBox | null,
+): Promise<{ checked: number; changed: number }> {
+  const account = await leopardsAccount(db, secrets);
   if (!account) return { checked: 0, changed: 0 };
   const client = leopardsClient(account);
   const parcels = await db

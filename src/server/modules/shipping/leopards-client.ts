@@ -47,6 +47,21 @@ export class CourierUnavailable extends Error {}
 
 type Answer = { status?: unknown; error?: unknown } & Record<string, unknown>;
 
+const TRACK_NUMBER = /^[A-Za-z0-9-]{4,40}$/;
+/** A reason as Leopards words them ("Invalid consignee phone number"): one short plain sentence. */
+const PLAIN_REASON = /^[\p{L}\p{N} .,:;'()#&/+-]{3,160}$/u;
+
+/**
+ * The courier's reason for a refusal, shown to the agent only when it reads like one: whatever
+ * else the address answers (markup, links, another service's text) is never passed on.
+ */
+export function refusalReason(error: unknown): string {
+  const text = typeof error === "string" ? error.replace(/\s+/g, " ").trim() : "";
+  return PLAIN_REASON.test(text) && !/https?:|www\./i.test(text)
+    ? text
+    : "no reason given; check the order's phone, address and city, or the Leopards portal";
+}
+
 export function leopardsClient(config: LeopardsConfig) {
   const call = async (method: string, fields: Record<string, unknown>): Promise<Answer> => {
     const url = `${config.baseUrl.replace(/\/+$/, "")}/${method}/format/json/`;
@@ -57,6 +72,9 @@ export function leopardsClient(config: LeopardsConfig) {
         headers: { "content-type": "application/json", accept: "application/json" },
         body: JSON.stringify({ api_key: config.apiKey, api_password: config.apiPassword, ...fields }),
         signal: AbortSignal.timeout(config.timeoutMs),
+        // A redirect would carry the key and password (a 307/308 re-sends the body) to an address
+        // nobody typed: it fails the call instead.
+        redirect: "error",
       });
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
@@ -69,10 +87,7 @@ export function leopardsClient(config: LeopardsConfig) {
     const body = (await response.json().catch(() => null)) as Answer | null;
     if (response.status >= 500 || !body || typeof body !== "object")
       throw new CourierUnavailable(`Leopards answered with an error (HTTP ${response.status})`);
-    if (Number(body.status) !== 1) {
-      const reason = typeof body.error === "string" && body.error ? body.error : `HTTP ${response.status}`;
-      throw new CourierRefused(reason);
-    }
+    if (Number(body.status) !== 1) throw new CourierRefused(refusalReason(body.error));
     return body;
   };
 
@@ -107,7 +122,8 @@ export function leopardsClient(config: LeopardsConfig) {
         special_instructions: b.specialInstructions,
       });
       const trackNumber = typeof body.track_number === "string" ? body.track_number.trim() : "";
-      if (!trackNumber) throw new CourierUnavailable("Leopards accepted the booking but sent no tracking number");
+      if (!TRACK_NUMBER.test(trackNumber))
+        throw new CourierUnavailable("Leopards accepted the booking but sent no usable tracking number");
       return { trackNumber, slipLink: typeof body.slip_link === "string" ? body.slip_link : null };
     },
 

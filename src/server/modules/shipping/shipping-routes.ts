@@ -8,7 +8,7 @@ import { requireAdmin } from "../../plugins/auth.js";
 import { loadItems, orderColumns, toAdminOrder } from "../orders/order-serialise.js";
 import { listSettings } from "../settings/settings-service.js";
 import { bookOrders, followUpParcels } from "./courier-booking.js";
-import { courierSettingsView, saveCourierSettings } from "./courier-settings.js";
+import { courierSettingsView, saveCourierSettings, sealStoredCourierSecrets } from "./courier-settings.js";
 import { renderLabels } from "./labels-pdf.js";
 import { missingOrders, setStatusOfMany } from "./manual-shipping.js";
 import { releasesStock } from "@shared/rules/stock.js";
@@ -24,10 +24,16 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
   const agent = { preHandler: requireAdmin, config: { access: "agent" as const } };
   const owner = { preHandler: requireAdmin, config: { access: "owner" as const } };
 
+  // Credentials saved in plain text by an earlier version are sealed once the app is ready.
+  app.addHook("onReady", async () => {
+    const warning = await sealStoredCourierSecrets(app.db, app.secrets);
+    if (warning) app.log.warn(warning);
+  });
+
   // The courier follow-up: booked parcels move to delivered or returned as Leopards reports them.
   // An outage throws, and the runner tries again later.
   app.jobs.every(FOLLOW_UP_JOB, FOLLOW_UP_EVERY_MS, async () => {
-    const run = await followUpParcels(app.db);
+    const run = await followUpParcels(app.db, app.secrets);
     if (run.changed > 0) app.log.info({ ...run }, "courier follow-up moved parcels");
   });
 
@@ -66,12 +72,12 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
 
   app.post("/api/admin/orders/book", agent, async (request) => {
     const { ids } = parse(bookOrdersInput, request.body);
-    return bookOrders(app.db, ids);
+    return bookOrders(app.db, app.secrets, ids);
   });
 
-  app.get("/api/admin/courier-settings", owner, async () => courierSettingsView(app.db));
+  app.get("/api/admin/courier-settings", owner, async () => courierSettingsView(app.db, app.secrets));
 
   app.put("/api/admin/courier-settings", owner, async (request) =>
-    saveCourierSettings(app.db, parse(courierSettingsInput, request.body)),
+    saveCourierSettings(app.db, app.secrets, parse(courierSettingsInput, request.body)),
   );
 }

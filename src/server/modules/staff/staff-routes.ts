@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { newStaffInput, passwordChange, staffChange } from "@shared/schemas/staff.js";
 import { AppError } from "../../lib/app-error.js";
+import { networkKey } from "../../lib/network-key.js";
+import { Throttle } from "../../lib/throttle.js";
 import { parse } from "../../lib/validate.js";
 import { startSession } from "../../plugins/auth.js";
 import { changeOwnPassword, changeStaff, createStaff, listStaff } from "./staff-service.js";
@@ -23,12 +25,24 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
     return changeStaff(app.db, request.admin!, parsed.data.username, parse(staffChange, request.body));
   });
 
+  // The current-password check is a password oracle for whoever holds a stolen session cookie:
+  // throttled like login (per account and network, and per network), each try counted before the
+  // slow hash runs so parallel guesses cannot all pass; the right password gives its try back.
+  const perAccountAndNetwork = new Throttle(5, 15 * 60_000, "wrong current passwords", app.throttleStore);
+  const perNetwork = new Throttle(50, 15 * 60_000, "wrong current passwords from your network", app.throttleStore);
+
   // Everyone's own password. Every session of the account ends (a stolen cookie included); the
   // caller is given a fresh one so they stay logged in here.
   app.post("/api/admin/password", { config: { access: "agent", auditsItself: true } }, async (request, reply) => {
     const { currentPassword, newPassword } = parse(passwordChange, request.body);
     const me = request.admin!;
+    const network = networkKey(request.ip);
+    const key = `${me.id}\n${network}`;
+    await perAccountAndNetwork.take(key);
+    await perNetwork.take(network);
     await changeOwnPassword(app.db, me, currentPassword, newPassword);
+    await perAccountAndNetwork.reset(key);
+    await perNetwork.refund(network);
     await startSession(app, request, reply, me.id);
     return { ok: true };
   });

@@ -112,6 +112,26 @@ describe("POST /api/admin/password", () => {
     expect((await session(renewed)).json()).toEqual({ username: "usman", role: "agent" });
     expect((await login("usman", "usman's new one")).res.statusCode).toBe(200);
   });
+
+  it("throttles wrong current passwords like logins, saying when to retry, and not another network", async () => {
+    await upsertAdmin(t.db, "bilal", "bilal password", "agent");
+    const { cookie } = await login("bilal", "bilal password");
+    const change = (currentPassword: string, remoteAddress: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/admin/password",
+        remoteAddress,
+        headers: { cookie },
+        payload: { currentPassword, newPassword: "bilal's new one" },
+      });
+    const guesses = await Promise.all(Array.from({ length: 8 }, (_, i) => change(`guess ${i}`, "192.0.2.31")));
+    expect(guesses.map((r) => r.statusCode).sort()).toEqual([...Array<number>(5).fill(403), 429, 429, 429]);
+    const refused = await change("bilal password", "192.0.2.31");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(/^Too many wrong current passwords\. Please try again in \d+ minutes?\.$/);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await change("bilal password", "192.0.2.32")).statusCode).toBe(200);
+  });
 });
 
 describe("GET /api/admin/audit", () => {

@@ -5,9 +5,10 @@ import type { AddressInfo } from "node:net";
  * A local stand-in for Leopards Courier's merchant API (eCom Merchant APIs V2): a real HTTP server
  * on 127.0.0.1 answering the documented methods and shapes, recording every request it got.
  * Modes: "ok"; "refuse" (answers {status: 0, error}); "error" (HTTP 500); "hang" (never answers,
- * for the client's time-out).
+ * for the client's time-out); "redirect" (a 307 to its own method "captured", which records what
+ * a client that followed it sent).
  */
-export type FakeMode = "ok" | "refuse" | "error" | "hang";
+export type FakeMode = "ok" | "refuse" | "error" | "hang" | "redirect";
 
 export interface FakeRequest {
   method: string;
@@ -77,6 +78,10 @@ export async function startLeopardsFake() {
       if (req.method !== "POST" || !match) return send(res, 404, { status: 0, error: "Not found" });
       requests.push({ method: match[1], body });
       if (mode === "error") return send(res, 500, { message: "Internal Server Error" });
+      if (mode === "redirect" && match[1] !== "captured") {
+        res.writeHead(307, { location: "/api/captured/format/json/" });
+        return res.end();
+      }
       if (mode === "hang") {
         hanging.add(res);
         return;

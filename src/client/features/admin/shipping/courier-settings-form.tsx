@@ -19,10 +19,14 @@ export function CourierSettingsPanel() {
 function CourierSettingsForm({ settings }: { settings: CourierSettings }) {
   const [enabled, setEnabled] = useState(settings.enabled);
   const [baseUrl, setBaseUrl] = useState(settings.baseUrl);
-  const [apiKey, setApiKey] = useState(settings.apiKey);
+  const [apiKey, setApiKey] = useState("");
   const [apiPassword, setApiPassword] = useState("");
   const [weightGrams, setWeightGrams] = useState(String(settings.weightGrams));
   const save = useSaveCourierSettings();
+  // The key and password never come back from the server; a new address needs both typed again.
+  const moved = baseUrl.trim().replace(/\/+$/, "") !== settings.baseUrl.replace(/\/+$/, "");
+  const savedHint = (saved: boolean) =>
+    moved && saved ? "Enter it again for the new address." : saved ? "Saved. Leave empty to keep it." : "Not set.";
   const details = save.error instanceof ApiError ? save.error.details : {};
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -35,7 +39,13 @@ function CourierSettingsForm({ settings }: { settings: CourierSettings }) {
         weightGrams: Number(weightGrams),
         timeoutSeconds: settings.timeoutSeconds,
       },
-      { onSuccess: () => toast.success("Courier settings saved") },
+      {
+        onSuccess: () => {
+          setApiKey("");
+          setApiPassword("");
+          toast.success("Courier settings saved");
+        },
+      },
     );
   };
   return (
@@ -55,14 +65,14 @@ function CourierSettingsForm({ settings }: { settings: CourierSettings }) {
       >
         <Input id="courier-base-url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
       </Field>
-      <Field id="courier-api-key" label="API key" error={details.apiKey}>
+      <Field id="courier-api-key" label="API key" error={details.apiKey} hint={savedHint(settings.hasApiKey)}>
         <Input id="courier-api-key" value={apiKey} onChange={(e) => setApiKey(e.target.value)} autoComplete="off" />
       </Field>
       <Field
         id="courier-api-password"
         label="API password"
         error={details.apiPassword}
-        hint={settings.hasPassword ? "Saved. Leave empty to keep it." : undefined}
+        hint={savedHint(settings.hasPassword)}
       >
         <Input
           id="courier-api-password"
