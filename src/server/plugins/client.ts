@@ -1,12 +1,14 @@
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from "fastify";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { AppError } from "../lib/app-error.js";
 import { cacheKey } from "./catalogue-cache.js";
+import { internalRead, OVERLOAD_MESSAGE } from "./overload.js";
 import { pageAssembler } from "./page-preloads.js";
 import { publicOrigin, registerSeoFiles } from "./seo-files.js";
 import { contentSecurityPolicy } from "./security.js";
@@ -60,6 +62,18 @@ interface ApiAnswer {
   json: () => string;
 }
 
+/** A page whose data could not be read: 503 with the read's Retry-After when it was shed, else a logged 500. */
+function readFailed(apiPath: string, res: LightMyRequestResponse): Error {
+  if (res.statusCode !== 503) return new Error(`The page's read of ${apiPath} answered ${res.statusCode}`);
+  const retryAfter = res.headers["retry-after"];
+  return new AppError(
+    "UNAVAILABLE",
+    OVERLOAD_MESSAGE,
+    undefined,
+    retryAfter ? { "Retry-After": String(retryAfter) } : undefined,
+  );
+}
+
 /** Where `vite build --ssr` put the server renderer: beside the client build (dist/client → dist/server). */
 export const serverEntryOf = (clientDir: string) => path.join(clientDir, "..", "server", "entry-server.js");
 
@@ -106,7 +120,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   const readApi = async (apiPath: string): Promise<ApiAnswer | undefined> => {
     const cached = app.catalogueCache.get(cacheKey(apiPath));
     if (cached) return { etag: cached.etag, json: () => cached.identity.toString() };
-    const res = await app.inject({ method: "GET", url: apiPath });
+    // Part of the page request, which holds a place already: the read takes none of its own.
+    const res = await internalRead(() => app.inject({ method: "GET", url: apiPath }));
+    // A refused or failed read is no missing product: the page fails with it, never says "not found".
+    if (res.statusCode >= 500) throw readFailed(apiPath, res);
     if (res.statusCode !== 200) return undefined;
     const etag = String(res.headers.etag ?? createHash("sha1").update(res.body).digest("hex"));
     return { etag, json: () => res.body };

@@ -88,8 +88,9 @@ const internalReads = new AsyncLocalStorage<true>();
  * which already holds a place, so they take none of their own. Unforgeable: only code running
  * inside `read` is in this context, never a request from a socket.
  */
-export function internalRead<T>(read: () => Promise<T>): Promise<T> {
-  return internalReads.run(true, read);
+export function internalRead<T>(read: () => PromiseLike<T>): Promise<T> {
+  // Awaited inside: app.inject only starts when awaited, and must start within the context.
+  return internalReads.run(true, async () => await read());
 }
 
 /**
