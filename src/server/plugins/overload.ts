@@ -143,11 +143,13 @@ export async function registerOverload(app: FastifyInstance, config: OverloadCon
       placed = false;
       inFlight--;
     };
+    const stopReceiving = () => {
+      if (!arriving) return;
+      arriving = false;
+      receiving--;
+    };
     request.bodyArrived = () => {
-      if (arriving) {
-        arriving = false;
-        receiving--;
-      }
+      stopReceiving();
       takePlace();
     };
     request.withPlace = async (work) => {
@@ -166,10 +168,7 @@ export async function registerOverload(app: FastifyInstance, config: OverloadCon
       });
     // "close" fires once per response, whether it was sent or the client went away mid-way.
     reply.raw.once("close", () => {
-      if (arriving) {
-        arriving = false;
-        receiving--;
-      }
+      stopReceiving();
       request.givePlaceBack();
     });
     // An upload's reader answers 408 with a reason; a body read by Fastify's own parser (JSON,
