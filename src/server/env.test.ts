@@ -4,9 +4,19 @@ import { readEnv } from "./env.js";
 describe("readEnv", () => {
   it("leaves the overload limits to the database's defaults unless they are set", () => {
     const unset = readEnv({});
-    expect([unset.MAX_REQUESTS_IN_FLIGHT, unset.MAX_EVENT_LOOP_DELAY_MS]).toEqual([undefined, undefined]);
-    const set = readEnv({ MAX_REQUESTS_IN_FLIGHT: "500", MAX_EVENT_LOOP_DELAY_MS: "0" });
-    expect([set.MAX_REQUESTS_IN_FLIGHT, set.MAX_EVENT_LOOP_DELAY_MS]).toEqual([500, 0]);
+    expect([unset.MAX_REQUESTS_IN_FLIGHT, unset.MAX_EVENT_LOOP_DELAY_MS, unset.MIN_BODY_BYTES_PER_SECOND]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    const set = readEnv({
+      MAX_REQUESTS_IN_FLIGHT: "500",
+      MAX_EVENT_LOOP_DELAY_MS: "0",
+      MIN_BODY_BYTES_PER_SECOND: "512",
+    });
+    expect([set.MAX_REQUESTS_IN_FLIGHT, set.MAX_EVENT_LOOP_DELAY_MS, set.MIN_BODY_BYTES_PER_SECOND]).toEqual([
+      500, 0, 512,
+    ]);
   });
 
   it("stops with a message naming each bad value", () => {

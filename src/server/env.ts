@@ -58,6 +58,8 @@ const schema = z.object({
   MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).optional(),
   /** Event-loop delay (ms) above which requests get 503; unset: 5000 on PGlite, 2000 on PostgreSQL. 0: off. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /** A request body (an upload) arriving slower than this (bytes a second, on average after 10 s) is cut off; unset: 2048. 0: off. */
+  MIN_BODY_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(10_000_000).optional(),
   /** WhatsApp Business Cloud API (modules/whatsapp): on when token, phone number id and app secret are all set. */
   WHATSAPP_TOKEN: z.string().optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, "must be the numeric phone number ID").optional(),

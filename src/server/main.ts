@@ -48,7 +48,11 @@ async function main(): Promise<void> {
     clientDir: env.SERVE_CLIENT === "1" ? path.join(root, "dist/client") : undefined,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
-    overload: { maxRequestsInFlight: env.MAX_REQUESTS_IN_FLIGHT, maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS },
+    overload: {
+      maxRequestsInFlight: env.MAX_REQUESTS_IN_FLIGHT,
+      maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
+      minBodyBytesPerSecond: env.MIN_BODY_BYTES_PER_SECOND,
+    },
     whatsapp: whatsappConfigFromEnv(env),
     jobs: { start: true },
     publicUrl: env.PUBLIC_URL,

@@ -35,21 +35,38 @@ export interface ReadMultipartOptions {
 
 const LIMIT_CODES = new Set(["FST_FILES_LIMIT", "FST_PARTS_LIMIT", "FST_FIELDS_LIMIT"]);
 
-/** Reads a whole multipart form into memory (bounded by the limits set in app.ts or given here). */
+/**
+ * Reads a whole multipart form into memory (bounded by the limits set in app.ts or given here).
+ * On an upload route (`config: { upload: true }`) the request holds no place in flight while the
+ * form arrives: its early checks run in a place of their own, and it takes one for good once the
+ * form has all arrived (503 when none is free). A form arriving too slowly is cut off with 408.
+ */
 export async function readMultipart(
   request: FastifyRequest,
   options: ReadMultipartOptions = {},
 ): Promise<MultipartForm> {
   if (!request.isMultipart())
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "This call expects a multipart form (multipart/form-data)");
+  const beforeFiles =
+    options.beforeFiles && ((fields: Record<string, string>) => request.withPlace(() => options.beforeFiles!(fields)));
+  const form = await request.whileArriving(readParts(request, options.limits, beforeFiles));
+  request.bodyArrived();
+  return form;
+}
+
+async function readParts(
+  request: FastifyRequest,
+  limits: MultipartLimits | undefined,
+  beforeFiles: ((fields: Record<string, string>) => Promise<void>) | undefined,
+): Promise<MultipartForm> {
   const form: MultipartForm = { fields: {}, files: [] };
-  let checked = !options.beforeFiles;
+  let checked = !beforeFiles;
   try {
-    for await (const part of request.parts(options.limits ? { limits: options.limits } : undefined)) {
+    for await (const part of request.parts(limits ? { limits } : undefined)) {
       if (part.type === "file") {
         if (!checked) {
           checked = true;
-          await options.beforeFiles!(form.fields);
+          await beforeFiles!(form.fields);
         }
         // Control characters and broken Unicode cannot be stored (PostgreSQL) nor shown; sliced
         // first, so the cut cannot split an emoji in two.
@@ -72,7 +89,7 @@ export async function readMultipart(
       throw new AppError("PAYLOAD_TOO_LARGE", "This form has more parts than this call accepts");
     throw err;
   }
-  if (!checked) await options.beforeFiles!(form.fields);
+  if (!checked) await beforeFiles!(form.fields);
   return form;
 }
 

@@ -1,5 +1,5 @@
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from "fastify";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -8,6 +8,7 @@ import { AppError } from "../lib/app-error.js";
 import { networkKey } from "../lib/network-key.js";
 import { cacheKey } from "./catalogue-cache.js";
 import { busyPage, newPageThrottle } from "./new-page-throttle.js";
+import { internalRead, OVERLOAD_MESSAGE } from "./overload.js";
 import { PageCache } from "./page-cache.js";
 import { compressPage, type CompressedPage, type PageCompression } from "./page-compression.js";
 import { pageAssembler } from "./page-preloads.js";
@@ -45,6 +46,18 @@ interface RenderedPage extends CompressedPage {
 interface ApiAnswer {
   etag: string;
   json: () => string;
+}
+
+/** A page whose data could not be read: 503 with the read's Retry-After when it was shed, else a logged 500. */
+function readFailed(apiPath: string, res: LightMyRequestResponse): Error {
+  if (res.statusCode !== 503) return new Error(`The page's read of ${apiPath} answered ${res.statusCode}`);
+  const retryAfter = res.headers["retry-after"];
+  return new AppError(
+    "UNAVAILABLE",
+    OVERLOAD_MESSAGE,
+    undefined,
+    retryAfter ? { "Retry-After": String(retryAfter) } : undefined,
+  );
 }
 
 /** Where `vite build --ssr` put the server renderer: beside the client build (dist/client → dist/server). */
@@ -93,7 +106,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   const readApi = async (apiPath: string): Promise<ApiAnswer | undefined> => {
     const cached = app.catalogueCache.get(cacheKey(apiPath));
     if (cached) return { etag: cached.etag, json: () => cached.identity.toString() };
-    const res = await app.inject({ method: "GET", url: apiPath });
+    // Part of the page request, which holds a place already: the read takes none of its own.
+    const res = await internalRead(() => app.inject({ method: "GET", url: apiPath }));
+    // A refused or failed read is no missing product: the page fails with it, never says "not found".
+    if (res.statusCode >= 500) throw readFailed(apiPath, res);
     if (res.statusCode !== 200) return undefined;
     const etag = String(res.headers.etag ?? createHash("sha1").update(res.body).digest("hex"));
     return { etag, json: () => res.body };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.js";
+import { MAX_STREAMS_PER_STAFF } from "./order-events-routes.js";
 import { insertProduct, placeOrder } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 import { dbKind } from "../../test/test-db.js";
@@ -84,5 +85,59 @@ describe("GET /api/admin/orders/events", () => {
     await app.close();
     expect(await ended).toBe("ended");
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe("open event streams and the requests in flight", () => {
+  /** Another app server on the same database with two places, listening; closed after the test. */
+  async function smallServer() {
+    const app = await buildApp(t.database, {
+      sessionTtlHours: 1,
+      overload: { maxRequestsInFlight: 2, maxEventLoopDelayMs: 0 },
+    });
+    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+    return { app, base };
+  }
+
+  const openStream = async (base: string) => {
+    const controller = new AbortController();
+    const res = await fetch(`${base}/api/admin/orders/events`, {
+      headers: { cookie: t.adminCookie },
+      signal: controller.signal,
+    });
+    return { res, close: () => controller.abort() };
+  };
+
+  it("take no place: admin tabs left open never reduce what shoppers can use", async () => {
+    const { app, base } = await smallServer();
+    try {
+      const streams = await Promise.all([1, 2, 3, 4].map(() => openStream(base)));
+      for (const { res } of streams) expect(res.status).toBe(200);
+      expect((await fetch(`${base}/api/products`)).status).toBe(200);
+      const health = await fetch(`${base}/api/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: "ok", requestsInFlight: 0 });
+      for (const stream of streams) stream.close();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it(`are bounded per account: the ${MAX_STREAMS_PER_STAFF + 1}th is refused with a reason, and opens once another closes`, async () => {
+    const { app, base } = await smallServer();
+    try {
+      const streams = [];
+      for (let i = 0; i < MAX_STREAMS_PER_STAFF; i++) streams.push(await openStream(base));
+      for (const { res } of streams) expect(res.status).toBe(200);
+      const refused = await openStream(base);
+      expect(refused.res.status).toBe(429);
+      expect((await refused.res.json()).error).toMatch(/close some admin tabs/);
+
+      streams.pop()!.close();
+      await expect.poll(async () => (await openStream(base)).res.status).toBe(200);
+      for (const stream of streams) stream.close();
+    } finally {
+      await app.close();
+    }
   });
 });

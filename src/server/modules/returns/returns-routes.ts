@@ -61,7 +61,7 @@ export async function returnsRoutes(app: FastifyInstance): Promise<void> {
     return { ...checked!, photos: photos.map((f) => ({ filename: f.filename, bytes: f.bytes })) };
   };
 
-  app.post("/api/returns", { config: { access: "public" } }, async (request, reply) => {
+  app.post("/api/returns", { config: { access: "public", upload: true } }, async (request, reply) => {
     const { order, input, photos } = await readRequest(request);
     const created = await requestReturn(app.db, order, input, photos);
     reply.status(201);

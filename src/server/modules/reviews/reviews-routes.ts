@@ -47,7 +47,7 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
   // Submitting is throttled like checking (it answers the same question), and the review's data
   // and the caller's right are checked before any image is read: at most five images, each
   // read only for a caller who may post this review.
-  app.post("/api/reviews", { config: { access: "public" } }, async (request, reply) => {
+  app.post("/api/reviews", { config: { access: "public", upload: true } }, async (request, reply) => {
     let checked: { input: z.output<typeof reviewInput>; order: ReviewableOrder } | undefined;
     const check = async (fields: Record<string, string>) => {
       const input = parseJsonField(reviewInput, fields.reviewData, "reviewData");
