@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     trustProxy: env.TRUST_PROXY,
     overload: { maxRequestsInFlight: env.MAX_REQUESTS_IN_FLIGHT, maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS },
     whatsapp: whatsappConfigFromEnv(env),
+    confirmExpiryHours: env.CONFIRM_EXPIRY_HOURS,
     jobs: { start: true },
     publicUrl: env.PUBLIC_URL,
   });

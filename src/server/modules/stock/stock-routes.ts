@@ -6,6 +6,7 @@ import { parse } from "../../lib/validate.js";
 import { requireAdmin } from "../../plugins/auth.js";
 import { queryRows } from "../reports/sql-rows.js";
 import { sql } from "drizzle-orm";
+import { registerStockExpiry } from "./stock-expiry.js";
 
 const lowStockQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -14,6 +15,7 @@ const lowStockQuery = z.object({
 
 /** GET /api/admin/stock/low: tracked variants at 5 or fewer, fewest first (agents restock and answer customers). */
 export async function stockRoutes(app: FastifyInstance): Promise<void> {
+  registerStockExpiry(app);
   app.get("/api/admin/stock/low", { preHandler: requireAdmin, config: { access: "agent" } }, async (request) => {
     const { limit, offset } = parse(lowStockQuery, request.query);
     const rows = await queryRows<Record<string, unknown>>(
