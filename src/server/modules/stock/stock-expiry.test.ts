@@ -108,7 +108,9 @@ describe("the stock release at expiry, WhatsApp off", () => {
 
     const refused = await setStatus(off, late.id, "processing");
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toContain(`Not enough stock is left for this order: ${p.name} (M / Red): 1 left, 5 needed`);
+    expect(refused.json().error).toContain(
+      `Not enough stock is left for this order: ${p.name} (M / Red): 1 left, 5 needed`,
+    );
     expect(await read(off, late.id)).toMatchObject({ status: "pending" });
     expect(await stockLeft(off.db, p.id, "M", "Red")).toBe(1);
   });
@@ -129,12 +131,22 @@ describe("the stock release at expiry, WhatsApp off", () => {
     const risky = phone();
     // Two earlier orders of this phone came back: any new one is high risk.
     for (let i = 0; i < 2; i++)
-      await insertOrder(off.db, { phone: risky, status: "returned", items: [{ product: ample, quantity: 1, price: 10 }] });
+      await insertOrder(off.db, {
+        phone: risky,
+        status: "returned",
+        items: [{ product: ample, quantity: 1, price: 10 }],
+      });
     const res = await postOrder(
       off.app,
-      checkoutPayload([{ productId: scarce.id, quantity: 3 }, { productId: ample.id, quantity: 2 }], {
-        customerPhone: risky,
-      }),
+      checkoutPayload(
+        [
+          { productId: scarce.id, quantity: 3 },
+          { productId: ample.id, quantity: 2 },
+        ],
+        {
+          customerPhone: risky,
+        },
+      ),
     );
     expect(res.statusCode, res.body).toBe(201);
     const { id } = res.json();

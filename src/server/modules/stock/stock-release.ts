@@ -19,7 +19,9 @@ async function shortLines(db: Db, orderIds: string[]): Promise<string[]> {
         order by 1, h.size, h.color
         limit 5`,
   );
-  return rows.map((r) => `${variantLabel(r.name, r.size, r.color)}: ${Number(r.left)} left, ${Number(r.wanted)} needed`);
+  return rows.map(
+    (r) => `${variantLabel(r.name, r.size, r.color)}: ${Number(r.left)} left, ${Number(r.wanted)} needed`,
+  );
 }
 
 /**

@@ -13,7 +13,11 @@ const lowStockQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-/** GET /api/admin/stock/low: tracked variants at 5 or fewer, fewest first (agents restock and answer customers). */
+/**
+ * GET /api/admin/stock/low: tracked variants at 5 or fewer, fewest first (agents restock and
+ * answer customers). Also registers the job that gives unconfirmed web orders' units back at
+ * their confirmation's expiry (stock-expiry.ts).
+ */
 export async function stockRoutes(app: FastifyInstance): Promise<void> {
   registerStockExpiry(app);
   app.get("/api/admin/stock/low", { preHandler: requireAdmin, config: { access: "agent" } }, async (request) => {

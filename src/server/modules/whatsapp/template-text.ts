@@ -16,7 +16,12 @@ export function templateText(text: string, max: number): string {
     .trim();
   if (cleaned.length === 0) return "-";
   const chars = [...cleaned];
-  return chars.length > max ? `${chars.slice(0, max - 1).join("").trimEnd()}…` : cleaned;
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`
+    : cleaned;
 }
 
 /** Names Meta would let a phone open: the common generic and country top-level names and shorteners'. */
@@ -33,4 +38,4 @@ const LINK = new RegExp(
   "giu",
 );
 /** More than 6 digits in a row, any script's digits, single spaces, dots or dashes between them allowed. */
-const LONG_NUMBER = /\p{Nd}(?:[\s.\-]?\p{Nd}){6,}/gu;
+const LONG_NUMBER = /\p{Nd}(?:[\s.-]?\p{Nd}){6,}/gu;
