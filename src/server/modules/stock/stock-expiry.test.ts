@@ -32,7 +32,10 @@ let on: TestContext; // WhatsApp on, AUTO_CANCEL_UNCONFIRMED off
 beforeAll(async () => {
   await fake.start();
   off = await createTestApp({ clock: offClock });
-  on = await createTestApp({ clock: onClock, whatsapp: testWhatsappConfig(fake.url, { autoCancel: false }) });
+  on = await createTestApp({
+    clock: onClock,
+    whatsapp: testWhatsappConfig(fake.url, { autoCancel: false, requestTimeoutMs: 10_000 }),
+  });
   for (const t of [off, on]) await insertCategory(t.db, "casual");
 });
 afterAll(async () => {

@@ -25,7 +25,7 @@ let product: Awaited<ReturnType<typeof insertProduct>>;
 
 beforeAll(async () => {
   await fake.start();
-  t = await createTestApp({ whatsapp: testWhatsappConfig(fake.url), clock });
+  t = await createTestApp({ whatsapp: testWhatsappConfig(fake.url, { requestTimeoutMs: 10_000 }), clock });
   product = await insertProduct(t.db, { name: "Lawn Suit", price: "2500.00" });
 });
 afterAll(async () => {
