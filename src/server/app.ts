@@ -37,6 +37,11 @@ export interface AppConfig {
   overload?: OverloadConfig;
   /** The WhatsApp Business Cloud API (modules/whatsapp); off when absent. */
   whatsapp?: WhatsappConfig;
+  /**
+   * CONFIRM_EXPIRY_HOURS: when an unconfirmed web order gives its stock back, also with WhatsApp
+   * off (modules/stock/stock-expiry.ts; with WhatsApp on, `whatsapp.expiryHours` is the same value).
+   */
+  confirmExpiryHours?: number;
   /** The time background jobs and windows of days go by; tests pass a ManualClock. */
   clock?: Clock;
   /** `start: true` runs the background jobs (`npm start`); tests leave it off and call `app.jobs.runDue()`. */

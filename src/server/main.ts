@@ -54,6 +54,7 @@ async function main(): Promise<void> {
       minBodyBytesPerSecond: env.MIN_BODY_BYTES_PER_SECOND,
     },
     whatsapp: whatsappConfigFromEnv(env),
+    confirmExpiryHours: env.CONFIRM_EXPIRY_HOURS,
     jobs: { start: true },
     publicUrl: env.PUBLIC_URL,
     secretsKey: loadSecretsKey(env.SECRETS_KEY, env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR)),

@@ -151,6 +151,10 @@ export const orders = pgTable(
     confirmationAttempts: integer("confirmation_attempts").notNull().default(0),
     /** …and when the next one is due (null: at once). */
     confirmationRetryAt: timestamp("confirmation_retry_at", { withTimezone: true, mode: "string" }),
+    /** An agent asked for the confirmation request (migration 0009): the outbox's automatic limits do not hold it. */
+    confirmationByAgent: boolean("confirmation_by_agent").notNull().default(false),
+    /** When an unconfirmed web order gave its units back at its confirmation's expiry (migration 0009). */
+    stockReleasedAt: timestamp("stock_released_at", { withTimezone: true, mode: "string" }),
     // Shipping (migration 0007): the *_at times are set by the database when the status first gets there.
     courier: text("courier"),
     trackingNumber: text("tracking_number"),
@@ -174,7 +178,7 @@ export const orders = pgTable(
     check("orders_risk_level_check", sql`${t.riskLevel} in ('low', 'medium', 'high')`),
     check(
       "orders_confirmation_state_check",
-      sql`${t.confirmationState} in ('off', 'queued', 'sent', 'delivered', 'read', 'confirmed', 'cancelled', 'failed', 'expired')`,
+      sql`${t.confirmationState} in ('off', 'queued', 'sent', 'delivered', 'read', 'confirmed', 'cancelled', 'failed', 'expired', 'held')`,
     ),
     check(
       "orders_status_check",
@@ -607,6 +611,25 @@ export const orderStock = pgTable(
     held: boolean("held").notNull().default(true),
   },
   (t) => [primaryKey({ name: "order_stock_pk", columns: [t.orderId, t.productId, t.size, t.color] })],
+);
+
+/**
+ * Units of counted stock that unconfirmed web orders took, per phone and per network and day
+ * (migration 0009, decision 012); checked and counted by order placement's own statement.
+ */
+export const onlineStockBudget = pgTable(
+  "online_stock_budget",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    units: integer("units").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "online_stock_budget_pk", columns: [t.scope, t.key, t.day] }),
+    index("online_stock_budget_day_idx").on(t.day),
+    check("online_stock_budget_scope_check", sql`${t.scope} in ('phone', 'network')`),
+  ],
 );
 
 /** Orders and revenue per source and status, all time; kept by migration 0005's trigger. */

@@ -63,3 +63,34 @@ export function flagsFromStock(colors: string[], stock: VariantStock[]) {
   for (const color of colors) colorVariantStock[color] = stock.some((s) => s.color === color && s.quantity > 0);
   return { inStock: stock.some((s) => s.quantity > 0), colorVariantStock };
 }
+
+/**
+ * What an order not yet confirmed may take of counted stock, so one anonymous order cannot empty
+ * a product (CONTRACT.md, "Guarding the shop's number and its stock"; decision 012). Orders taken
+ * by staff are not limited. One place for every number of the rule.
+ */
+export const UNCONFIRMED_LIMITS = {
+  /** Units of one size × colour in one web order. */
+  unitsPerVariant: 5,
+  /** Units of counted stock that one phone number's web orders take in a day. */
+  unitsPerPhonePerDay: 10,
+  /** The same for one network: shoppers behind one carrier address share it, so it is wider. */
+  unitsPerNetworkPerDay: 40,
+} as const;
+
+/** The 409 for more than `unitsPerVariant` of one size and colour in a web order. */
+export function tooManyOfVariantMessage(name: string, size: string, color: string): string {
+  const item = variantLabel(name, size, color);
+  return `You can order up to ${UNCONFIRMED_LIMITS.unitsPerVariant} of ${item} online; please lower the quantity, or message us on WhatsApp to order more`;
+}
+
+/** The 409 when this phone number's web orders of the day would take more than their share of counted stock. */
+export function phoneDayLimitMessage(taken: number): string {
+  const rule = `rders not yet confirmed may hold up to ${UNCONFIRMED_LIMITS.unitsPerPhonePerDay} limited-stock items per phone number a day; please lower the quantity, or message us on WhatsApp to order more`;
+  return taken > 0
+    ? `This phone number has already ordered ${taken} of our limited-stock items online today, and o${rule}`
+    : `O${rule}`;
+}
+
+/** The 429 when a network's web orders of the day already took their share of counted stock. */
+export const NETWORK_DAY_LIMIT_MESSAGE = `Many limited-stock items were ordered from your network today (up to ${UNCONFIRMED_LIMITS.unitsPerNetworkPerDay} a day can be held for orders not yet confirmed); please try again tomorrow, or message us on WhatsApp to order`;

@@ -134,6 +134,9 @@ export const CONFIRMATION_STATES = [
   "cancelled",
   "failed",
   "expired",
+  // Waiting for an agent, not messaged automatically: a high-risk order, or a phone number that
+  // already got its confirmation requests for the day (CONTRACT.md, "Guarding the shop's number").
+  "held",
 ] as const;
 export type ConfirmationState = (typeof CONFIRMATION_STATES)[number];
 export const RISK_LEVELS = ["low", "medium", "high"] as const;

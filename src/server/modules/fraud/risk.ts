@@ -62,3 +62,9 @@ export function assessRisk(facts: OrderFacts, order: { totalRs: number; address:
   const level: RiskLevel = high.length > 0 || medium.length >= 3 ? "high" : medium.length > 0 ? "medium" : "low";
   return { level, reasons };
 }
+
+/**
+ * A web order an agent must look at before anything else happens (decision 012): it is not
+ * messaged on WhatsApp by itself, and it sets no scarce stock aside.
+ */
+export const heldForAgent = (risk: Risk): boolean => risk.level === "high";

@@ -39,7 +39,7 @@ export async function manualOrdersRoutes(app: FastifyInstance): Promise<void> {
             totalRs: subtotalPaisa / 100,
             networkKey: null,
           });
-          const confirmation = notifyCustomer ? confirmationOnPlacement(app.config.whatsapp) : {};
+          const confirmation = notifyCustomer ? confirmationOnPlacement(app.config.whatsapp, "staff") : {};
           return { networkKey: null, risk, confirmationState: "off", ...confirmation };
         },
       },

@@ -8,6 +8,8 @@ import { Throttle } from "../../lib/throttle.js";
 import { parse } from "../../lib/validate.js";
 import { readAdmin, requireAdmin } from "../../plugins/auth.js";
 import { guardPlacement, type PlacementGuard } from "../fraud/placement-guard.js";
+import { heldForAgent } from "../fraud/risk.js";
+import { onlineDay } from "../stock/online-limits.js";
 import { confirmationOnPlacement } from "../whatsapp/outbox.js";
 import { optionalSessionId, requireSessionId } from "../cart/session-id.js";
 import { listOrders, orderDetail, orderNotFound } from "./order-admin.js";
@@ -71,6 +73,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         { ...input, sessionId },
         {
           idempotencyKey: key,
+          onlineBuyer: { phone: placer.phone, network, day: onlineDay(app.clock.now()) },
           // Checked only for a new order: a retry of one already placed is always answered.
           beforeCreate: async (subtotalPaisa, found) => {
             const limits = await placing.guard(placer, found?.throttles);
@@ -86,11 +89,13 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
               },
               found?.facts as Record<string, unknown> | undefined,
             );
+            const held = heldForAgent(guard.risk);
             return {
               networkKey: network,
               risk: guard.risk,
               precondition: allPreconditions({ throttles: limits, facts: guard.precondition }),
-              ...confirmationOnPlacement(app.config.whatsapp),
+              ...confirmationOnPlacement(app.config.whatsapp, { heldForAgent: held }),
+              reserveScarce: !held,
               alsoInsert: placing.countInStatement(placer),
             };
           },
@@ -140,7 +145,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         .select({ status: orders.status, courier: orders.courier, trackingNumber: orders.trackingNumber })
         .from(orders)
         .where(eq(orders.id, id));
-      const order = await refuseShortStock(() => changeOrderAsAdmin(app.db, id, input));
+      const order = await refuseShortStock(app.db, [id], () => changeOrderAsAdmin(app.db, id, input));
       await announceStockChange(app, input.status && releasesStock(input.status) ? 0 : null);
       app.orderEvents.publish();
       const after = { status: order.status, courier: order.courier, trackingNumber: order.trackingNumber };

@@ -18,6 +18,13 @@ import {
   type VersionedProduct,
 } from "../cart/product-choice.js";
 import { findImageRefs } from "../images/image-service.js";
+import {
+  budgetCtes,
+  budgetRefusal,
+  checkUnitsPerVariant,
+  seedBudgets,
+  type OnlineBuyer,
+} from "../stock/online-limits.js";
 import { notEnoughStock, stockResultColumns, takeStockCtes, type StockLine } from "../stock/stock-sql.js";
 import { isoTime, loadItems, orderColumns, toNewOrder } from "./order-serialise.js";
 
@@ -59,13 +66,22 @@ export interface PlaceOrderOptions {
   /** The timeline's actor of the first status: "customer", or the staff member's name. */
   actor?: string;
   status?: "pending" | "processing";
+  /**
+   * A shopper's web order, unconfirmed when placed: what it may take of counted stock is limited
+   * per size × colour and per phone and network a day (decision 012). Staff orders leave it out.
+   */
+  onlineBuyer?: OnlineBuyer;
 }
 
 /** What the route adds to a new order: the fake-order checks' findings and the WhatsApp outbox. */
 export interface OrderExtras {
   networkKey: string | null;
   risk: { level: string; reasons: string[] };
-  confirmationState: "off" | "queued";
+  confirmationState: "off" | "queued" | "held";
+  /** A staff member asked for the confirmation request: the outbox's automatic limits do not hold it. */
+  confirmationByAgent?: boolean;
+  /** False for an order held for an agent: scarce variants are recorded, not set aside (decision 012). */
+  reserveScarce?: boolean;
   /**
    * A data-modifying statement run in the order's own statement (the outbox job), given the
    * order's id and the condition that the order was inserted.
@@ -158,6 +174,7 @@ type Inserted =
   | { outcome: "placed"; order: NewOrder; stockLowest: number | null }
   | { outcome: "key taken" }
   | { outcome: "stale" }
+  | { outcome: "budget unseeded" }
   | { outcome: "precondition broken"; found: Record<string, unknown> };
 
 /**
@@ -173,11 +190,12 @@ async function insertOrder(
   subtotal: string,
   catalogue: Map<number, VersionedProduct>,
   stockLines: StockLine[],
-  { idempotencyKey, source = "web", actor = "customer", status = "pending" }: PlaceOrderOptions,
+  { idempotencyKey, source = "web", actor = "customer", status = "pending", onlineBuyer }: PlaceOrderOptions,
   id: string,
   x: OrderExtras | undefined,
 ): Promise<Inserted> {
-  const stock = stockLines.length > 0 ? takeStockCtes(stockLines) : null;
+  const stock = stockLines.length > 0 ? takeStockCtes(stockLines, { reserveScarce: x?.reserveScarce }) : null;
+  const budget = stock && onlineBuyer ? budgetCtes(onlineBuyer, stockLines) : null;
   const versions = JSON.stringify([...catalogue.values()].map((p) => ({ id: p.id, version: p.version })));
   const lines = JSON.stringify(
     priced.map((p, n) => ({
@@ -202,22 +220,25 @@ async function insertOrder(
     ),
     ${x?.precondition?.ctes ?? sql``}
     ${stock?.before ?? sql``}
+    ${budget?.before ?? sql``}
     placed as (
       insert into orders (status, customer_name, customer_phone, phone_key, customer_email, shipping_address,
                           city, postal_code, special_instructions, subtotal, tax, total, payment_method,
                           session_id, idempotency_key, source, id, network_key, risk_level, risk_reasons,
-                          confirmation_state, confirmation_updated_at)
+                          confirmation_state, confirmation_updated_at, confirmation_by_agent)
       select ${status}, ${input.customerName}, ${input.customerPhone}, ${phoneKey(input.customerPhone)},
              ${input.customerEmail}, ${input.shippingAddress}, ${input.city}, ${input.postalCode},
              ${input.specialInstructions}, ${subtotal}::numeric, 0, ${subtotal}::numeric, ${input.paymentMethod},
              ${input.sessionId?.toLowerCase() ?? null}::uuid, ${idempotencyKey ?? null}, ${source}, ${id}::uuid,
              ${x?.networkKey ?? null}, ${x?.risk.level ?? "low"}, ${JSON.stringify(x?.risk.reasons ?? [])}::jsonb,
-             ${x?.confirmationState ?? "off"}, ${x?.confirmationState === "queued" ? sql`now()` : null}
+             ${x?.confirmationState ?? "off"}, ${x?.confirmationState && x.confirmationState !== "off" ? sql`now()` : null},
+             ${x?.confirmationByAgent ?? false}
       from fresh where fresh.ok ${x?.precondition ? sql`and ${x.precondition.holds}` : sql``}
         ${stock ? sql`and (select ok from stock_ok)` : sql``}
+        ${budget ? sql`and (select ok from budget_ok)` : sql``}
       on conflict (idempotency_key) do nothing
       returning *
-    ),${stock?.after ?? sql``}
+    ),${stock?.after ?? sql``}${budget?.after ?? sql``}
     lines as (
       insert into order_items (order_id, product_id, product_name, category, quantity, size, color, price, selected_image)
       select placed.id, l.product_id, l.product_name, l.category, l.quantity, l.size, l.color, l.price, l.selected_image
@@ -237,7 +258,8 @@ async function insertOrder(
            id, created_at, status, customer_name, customer_phone, customer_email,
            shipping_address, city, postal_code, special_instructions, subtotal::text, tax::text, total::text,
            payment_method, session_id,
-           ${stock ? stockResultColumns : sql`true as stock_ok, null as stock_left, null as stock_lowest`}
+           ${stock ? stockResultColumns : sql`true as stock_ok, null as stock_left, null as stock_lowest`},
+           ${budget?.result ?? sql`true as budget_seeded, true as budget_ok, null as budget_units`}
     from fresh left join placed on true`,
   );
   const [row] = result.rows;
@@ -246,7 +268,9 @@ async function insertOrder(
     const found = typeof row.found === "string" ? JSON.parse(row.found) : row.found;
     return { outcome: "precondition broken", found: found as Record<string, unknown> };
   }
+  if (!row.budget_seeded) return { outcome: "budget unseeded" };
   if (!row.stock_ok) throw notEnoughStock(stockLines, row.stock_left);
+  if (!row.budget_ok) throw budgetRefusal(row.budget_units, stockLines);
   if (row.id === null) return { outcome: "key taken" };
   const items: OrderItem[] = priced.map((p) => ({
     productId: p.productId,
@@ -324,7 +348,7 @@ export async function placeOrder(
   input: PlaceOrderData,
   options: PlaceOrderOptions = {},
 ): Promise<{ order: NewOrder; created: boolean; stockLowest?: number | null }> {
-  const { idempotencyKey, beforeCreate } = options;
+  const { idempotencyKey, beforeCreate, onlineBuyer } = options;
   const ids = input.items.map((i) => i.productId);
   let keyTaken = false;
   const id = randomUUID();
@@ -336,6 +360,10 @@ export async function placeOrder(
     for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {
       const catalogue = await rememberedChoiceProducts(db, ids, attempt > 0);
       const { priced, subtotalPaisa, stockLines } = await priceItems(db, input.items, catalogue);
+      if (onlineBuyer && stockLines.length > 0) {
+        checkUnitsPerVariant(stockLines);
+        await seedBudgets(db, onlineBuyer);
+      }
       const extras = (await beforeCreate?.(subtotalPaisa, found)) ?? undefined;
       const subtotal = toMoneyString(subtotalPaisa / 100);
       let inserted: Inserted;
@@ -353,6 +381,13 @@ export async function placeOrder(
       if (inserted.outcome === "key taken") {
         keyTaken = true;
         break;
+      }
+      if (inserted.outcome === "budget unseeded") {
+        // This server took a budget row for seeded that is not there (a restore, a prune).
+        if (++rechecks > PRECONDITION_RECHECKS) throw busy();
+        await seedBudgets(db, onlineBuyer!, true);
+        attempt--;
+        continue;
       }
       if (inserted.outcome === "precondition broken") {
         if (++rechecks > PRECONDITION_RECHECKS) throw busy();

@@ -55,7 +55,7 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch("/api/admin/orders", { ...agent, config: { ...agent.config, auditsItself: true } }, async (request) => {
     const { ids, status } = parse(bulkStatusInput, request.body);
-    const result = await refuseShortStock(() => setStatusOfMany(app.db, ids, status));
+    const result = await refuseShortStock(app.db, ids, () => setStatusOfMany(app.db, ids, status));
     if (result.changed > 0) {
       await announceStockChange(app, releasesStock(status) ? 0 : null);
       app.orderEvents.publish();

@@ -1,19 +1,46 @@
+import { sql } from "drizzle-orm";
+import { variantLabel } from "@shared/rules/stock.js";
+import type { Db } from "../../db/client.js";
 import { sqlState } from "../../db/errors.js";
 import { AppError } from "../../lib/app-error.js";
+import { queryRows } from "../reports/sql-rows.js";
+
+/** What the orders would need to take again and is no longer there: "Kurta (M / Red): 2 left, 4 needed". */
+async function shortLines(db: Db, orderIds: string[]): Promise<string[]> {
+  const rows = await queryRows<{ name: string; size: string; color: string; left: unknown; wanted: unknown }>(
+    db,
+    sql`select coalesce(p.name, 'Product #' || h.product_id) as name, h.size, h.color,
+          coalesce(s.quantity, 0) as left, h.quantity as wanted
+        from order_stock h
+        left join products p on p.id = h.product_id
+        left join product_stock s on s.product_id = h.product_id and s.size = h.size and s.color = h.color
+        where h.order_id in (select value::uuid from json_array_elements_text(${JSON.stringify(orderIds)}::json))
+          and not h.held and coalesce(s.quantity, 0) < h.quantity
+        order by 1, h.size, h.color
+        limit 5`,
+  );
+  return rows.map(
+    (r) => `${variantLabel(r.name, r.size, r.color)}: ${Number(r.left)} left, ${Number(r.wanted)} needed`,
+  );
+}
 
 /**
  * Stock goes back by itself when an order moves into a releasing status (migration 0005's
- * trigger). Moving it out again takes the units again; when they are no longer there the
- * trigger refuses with check_violation and the change is not made.
+ * trigger), or when an unconfirmed web order's confirmation expires (stock-expiry.ts). Moving it
+ * on or out again takes the units again (migration 0009's trigger); when they are no longer there
+ * the trigger refuses with check_violation, the change is not made, and the 409 names what is
+ * missing (decision 012).
  */
-export async function refuseShortStock<T>(change: () => Promise<T>): Promise<T> {
+export async function refuseShortStock<T>(db: Db, orderIds: string[], change: () => Promise<T>): Promise<T> {
   try {
     return await change();
   } catch (err) {
     if (sqlState(err) !== "23514") throw err;
+    const missing = await shortLines(db, orderIds).catch(() => []);
+    const what = missing.length > 0 ? `: ${missing.join("; ")}` : "";
     throw new AppError(
       "CONFLICT",
-      "Not enough stock is left to reopen this order; restock its items (Products) or take a new order",
+      `Not enough stock is left for this order${what}. Its items went back on sale when it was cancelled or not confirmed in time; restock them (Products) or take a new order`,
     );
   }
 }

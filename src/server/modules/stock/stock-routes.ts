@@ -6,14 +6,20 @@ import { parse } from "../../lib/validate.js";
 import { requireAdmin } from "../../plugins/auth.js";
 import { queryRows } from "../reports/sql-rows.js";
 import { sql } from "drizzle-orm";
+import { registerStockExpiry } from "./stock-expiry.js";
 
 const lowStockQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-/** GET /api/admin/stock/low: tracked variants at 5 or fewer, fewest first (agents restock and answer customers). */
+/**
+ * GET /api/admin/stock/low: tracked variants at 5 or fewer, fewest first (agents restock and
+ * answer customers). Also registers the job that gives unconfirmed web orders' units back at
+ * their confirmation's expiry (stock-expiry.ts).
+ */
 export async function stockRoutes(app: FastifyInstance): Promise<void> {
+  registerStockExpiry(app);
   app.get("/api/admin/stock/low", { preHandler: requireAdmin, config: { access: "agent" } }, async (request) => {
     const { limit, offset } = parse(lowStockQuery, request.query);
     const rows = await queryRows<Record<string, unknown>>(

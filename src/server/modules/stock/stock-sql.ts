@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { notEnoughStockMessage } from "@shared/rules/stock.js";
+import { LOW_STOCK_THRESHOLD, notEnoughStockMessage } from "@shared/rules/stock.js";
 import { AppError } from "../../lib/app-error.js";
 
 /** One tracked line of an order: the variant and how many it takes. */
@@ -12,14 +12,18 @@ export interface StockLine {
 }
 
 /** Lines of one variant added up, so "2 + 3 of M / Red" is checked as 5 against what is left. */
-function wantedJson(lines: StockLine[]): { json: string; count: number } {
+export function linesByVariant(lines: StockLine[]): StockLine[] {
   const byVariant = new Map<string, StockLine>();
   for (const l of lines) {
     const key = JSON.stringify([l.productId, l.size, l.color]);
     const seen = byVariant.get(key);
     byVariant.set(key, seen ? { ...seen, quantity: seen.quantity + l.quantity } : { ...l });
   }
-  const rows = [...byVariant.values()].map((l) => ({
+  return [...byVariant.values()];
+}
+
+function wantedJson(lines: StockLine[]): { json: string; count: number } {
+  const rows = linesByVariant(lines).map((l) => ({
     product_id: l.productId,
     size: l.size,
     color: l.color,
@@ -36,8 +40,12 @@ function wantedJson(lines: StockLine[]): { json: string; count: number } {
  * both only when the order row was inserted (never for a refused or replayed order). The insert
  * of the order itself must also require `stock_ok`. `before` goes ahead of the order's insert
  * (`placed`), `after` follows it.
+ *
+ * With `reserveScarce` false (a high-risk order held for an agent, decision 012) a variant that
+ * would be left at LOW_STOCK_THRESHOLD or fewer is recorded but not taken (`held` false): an
+ * agent moving the order on takes it then, or learns that it is gone (migration 0009's trigger).
  */
-export function takeStockCtes(lines: StockLine[]): { before: SQL; after: SQL } {
+export function takeStockCtes(lines: StockLine[], { reserveScarce = true } = {}): { before: SQL; after: SQL } {
   const { json, count } = wantedJson(lines);
   const before = sql`
     stock_wanted as (
@@ -55,16 +63,20 @@ export function takeStockCtes(lines: StockLine[]): { before: SQL; after: SQL } {
       where l.quantity >= w.quantity
     ),`;
   const after = sql`
+    stock_reserved as (
+      select w.*, ${reserveScarce} or l.quantity - w.quantity > ${LOW_STOCK_THRESHOLD}::int as held
+      from stock_wanted w join stock_locked l on l.product_id = w.product_id and l.size = w.size and l.color = w.color
+    ),
     stock_taken as (
       update product_stock s set quantity = s.quantity - w.quantity
-      from stock_wanted w
-      where s.product_id = w.product_id and s.size = w.size and s.color = w.color
+      from stock_reserved w
+      where s.product_id = w.product_id and s.size = w.size and s.color = w.color and w.held
         and exists (select 1 from placed)
       returning s.quantity
     ),
     stock_held as (
-      insert into order_stock (order_id, product_id, size, color, quantity)
-      select placed.id, w.product_id, w.size, w.color, w.quantity from placed cross join stock_wanted w
+      insert into order_stock (order_id, product_id, size, color, quantity, held)
+      select placed.id, w.product_id, w.size, w.color, w.quantity, w.held from placed cross join stock_reserved w
     ),`;
   return { before, after };
 }

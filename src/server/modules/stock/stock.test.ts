@@ -251,7 +251,7 @@ describe("Giving stock back", () => {
     await placeOrder(t.app, [{ productId: p.id, quantity: 1 }], { customerPhone: phone(3) });
     const refused = await setStatus("pending");
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatch(/^Not enough stock is left to reopen this order/);
+    expect(refused.json().error).toMatch(/^Not enough stock is left for this order: /);
     expect(await left(p.id, "M", "Red")).toBe(1);
   });
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { orderNumber } from "@shared/rules/labels.js";
 import { whatsappNumber } from "@shared/rules/phone.js";
 import type { Db } from "../../db/client.js";
+import { sqlState } from "../../db/errors.js";
 import { readButtonPayload } from "./button-payload.js";
 import { quickReplyPayload, type InboundMessage, type StatusUpdate, type WebhookPayload } from "./webhook-payload.js";
 import type { WhatsappConfig } from "./whatsapp-config.js";
@@ -40,9 +41,10 @@ async function recordInbound(db: Db, message: InboundMessage, orderId: string | 
 
 /**
  * Confirms or cancels a pending order in one statement, only from the order's own number. A
- * `high` risk order is only marked confirmed: it stays pending until an agent moves it.
+ * `high` risk order is only marked confirmed: it stays pending until an agent moves it; so is
+ * one with `keepPending` (its units were given back at expiry and are no longer all there).
  */
-async function answerOrder(db: Db, orderId: string, action: "confirm" | "cancel", from: string) {
+async function answerOrder(db: Db, orderId: string, action: "confirm" | "cancel", from: string, keepPending = false) {
   const result = await db.execute(sql`
     with target as (
       select id, customer_phone, risk_level from orders
@@ -53,7 +55,7 @@ async function answerOrder(db: Db, orderId: string, action: "confirm" | "cancel"
     changed as (
       update orders o set
         status = case when ${action} = 'cancel' then 'cancelled'
-                      when t.risk_level = 'high' then o.status else 'processing' end,
+                      when t.risk_level = 'high' or ${keepPending} then o.status else 'processing' end,
         confirmation_state = case when ${action} = 'cancel' then 'cancelled' else 'confirmed' end,
         confirmation_updated_at = now()
       from target t
@@ -81,7 +83,12 @@ async function handleMessage(db: Db, config: WhatsappConfig, message: InboundMes
   const button = payload ? readButtonPayload(config.appSecret, payload) : null;
   if (!(await recordInbound(db, message, button?.orderId ?? null)) || !button) return;
   const from = message.from.replace(/\D/g, "");
-  const changed = await answerOrder(db, button.orderId, button.action, from);
+  // A confirmation after the order's units went back on sale (stock-expiry.ts) takes them again;
+  // when they are gone, the order is marked confirmed and waits for an agent (decision 012).
+  const changed = await answerOrder(db, button.orderId, button.action, from).catch((err) => {
+    if (sqlState(err) !== "23514") throw err;
+    return answerOrder(db, button.orderId, button.action, from, true);
+  });
   if (!changed) return;
   out.changed = true;
   out.replies.push({

@@ -29,7 +29,10 @@ export async function orderMessages(db: Db, orderId: string): Promise<WhatsappMe
   }));
 }
 
-/** An agent asks for the confirmation message again: the order goes back into the outbox, its attempts anew. */
+/**
+ * An agent asks for the confirmation message (again, or for an order held for an agent): the
+ * order goes back into the outbox, its attempts anew, past the automatic limits (decision 012).
+ */
 export async function resendConfirmation(app: FastifyInstance, orderId: string): Promise<{ state: "queued" }> {
   if (!app.config.whatsapp)
     throw new AppError(
@@ -40,7 +43,7 @@ export async function resendConfirmation(app: FastifyInstance, orderId: string):
     with target as (select id, status from orders where id = ${orderId}::uuid),
     queued as (
       update orders set confirmation_state = 'queued', confirmation_updated_at = ${app.clock.now().toISOString()}::timestamptz,
-        confirmation_attempts = 0, confirmation_retry_at = null
+        confirmation_attempts = 0, confirmation_retry_at = null, confirmation_by_agent = true
       where id = ${orderId}::uuid and status = 'pending'
       returning id
     )

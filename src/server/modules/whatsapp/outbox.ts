@@ -26,12 +26,22 @@ type ConfirmKind = "confirm" | "reminder";
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** Confirmation requests sent automatically to one phone number in a day (CONTRACT.md); more wait for an agent. */
+export const CONFIRMATIONS_PER_PHONE_PER_DAY = 2;
+
 /**
  * A new order's confirmation request: the order itself is its outbox entry (`queued`, drained by
- * `drainConfirmations`), so it is written by the order's own INSERT and nothing else.
+ * `drainConfirmations`), so it is written by the order's own INSERT and nothing else. A web
+ * order held for an agent (high risk) is `held` and not messaged; an order a staff member takes
+ * and asks to confirm is theirs to send, past the automatic limits.
  */
-export function confirmationOnPlacement(config: WhatsappConfig | undefined): Pick<OrderExtras, "confirmationState"> {
-  return { confirmationState: config ? "queued" : "off" };
+export function confirmationOnPlacement(
+  config: WhatsappConfig | undefined,
+  placedBy: { heldForAgent: boolean } | "staff",
+): Pick<OrderExtras, "confirmationState" | "confirmationByAgent"> {
+  if (!config) return { confirmationState: "off" };
+  if (placedBy === "staff") return { confirmationState: "queued", confirmationByAgent: true };
+  return { confirmationState: placedBy.heldForAgent ? "held" : "queued" };
 }
 
 interface OutboxOrder extends TemplateOrder {
@@ -42,28 +52,68 @@ interface OutboxOrder extends TemplateOrder {
   attempts: number;
 }
 
+const outboxColumns = sql`o.id, o.status, o.customer_name, o.customer_phone, o.city, o.total::text as total,
+  o.confirmation_state, o.confirmation_attempts,
+  coalesce((select json_agg(json_build_object('productName', i.product_name, 'size', i.size, 'color', i.color,
+             'quantity', i.quantity, 'productId', i.product_id) order by i.id)
+            from order_items i where i.order_id = o.id), '[]'::json) as items`;
+
+const toOutboxOrder = (row: Record<string, unknown>): OutboxOrder => ({
+  id: String(row.id),
+  status: String(row.status),
+  customerName: String(row.customer_name),
+  phone: String(row.customer_phone),
+  city: String(row.city),
+  total: String(row.total),
+  confirmationState: String(row.confirmation_state),
+  attempts: Number(row.confirmation_attempts),
+  items: (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as OutboxOrder["items"],
+});
+
 /** The orders the outbox writes about (those `where` picks, in its order), read in one query. */
 async function loadOrders(app: FastifyInstance, where: SQL): Promise<OutboxOrder[]> {
   const found = rows<Record<string, unknown>>(
-    await app.db.execute(sql`
-      select o.id, o.status, o.customer_name, o.customer_phone, o.city, o.total::text as total, o.confirmation_state,
-        o.confirmation_attempts,
-        coalesce((select json_agg(json_build_object('productName', i.product_name, 'size', i.size, 'color', i.color,
-                   'quantity', i.quantity, 'productId', i.product_id) order by i.id)
-                  from order_items i where i.order_id = o.id), '[]'::json) as items
-      from orders o where ${where}`),
+    await app.db.execute(sql`select ${outboxColumns} from orders o where ${where}`),
   );
-  return found.map((row) => ({
-    id: String(row.id),
-    status: String(row.status),
-    customerName: String(row.customer_name),
-    phone: String(row.customer_phone),
-    city: String(row.city),
-    total: String(row.total),
-    confirmationState: String(row.confirmation_state),
-    attempts: Number(row.confirmation_attempts),
-    items: (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as OutboxOrder["items"],
-  }));
+  return found.map(toOutboxOrder);
+}
+
+/**
+ * Up to `limit` orders whose confirmation request is due, oldest first, read in the same
+ * statement that holds for an agent those the store must not message by itself (CONTRACT.md,
+ * "Guarding the shop's number"): a high-risk order, and a phone number's third request within a
+ * day (requests sent in the last 24 hours, then this batch's in order). Orders an agent asked to
+ * send are sent and counted. The queue is drained by one server at a time (its lease), so two
+ * orders of one number are never both judged the second.
+ */
+async function loadDue(app: FastifyInstance, limit: number): Promise<(OutboxOrder & { hold: boolean })[]> {
+  const now = app.clock.now();
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000).toISOString();
+  const found = rows<Record<string, unknown>>(
+    await app.db.execute(sql`
+      with due as (
+        select o.id, o.phone_key, o.created_at, o.confirmation_by_agent as by_agent, o.risk_level = 'high' as high
+        from orders o
+        where o.confirmation_state = 'queued' and o.status = 'pending'
+          and (o.confirmation_retry_at is null or o.confirmation_retry_at <= ${now.toISOString()}::timestamptz)
+        order by o.created_at, o.id limit ${limit}
+      ),
+      judged as (
+        select d.id, d.created_at, not d.by_agent and (d.high or
+          (select count(*) from orders p join whatsapp_messages m on m.order_id = p.id
+            where p.phone_key = d.phone_key and m.direction = 'out' and m.kind = 'confirm' and m.state <> 'failed'
+              and m.created_at > ${dayAgo}::timestamptz)
+          + count(*) filter (where d.by_agent or not d.high) over (partition by d.phone_key order by d.created_at, d.id)
+          > ${CONFIRMATIONS_PER_PHONE_PER_DAY}::int) as hold
+        from due d
+      ),
+      held as (
+        update orders set confirmation_state = 'held', confirmation_updated_at = ${now.toISOString()}::timestamptz
+        where id in (select id from judged where hold) and confirmation_state = 'queued'
+      )
+      select ${outboxColumns}, j.hold from judged j join orders o on o.id = j.id order by j.created_at, j.id`),
+  );
+  return found.map((row) => ({ ...toOutboxOrder(row), hold: Boolean(row.hold) }));
 }
 
 const withIds = (orderIds: string[]) =>
@@ -160,14 +210,10 @@ async function drainConfirmations(
   config: WhatsappConfig,
   limit: number,
 ): Promise<number> {
-  const now = app.clock.now();
-  const due = await loadOrders(
-    app,
-    sql`o.confirmation_state = 'queued' and o.status = 'pending'
-      and (o.confirmation_retry_at is null or o.confirmation_retry_at <= ${now.toISOString()}::timestamptz)
-      order by o.created_at, o.id limit ${limit}`,
-  );
-  if (due.length === 0) return 0;
+  const taken = await loadDue(app, limit);
+  if (taken.some((o) => o.hold)) app.orderEvents.publish();
+  const due = taken.filter((o) => !o.hold);
+  if (due.length === 0) return taken.length;
   const { sent, errors } = await sendConfirmations(thread, config, due, "confirm");
   if (sent.length > 0)
     try {
@@ -177,7 +223,7 @@ async function drainConfirmations(
       for (const s of sent) errors[s.n] = err ?? new Error("The sent message could not be recorded");
     }
   for (const [n, error] of errors.entries()) if (error !== undefined) await retryOrFail(app, due[n], error);
-  return due.length;
+  return taken.length;
 }
 
 /** A confirmation request that was not sent: tried again after the backoff, or at the last attempt marked failed. */

@@ -3,6 +3,7 @@ import { formatRs } from "@shared/rules/money.js";
 import type { MessageTemplate } from "@shared/schemas/whatsapp.js";
 import { buttonPayload } from "./button-payload.js";
 import type { TemplateMessage } from "./cloud-api.js";
+import { templateText } from "./template-text.js";
 import type { WhatsappConfig } from "./whatsapp-config.js";
 
 /** The review request's template (sent a day after delivery, outside the 24-hour window). */
@@ -16,11 +17,10 @@ export interface TemplateOrder {
   items: { productName: string; size: string; color: string; quantity: number }[];
 }
 
-// Meta refuses parameters with new lines, tabs or more than four spaces in a row.
-const oneLine = (text: string, max: number) => {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat || "-";
-};
+/** Longest name and city a template carries: enough for any real one, too short for a pitch. */
+const NAME_MAX = 40;
+const CITY_MAX = 30;
+const ITEMS_MAX = 500;
 
 export function confirmationParameters(order: TemplateOrder): string[] {
   const items = order.items
@@ -30,11 +30,11 @@ export function confirmationParameters(order: TemplateOrder): string[] {
     })
     .join("; ");
   return [
-    oneLine(order.customerName, 60),
+    templateText(order.customerName, NAME_MAX),
     orderNumber(order.id),
-    oneLine(items, 500),
+    templateText(items, ITEMS_MAX),
     formatRs(order.total),
-    oneLine(order.city, 60),
+    templateText(order.city, CITY_MAX),
   ];
 }
 
@@ -63,7 +63,7 @@ export function confirmationMessage(
 }
 
 export function reviewParameters(order: TemplateOrder, link: string): string[] {
-  return [oneLine(order.customerName, 60), orderNumber(order.id), link];
+  return [templateText(order.customerName, NAME_MAX), orderNumber(order.id), link];
 }
 
 /** The templates the store sends, exactly as an owner creates them in WhatsApp Manager. */

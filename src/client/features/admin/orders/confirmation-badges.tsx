@@ -11,6 +11,7 @@ export const CONFIRMATION_LABELS: Record<ConfirmationState, string> = {
   cancelled: "Cancelled",
   failed: "Failed",
   expired: "Expired",
+  held: "Held for an agent",
 };
 
 const CONFIRMATION_COLOURS: Partial<Record<ConfirmationState, string>> = {
@@ -22,6 +23,7 @@ const CONFIRMATION_COLOURS: Partial<Record<ConfirmationState, string>> = {
   cancelled: "bg-red-100 text-red-900",
   failed: "bg-red-100 text-red-900",
   expired: "bg-amber-100 text-amber-900",
+  held: "bg-orange-100 text-orange-900",
 };
 
 export function ConfirmationBadge({ state }: { state: ConfirmationState }) {
