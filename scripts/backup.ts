@@ -1,11 +1,12 @@
-// npm run backup: a consistent copy of the embedded database into DATA_DIR/backups.
+// npm run backup: a consistent copy of the embedded database into BACKUP_DIR (default
+// DATA_DIR/backups), keeping the newest BACKUP_KEEP.
 // With the server stopped, this process opens the database itself; with the server running
 // (it holds the data directory's lock), it asks the server to write the backup (SIGUSR2).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openPglite } from "../src/server/db/client.js";
-import { writeBackup } from "../src/server/db/backup.js";
+import { backUp, backupFolder } from "../src/server/db/backup.js";
 import { holderIsProvenHere, lockDataDir, readLockHolder, type LockHolder } from "../src/server/db/lock.js";
 import { readEnv } from "../src/server/env.js";
 
@@ -15,7 +16,7 @@ if (env.DATABASE_URL) {
   process.exit(1);
 }
 const dataDir = path.resolve(env.DATA_DIR);
-const backups = path.join(dataDir, "backups");
+const backups = backupFolder(dataDir, env.BACKUP_DIR);
 const before = new Set(fs.existsSync(backups) ? fs.readdirSync(backups) : []);
 
 let release: (() => void) | null = null;
@@ -27,7 +28,7 @@ try {
 
 if (release) {
   const database = await openPglite(path.join(dataDir, "pglite"));
-  const file = await writeBackup(database.pglite!, dataDir);
+  const file = await backUp(database.pglite!, backups, env.BACKUP_KEEP);
   await database.close();
   release();
   console.log(`Backup written: ${file}`);

@@ -17,6 +17,7 @@ import { registerAuditTrail } from "./modules/audit/audit-trail.js";
 import { MemoryThrottleStore, PostgresThrottleStore, type ThrottleStore } from "./lib/throttle-store.js";
 import { registerOrderEvents } from "./modules/order-events/order-events.js";
 import type { WhatsappConfig } from "./modules/whatsapp/whatsapp-config.js";
+import type { UpkeepConfig } from "./modules/upkeep/upkeep-config.js";
 
 export interface AppConfig {
   sessionTtlHours: number;
@@ -42,6 +43,8 @@ export interface AppConfig {
   jobs?: { start: boolean; pollMs?: number };
   /** The public origin for canonical links, previews and the sitemap (PUBLIC_URL); else the request's. */
   publicUrl?: string;
+  /** The embedded database's upkeep (decision 015; PGlite only): scheduled VACUUM (ANALYZE), daily backups. Off when absent. */
+  upkeep?: UpkeepConfig;
 }
 
 declare module "fastify" {
