@@ -82,6 +82,9 @@ export async function restoreBackup(file: string, dataDir: string): Promise<{ or
   try {
     const pglite = await PGlite.create(target, { loadDataDir: new Blob([fs.readFileSync(file)]) });
     try {
+      // A backup of a store that never started has no tables yet: nothing to count.
+      const tables = await pglite.query<{ t: string | null }>("select to_regclass('public.orders')::text as t");
+      if (!tables.rows[0].t) return { orders: 0 };
       const result = await pglite.query<{ n: number }>("select count(*)::int as n from orders");
       return { orders: result.rows[0].n };
     } finally {
