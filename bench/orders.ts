@@ -12,7 +12,7 @@ import { testWhatsappConfig } from "../src/server/test/fakes/whatsapp-config.js"
 import { seedCatalogue } from "./catalogue-fixture.js";
 import { listen, onFreshPostgres, rows, writeResult } from "./support.js";
 
-async function orderBody(database: Database) {
+export async function orderBody(database: Database) {
   const products = await rows<{
     id: number;
     name: string;
@@ -126,7 +126,7 @@ async function spreadBodies(database: Database, template: string): Promise<strin
 }
 
 /** The Cloud API fake, running in a worker thread (bench/cloud-api-worker.ts). */
-class FakeCloudApi {
+export class FakeCloudApi {
   url = "";
   private worker: Worker | null = null;
 
@@ -187,8 +187,17 @@ async function prepare(database: Database, trackStock: boolean, outbox?: FakeClo
 type Prepared = Awaited<ReturnType<typeof prepare>>;
 
 async function load(target: Prepared, seconds: number, spread = false): Promise<Load> {
-  const { url, template, templates } = target;
-  const workerData = { url, seconds, concurrency: 20, template, templates: spread ? templates : undefined };
+  return placeOrdersAt(target.url, target.template, seconds, spread ? target.templates : undefined);
+}
+
+/** 20 clients (in a worker thread) placing orders at `url` for `seconds`, each from the body `template`. */
+export async function placeOrdersAt(
+  url: string,
+  template: string,
+  seconds: number,
+  templates?: string[],
+): Promise<Load> {
+  const workerData = { url, seconds, concurrency: 20, template, templates };
   const worker = new Worker(CLIENTS, { eval: true, workerData });
   const [result] = (await once(worker, "message")) as [Load];
   await worker.terminate();

@@ -1,10 +1,11 @@
-// npm run bench [catalogue|orders|analytics|storefront|initial-js ...]: runs the benchmarks, writes
+// npm run bench [catalogue|orders|analytics|storefront|initial-js|upkeep ...]: runs the benchmarks, writes
 // bench/results/*.json and prints each figure next to its reference. Reports; asserts nothing.
 import { benchAnalytics } from "./analytics.js";
 import { benchCatalogue } from "./catalogue.js";
 import { benchInitialJs } from "./initial-js.js";
 import { benchOrders } from "./orders.js";
 import { benchStorefront } from "./storefront.js";
+import { benchUpkeep } from "./upkeep.js";
 
 const all = {
   catalogue: () => benchCatalogue(),
@@ -12,6 +13,7 @@ const all = {
   analytics: () => benchAnalytics(),
   storefront: () => benchStorefront(),
   "initial-js": () => benchInitialJs(),
+  upkeep: () => benchUpkeep(),
 };
 const chosen = process.argv.slice(2).filter((a) => a in all) as (keyof typeof all)[];
 

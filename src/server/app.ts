@@ -18,6 +18,7 @@ import { registerAuditTrail } from "./modules/audit/audit-trail.js";
 import { MemoryThrottleStore, PostgresThrottleStore, type ThrottleStore } from "./lib/throttle-store.js";
 import { registerOrderEvents } from "./modules/order-events/order-events.js";
 import type { WhatsappConfig } from "./modules/whatsapp/whatsapp-config.js";
+import type { UpkeepConfig } from "./modules/upkeep/upkeep-config.js";
 
 export interface AppConfig {
   sessionTtlHours: number;
@@ -52,6 +53,8 @@ export interface AppConfig {
   newPagesPerNetwork?: number;
   /** The key sealing courier credentials at rest (lib/secret-box.ts); null: they cannot be saved. */
   secretsKey?: Buffer | null;
+  /** The embedded database's upkeep (decision 015; PGlite only): scheduled VACUUM (ANALYZE), daily backups. Off when absent. */
+  upkeep?: UpkeepConfig;
 }
 
 declare module "fastify" {

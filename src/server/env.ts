@@ -14,6 +14,10 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
+  /** Where the embedded database's daily backups go (decision 015); unset: DATA_DIR/backups. */
+  BACKUP_DIR: z.string().optional(),
+  /** How many backups of the embedded database are kept; older ones are deleted. */
+  BACKUP_KEEP: z.coerce.number().int().min(1, "must be at least 1").max(365).default(7),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")

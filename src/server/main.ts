@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { openPglite, openPostgres, type Database } from "./db/client.js";
-import { writeBackup } from "./db/backup.js";
+import { backUp, backupFolder } from "./db/backup.js";
 import { seedDemoData } from "./db/demo/seed.js";
 import { lockDataDir } from "./db/lock.js";
 import { loadSecretsKey } from "./lib/secret-box.js";
@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   const env = readEnv();
   let releaseLock = () => {};
   let database: Database;
+  const backups = backupFolder(path.resolve(env.DATA_DIR), env.BACKUP_DIR);
   if (env.DATABASE_URL) {
     database = openPostgres(env.DATABASE_URL);
   } else {
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
     whatsapp: whatsappConfigFromEnv(env),
     confirmExpiryHours: env.CONFIRM_EXPIRY_HOURS,
     jobs: { start: true },
+    // The embedded database's VACUUM (ANALYZE) and daily backups (decision 015; PGlite only).
+    upkeep: { vacuum: true, backups: { folder: backups, keep: env.BACKUP_KEEP } },
     publicUrl: env.PUBLIC_URL,
     secretsKey: loadSecretsKey(env.SECRETS_KEY, env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR)),
   });
@@ -81,7 +84,7 @@ async function main(): Promise<void> {
   if (database.pglite) {
     const pglite = database.pglite;
     process.on("SIGUSR2", () => {
-      writeBackup(pglite, path.resolve(env.DATA_DIR)).then(
+      backUp(pglite, backups, env.BACKUP_KEEP).then(
         (file) => app.log.info(`backup written: ${file}`),
         (err) => app.log.error({ err }, "backup failed"),
       );

@@ -58,4 +58,20 @@ describe("npm run backup", () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it("never signals the process named by a lock of the old PID-only format, and says what to do", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-backup-legacy-"));
+    const bystander = spawn("sleep", ["60"], { stdio: "ignore" });
+    try {
+      fs.writeFileSync(path.join(dataDir, "store.lock"), String(bystander.pid));
+      const { code, output } = await runBackup(dataDir);
+      expect(bystander.exitCode).toBeNull();
+      expect(bystander.signalCode).toBeNull();
+      expect(code).not.toBe(0);
+      expect(output).toMatch(/older format/);
+    } finally {
+      bystander.kill();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -106,6 +106,9 @@ export function retryDelayMs(attempt: number): number {
 
 const DONE_KEPT_MS = 7 * 24 * 60 * 60_000;
 
+/** The key of a recurring job's one row (its last run's error stays in it). */
+export const recurringJobKey = (kind: string) => `every:${kind}`;
+
 /**
  * Runs the durable jobs of the `jobs` table (decision 006). Each job is claimed by one server at
  * a time with `FOR UPDATE SKIP LOCKED` and a lease; a server that dies mid-job leaves it to be
@@ -307,7 +310,7 @@ export class JobRunner {
     if (this.recurringScheduled) return;
     for (const [kind, entry] of this.handlers) {
       if (entry.everyMs === undefined) continue;
-      await enqueueJob(this.db, { kind, payload: {}, key: `every:${kind}`, runAt: this.options.clock.now() });
+      await enqueueJob(this.db, { kind, payload: {}, key: recurringJobKey(kind), runAt: this.options.clock.now() });
     }
     this.recurringScheduled = true;
   }

@@ -20,6 +20,7 @@ import { manualOrdersRoutes } from "./manual-orders/manual-orders-routes.js";
 import { sourceRoutes } from "./sources/source-routes.js";
 import { stockRoutes } from "./stock/stock-routes.js";
 import { shippingRoutes } from "./shipping/shipping-routes.js";
+import { upkeepRoutes } from "./upkeep/upkeep-routes.js";
 
 /** Every API module, one folder per resource. */
 export const modules: FastifyPluginAsync[] = [
@@ -44,4 +45,5 @@ export const modules: FastifyPluginAsync[] = [
   whatsappRoutes,
   shippingRoutes,
   returnsRoutes,
+  upkeepRoutes,
 ];

@@ -5,6 +5,7 @@ import { Skeleton } from "@client/components/ui/skeleton";
 import { useAdminSession } from "@client/features/admin/auth/admin-auth-api";
 import { useSessionExpiry } from "@client/features/admin/auth/use-session-expiry";
 import { WebsiteSettings } from "@client/features/admin/settings/website-settings";
+import { DatabaseUpkeepPanel } from "@client/features/admin/settings/database-upkeep-panel";
 import { Panel } from "@client/features/admin/common/panel";
 import { BlocklistPanel } from "@client/features/admin/fraud/blocklist-panel";
 import { CodRulesForm } from "@client/features/admin/fraud/cod-rules-form";
@@ -37,6 +38,9 @@ export default function SettingsRoute() {
           </Panel>
           <Panel title="Blocked numbers">
             <BlocklistPanel />
+          </Panel>
+          <Panel title="Database and backups">
+            <DatabaseUpkeepPanel />
           </Panel>
         </div>
       </main>

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { backupHealth } from "../upkeep/backups.js";
 
 /**
  * The server and database state, and the load as the overload guard sees it: while every place
@@ -16,6 +17,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       requestsInFlight: app.load.inFlight(),
       maxRequestsInFlight: app.load.maxInFlight,
       requestsReceivingBody: app.load.receiving(),
+      // The embedded database's newest backup: its time and whether it is recent (null on PostgreSQL).
+      backup: await backupHealth(app),
     };
   });
 }
