@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumber } from "@shared/rules/labels.js";
-import { orderItems, orders } from "../../db/schema.js";
+import { orderItems, orders, returnRequests } from "../../db/schema.js";
 import { insertProduct, makeImage, multipart, placeOrder } from "../../test/factory.js";
 import { ManualClock } from "../../jobs/clock.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
@@ -194,6 +194,46 @@ describe("PATCH /api/admin/returns/{id}", () => {
     expect((await trackCard(orderId)).returns[0].statusText).toBe("Return completed: refund sent");
     const again = await decide(created.id, { status: "rejected", adminNote: "x" });
     expect(again.json().error).toBe("This request is already completed; it cannot be rejected");
+  });
+
+  /** Two approved return requests of one suit each on one order of Rs. 6,000. */
+  async function twoApprovedReturns() {
+    const orderId = await deliveredOrder();
+    const suit = { type: "return", items: [{ productId: suitId, size: "M", color: "Red", quantity: 1 }] };
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const created = await ask(request(orderId, suit));
+      expect(created.statusCode).toBe(201);
+      ids.push(created.json().id);
+      expect((await decide(created.json().id, { status: "approved" })).statusCode).toBe(200);
+    }
+    return ids;
+  }
+
+  it("caps the sum of an order's refunds at its total, across its return requests", async () => {
+    const [first, second] = await twoApprovedReturns();
+    expect((await decide(first, { status: "completed", refund: { amount: 4000, method: "cash" } })).statusCode).toBe(
+      200,
+    );
+    const past = await decide(second, { status: "completed", refund: { amount: 4000, method: "cash" } });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error).toBe(
+      "The refunds of this order cannot add up to more than its total, Rs. 6,000: Rs. 4,000 is refunded already, so at most Rs. 2,000 is left",
+    );
+    const rest = await decide(second, { status: "completed", refund: { amount: 2000, method: "cash" } });
+    expect(rest.json()).toMatchObject({ status: "completed", refundAmount: "2000.00" });
+  });
+
+  it("lets only one of two refunds at once through when together they pass the order's total", async () => {
+    const [first, second] = await twoApprovedReturns();
+    const refund = { status: "completed", refund: { amount: 4000, method: "jazzcash" } };
+    const answers = await Promise.all([decide(first, refund), decide(second, refund)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const stored = await t.db
+      .select({ amount: returnRequests.refundAmount })
+      .from(returnRequests)
+      .where(inArray(returnRequests.id, [first, second]));
+    expect(stored.map((r) => r.amount).sort()).toEqual(["4000.00", null]);
   });
 
   it("refuses anonymous callers", async () => {
