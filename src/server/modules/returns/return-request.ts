@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders, products, returnRequests, type ReturnItemRow } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import { storeImages, type Upload } from "../images/image-service.js";
+import { processUploads, saveImages, type Upload } from "../images/image-service.js";
 import { lineKeyOf, toCustomerReturn } from "./return-serialise.js";
 
 type Input = z.output<typeof returnRequestInput>;
@@ -87,6 +87,9 @@ export async function requestReturn(
     return { ...i, size: line.size, color: line.color, productName: line.productName, price: Number(line.price) };
   });
   if (input.type === "exchange") await checkExchangeChoices(db, items);
+  // Decoded before the transaction: seconds of image work must not hold the order's lock (or, on
+  // PGlite, the only connection).
+  const processed = await processUploads(photos, REVIEW_IMAGE_MAX_PX);
 
   const row = await db.transaction(async (tx) => {
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
@@ -109,7 +112,7 @@ export async function requestReturn(
         );
     }
     // Stored only once every rule passed, in the same transaction: a refused request stores nothing.
-    const stored = photos.length > 0 ? await storeImages(tx, photos, REVIEW_IMAGE_MAX_PX) : [];
+    const stored = await saveImages(tx, processed, { private: true });
     const [inserted] = await tx
       .insert(returnRequests)
       .values({
