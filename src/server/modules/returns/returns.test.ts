@@ -42,7 +42,8 @@ const request = (orderId: string, overrides: Record<string, unknown> = {}) => ({
 const decide = (id: string, payload: object) =>
   t.app.inject({ method: "PATCH", url: `/api/admin/returns/${id}`, payload, headers: asAdmin() });
 const trackCard = async (orderId: string) => {
-  const res = await t.app.inject({ method: "POST", url: "/api/orders/track", payload: { phone: PHONE } });
+  const payload = { phone: PHONE, orderNumber: orderNumber(orderId) };
+  const res = await t.app.inject({ method: "POST", url: "/api/orders/track", payload });
   return res.json().find((o: { id: string }) => o.id === orderId);
 };
 
@@ -67,6 +68,16 @@ describe("POST /api/returns", () => {
     const listed = list.find((r: { orderId: string }) => r.orderId === orderId);
     expect(listed.photos).toHaveLength(2);
     expect(listed).toMatchObject({ reason: "Too small", orderNumber: orderNumber(orderId), customerPhone: PHONE });
+  });
+
+  it("takes a request from a card found by phone number alone, by its reference, without naming the order's number", async () => {
+    const orderId = await deliveredOrder();
+    const cards = (await t.app.inject({ method: "POST", url: "/api/orders/track", payload: { phone: PHONE } })).json();
+    const ref = cards.find((c: { createdAt: string; status: string }) => c.status === "delivered").id;
+    expect(ref).not.toBe(orderId);
+    expect((await ask(request(ref, { phone: "0321 9999999" }))).statusCode).toBe(404);
+    expect((await ask(request(ref))).statusCode).toBe(201);
+    expect((await trackCard(orderId)).returns).toHaveLength(1);
   });
 
   it("refuses another phone number", async () => {
