@@ -24,7 +24,7 @@ describe("csvCell", () => {
     },
   );
 
-  it.each([" =1+1", "  +1", "\t=HYPERLINK(\"x\")", ";=cmd|' /C calc'!A0", "; @SUM(A1)", ",=1+1", "\u00a0=1+1"])(
+  it.each([" =1+1", "  +1", '\t=HYPERLINK("x")', ";=cmd|' /C calc'!A0", "; @SUM(A1)", ",=1+1", "\u00a0=1+1"])(
     "prefixes %j, a formula behind blanks, tabs or separators, with an apostrophe",
     (value) => {
       expect(unquoted(csvCell(value))).toBe(`'${value}`);
