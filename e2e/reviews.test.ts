@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderNumber } from "@shared/rules/labels.js";
+import { ORDER_NUMBER_NEEDED } from "@shared/schemas/order-proof.js";
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
 import { buyableProducts, type BuyableProduct } from "./support/catalogue";
 import { startStore, type RunningStore } from "./support/store";
@@ -90,6 +92,10 @@ describe("reviewing a delivered order", () => {
     await page.getByText("Please enter your name and phone number.").waitFor();
     await verify.getByLabel("Full Name").fill("sana malik");
     await verify.getByLabel("Phone Number").fill("+92 300 1112223");
+    // Name and phone alone do not prove the order (decision 013): the dialog says what to enter.
+    await verify.getByRole("button", { name: "Verify Order" }).click();
+    await page.getByText(ORDER_NUMBER_NEEDED).first().waitFor();
+    await verify.getByLabel("Order Number").fill(`#${orderNumber(orderId)}`);
     await screenshot(page, "review-verify-desktop");
     await verify.getByRole("button", { name: "Verify Order" }).click();
 
@@ -153,7 +159,8 @@ describe("reviewing from the product page on a phone", () => {
       }),
     });
     expect(placed.status).toBe(201);
-    await markDelivered(((await placed.json()) as { id: string }).id);
+    const orderId = ((await placed.json()) as { id: string }).id;
+    await markDelivered(orderId);
 
     await page.goto(`/product/${bag.id}`);
     const reviews = page.getByRole("region", { name: "Customer Reviews" });
@@ -162,6 +169,7 @@ describe("reviewing from the product page on a phone", () => {
     const verify = page.getByRole("dialog", { name: "Verify Your Order" });
     await verify.getByLabel("Full Name").fill("Somebody Else");
     await verify.getByLabel("Phone Number").fill("03459876543");
+    await verify.getByLabel("Order Number").fill(orderNumber(orderId));
     await verify.getByRole("button", { name: "Verify Order" }).click();
     await page.getByText("You have already reviewed all your orders or have no unreviewed orders.").waitFor();
     await verify.getByLabel("Full Name").fill("Hira Aslam");

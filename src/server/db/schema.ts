@@ -77,6 +77,8 @@ export const images = pgTable("images", {
   height: integer("height").notNull(),
   edgeColor: text("edge_color").notNull().default("#f9fafb"),
   bytes: bytea("bytes").notNull(),
+  /** A return photo: served to staff only, never cached by a shared cache (migration 0010). */
+  private: boolean("private").notNull().default(false),
   createdAt: createdAt(),
 });
 

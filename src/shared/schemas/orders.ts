@@ -5,6 +5,7 @@ import { isPakistaniMobile, PAKISTANI_MOBILE_MESSAGE } from "../rules/pakistani-
 import { ORDER_STATUSES } from "../rules/order-status.js";
 import { COURIER_NAME_MAX, TRACKING_NUMBER_MAX } from "../rules/couriers.js";
 import { customerReturn } from "./returns.js";
+import { orderNumberProof } from "./order-proof.js";
 
 const optionalText = (max: number) =>
   z
@@ -122,6 +123,8 @@ export const trackOrdersInput = z.object({
     .refine((v) => normalizePhone(v).length >= 10, "Enter your phone number with at least 10 digits"),
   name: z.string().trim().max(100).optional(),
   city: z.string().trim().max(100).optional(),
+  /** Shows that order in full (its number, the whole name): decision 013. */
+  orderNumber: orderNumberProof,
 });
 
 export const CONFIRMATION_STATES = [
@@ -222,7 +225,13 @@ export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
 
 /** What a shopper sees when tracking: the spec's order card and nothing more. */
 export const trackedOrder = z.object({
+  /**
+   * The order's id for a caller who proved the order (its number, or the session that placed it);
+   * for a phone number alone, an opaque reference that cancels and returns accept with that phone.
+   */
   id: z.string(),
+  /** Null on a card found by phone number alone: the number is what proves an order. */
+  orderNumber: z.string().nullable(),
   createdAt: z.string(),
   status: z.string(),
   customerName: z.string(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REVIEW_TEXT_MAX } from "../constants.js";
 import { imageRef } from "./common.js";
+import { orderNumberProof, reviewTokenProof } from "./order-proof.js";
 
 export const review = z.object({
   id: z.number().int(),
@@ -23,6 +24,9 @@ export const validateReviewInput = z.object({
     .trim()
     .min(1, "Please enter your name and phone number.")
     .max(30),
+  /** One of the two is needed (decision 013): the service says so when both are missing. */
+  orderNumber: orderNumberProof,
+  reviewToken: reviewTokenProof,
 });
 
 export const reviewableProduct = z.object({
@@ -50,6 +54,8 @@ export const reviewInput = z.object({
   orderId: z.string().uuid("Choose an order to review"),
   customerName: validateReviewInput.shape.customerName,
   customerPhone: validateReviewInput.shape.customerPhone,
+  orderNumber: orderNumberProof,
+  reviewToken: reviewTokenProof,
   rating: z.coerce
     .number({ message: "Please select a star rating." })
     .int("Please select a star rating.")

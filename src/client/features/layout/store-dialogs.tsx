@@ -5,8 +5,11 @@ const ReviewDialog = lazy(() => import("@client/features/reviews/review-dialog")
 
 interface StoreDialogs {
   openTracking(): void;
-  /** Opens the three-step review dialog, optionally for one product (the product page's button). */
-  openReview(productId?: number): void;
+  /**
+   * Opens the three-step review dialog, optionally for one product (the product page's button), and
+   * with the WhatsApp review link's token, which proves the order in place of its number.
+   */
+  openReview(productId?: number, reviewToken?: string): void;
 }
 
 const Ctx = createContext<StoreDialogs | null>(null);
@@ -20,9 +23,12 @@ export function useStoreDialogs(): StoreDialogs {
 /** The storefront's two global dialogs, opened from the navigation, the home page and product pages. */
 export function StoreDialogsProvider({ children }: { children: ReactNode }) {
   const [tracking, setTracking] = useState(false);
-  const [review, setReview] = useState<{ open: boolean; productId?: number }>({ open: false });
+  const [review, setReview] = useState<{ open: boolean; productId?: number; reviewToken?: string }>({ open: false });
   const api = useMemo<StoreDialogs>(
-    () => ({ openTracking: () => setTracking(true), openReview: (productId) => setReview({ open: true, productId }) }),
+    () => ({
+      openTracking: () => setTracking(true),
+      openReview: (productId, reviewToken) => setReview({ open: true, productId, reviewToken }),
+    }),
     [],
   );
   return (
@@ -34,6 +40,7 @@ export function StoreDialogsProvider({ children }: { children: ReactNode }) {
           <ReviewDialog
             open={review.open}
             productId={review.productId}
+            reviewToken={review.reviewToken}
             onOpenChange={(open) => setReview((r) => ({ ...r, open }))}
           />
         )}

@@ -1,5 +1,6 @@
 import { MessageSquareText } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { imageVariantUrl } from "@shared/rules/images.js";
 import type { Review } from "@shared/schemas/reviews.js";
 import { Button } from "@client/components/ui/button";
@@ -16,6 +17,12 @@ export default function ProductReviews({ productId }: { productId: number }) {
   const reviews = useProductReviews(productId);
   const rating = useProductRating(productId);
   const { openReview } = useStoreDialogs();
+  // The WhatsApp review link (`/product/{id}?review=…`) opens the dialog with its token.
+  const [search] = useSearchParams();
+  const linkToken = search.get("review");
+  useEffect(() => {
+    if (linkToken) openReview(productId, linkToken);
+  }, [linkToken, productId, openReview]);
   const [enlarged, setEnlarged] = useState<LightboxImage | null>(null);
   const average = Number(rating.data?.averageRating ?? 0) || 0;
   const total = rating.data?.totalReviews ?? reviews.data?.length ?? 0;

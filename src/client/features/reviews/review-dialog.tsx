@@ -2,7 +2,8 @@ import { useState } from "react";
 import { toast } from "@client/lib/toast";
 import { Dialog } from "@client/components/ui/dialog";
 import { errorMessage } from "@client/lib/api";
-import { useSubmitReview, useValidateReviewer } from "./reviews-api";
+import { ORDER_NUMBER_NEEDED } from "@shared/schemas/order-proof.js";
+import { useSubmitReview, useValidateReviewer, type ReviewerProof } from "./reviews-api";
 import { SelectStep, VerifyStep } from "./review-steps";
 import { reviewTargets, type ReviewTarget } from "./review-targets";
 import { WriteStep } from "./review-write-step";
@@ -17,50 +18,57 @@ const TITLES: Record<Step, string> = {
 const STEP_NUMBER: Record<Step, number> = { verify: 1, select: 2, write: 3 };
 
 /**
- * The three-step review flow: verify (name + phone), select one of the delivered, unreviewed
+ * The three-step review flow: verify (name + phone, and the order number unless the WhatsApp
+ * review link's token proves the order: decision 013), select one of the delivered, unreviewed
  * products, write. Closing unmounts it (see app/dialogs.tsx), which resets every step.
  */
 export default function ReviewDialog({
   open,
   productId,
+  reviewToken,
   onOpenChange,
 }: {
   open: boolean;
   productId?: number;
+  reviewToken?: string;
   onOpenChange: (open: boolean) => void;
 }) {
   const [step, setStep] = useState<Step>("verify");
-  const [customer, setCustomer] = useState({ name: "", phone: "" });
+  const [customer, setCustomer] = useState<ReviewerProof>({ customerName: "", customerPhone: "" });
   const [targets, setTargets] = useState<ReviewTarget[]>([]);
   const [chosen, setChosen] = useState<ReviewTarget | null>(null);
   const validate = useValidateReviewer();
   const submit = useSubmitReview();
 
-  const verify = (name: string, phone: string) => {
+  const verify = (name: string, phone: string, orderNumber: string) => {
     if (!name || !phone) {
       toast.error("Missing information", { description: "Please enter your name and phone number." });
       return;
     }
-    validate.mutate(
-      { customerName: name, customerPhone: phone },
-      {
-        onSuccess: (result) => {
-          const found = reviewTargets(result);
-          if (!result.hasOrders || found.length === 0) {
-            toast.info("No orders to review", {
-              description: "You have already reviewed all your orders or have no unreviewed orders.",
-            });
-            return;
-          }
-          setCustomer({ name, phone });
-          setTargets(found);
-          const prefilled = productId === undefined ? undefined : found.find((t) => t.product.productId === productId);
-          setChosen(prefilled ?? null);
-          setStep(prefilled ? "write" : "select");
-        },
-        onError: (error) => toast.error("Validation failed", { description: errorMessage(error, "Validation failed") }),
+    if (!reviewToken && !orderNumber) {
+      toast.error("Missing information", { description: ORDER_NUMBER_NEEDED });
+      return;
+    }
+    const who: ReviewerProof = reviewToken
+      ? { customerName: name, customerPhone: phone, reviewToken }
+      : { customerName: name, customerPhone: phone, orderNumber };
+    validate.mutate(who, {
+      onSuccess: (result) => {
+        const found = reviewTargets(result);
+        if (!result.hasOrders || found.length === 0) {
+          toast.info("No orders to review", {
+            description: "You have already reviewed all your orders or have no unreviewed orders.",
+          });
+          return;
+        }
+        setCustomer(who);
+        setTargets(found);
+        const prefilled = productId === undefined ? undefined : found.find((t) => t.product.productId === productId);
+        setChosen(prefilled ?? null);
+        setStep(prefilled ? "write" : "select");
       },
-    );
+      onError: (error) => toast.error("Validation failed", { description: errorMessage(error, "Validation failed") }),
+    });
   };
 
   const send = (target: ReviewTarget, review: { rating: number; reviewText: string; images: File[] }) => {
@@ -69,8 +77,7 @@ export default function ReviewDialog({
         review: {
           productId: target.product.productId,
           orderId: target.orderId,
-          customerName: customer.name,
-          customerPhone: customer.phone,
+          ...customer,
           rating: review.rating,
           reviewText: review.reviewText,
         },
@@ -92,7 +99,7 @@ export default function ReviewDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={TITLES[step]} description={`Step ${STEP_NUMBER[step]} of 3`}>
-      {step === "verify" && <VerifyStep pending={validate.isPending} onVerify={verify} />}
+      {step === "verify" && <VerifyStep pending={validate.isPending} fromLink={!!reviewToken} onVerify={verify} />}
       {step === "select" && (
         <SelectStep
           targets={targets}

@@ -6,17 +6,29 @@ import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import type { ReviewTarget } from "./review-targets";
 
-/** Step 1: the name and phone the order was placed with. */
-export function VerifyStep({ pending, onVerify }: { pending: boolean; onVerify(name: string, phone: string): void }) {
+/**
+ * Step 1: the name and phone the order was placed with, then the order number that proves it
+ * (decision 013), unless the dialog came from the WhatsApp review link, whose token proves it.
+ */
+export function VerifyStep({
+  pending,
+  fromLink,
+  onVerify,
+}: {
+  pending: boolean;
+  fromLink: boolean;
+  onVerify(name: string, phone: string, orderNumber: string): void;
+}) {
   const [name, setName] = useState("");
   const [phone, setPhone] = useState("");
+  const [orderNumber, setOrderNumber] = useState("");
   return (
     <form
       noValidate
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
-        onVerify(name.trim(), phone.trim());
+        onVerify(name.trim(), phone.trim(), orderNumber.trim());
       }}
     >
       <p className="text-sm text-muted">
@@ -36,6 +48,27 @@ export function VerifyStep({ pending, onVerify }: { pending: boolean; onVerify(n
           onChange={(e) => setPhone(e.target.value)}
         />
       </Field>
+      {fromLink ? (
+        <p className="text-sm text-muted">Your WhatsApp review link shows which order this is.</p>
+      ) : (
+        <Field
+          id="review-order-number"
+          label="Order Number"
+          hint="The 8 characters after # in your WhatsApp message or on the parcel label"
+        >
+          <Input
+            id="review-order-number"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="3F9A1C2B"
+            maxLength={20}
+            aria-describedby="review-order-number-hint"
+            value={orderNumber}
+            onChange={(e) => setOrderNumber(e.target.value)}
+          />
+        </Field>
+      )}
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Verifying..." : "Verify Order"}
       </Button>

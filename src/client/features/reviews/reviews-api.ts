@@ -38,10 +38,17 @@ export function useMyOrders() {
   });
 }
 
+/** Step 1's answers: name and phone, and the order number or the WhatsApp link's token (decision 013). */
+export interface ReviewerProof {
+  customerName: string;
+  customerPhone: string;
+  orderNumber?: string;
+  reviewToken?: string;
+}
+
 export function useValidateReviewer() {
   return useMutation({
-    mutationFn: (who: { customerName: string; customerPhone: string }) =>
-      api<ReviewValidation>("/api/reviews/validate", { method: "POST", json: who }),
+    mutationFn: (who: ReviewerProof) => api<ReviewValidation>("/api/reviews/validate", { method: "POST", json: who }),
   });
 }
 

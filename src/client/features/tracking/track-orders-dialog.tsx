@@ -23,6 +23,7 @@ export default function TrackOrdersDialog({
   const [name, setName] = useState("");
   const [city, setCity] = useState("");
   const [phone, setPhone] = useState("");
+  const [orderNumber, setOrderNumber] = useState("");
   const [lastQuery, setLastQuery] = useState<TrackQuery | null>(null);
   // Kept across a re-search so the list does not flash away after a cancel.
   const [orders, setOrders] = useState<TrackedOrder[] | null>(null);
@@ -46,6 +47,7 @@ export default function TrackOrdersDialog({
     setName("");
     setCity("");
     setPhone("");
+    setOrderNumber("");
     setLastQuery(null);
     setOrders(null);
     search.reset();
@@ -83,7 +85,7 @@ export default function TrackOrdersDialog({
         className="grid gap-3 sm:grid-cols-2"
         onSubmit={(e) => {
           e.preventDefault();
-          if (phone.trim()) run(trackQuery(phone, name, city));
+          if (phone.trim()) run(trackQuery(phone, name, city, orderNumber));
         }}
       >
         <Field id="track-name" label="Name (optional)">
@@ -109,6 +111,24 @@ export default function TrackOrdersDialog({
             onChange={(e) => setPhone(e.target.value)}
             aria-invalid={search.isError || undefined}
             aria-describedby={search.isError ? "track-phone-error" : undefined}
+          />
+        </Field>
+        <Field
+          id="track-order-number"
+          label="Order Number (optional)"
+          className="sm:col-span-2"
+          hint="From your WhatsApp message or parcel label: shows that order in full, with your whole name"
+        >
+          <Input
+            id="track-order-number"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="3F9A1C2B"
+            maxLength={20}
+            aria-describedby="track-order-number-hint"
+            value={orderNumber}
+            onChange={(e) => setOrderNumber(e.target.value)}
           />
         </Field>
         <div className="flex gap-2 sm:col-span-2">

@@ -1,6 +1,5 @@
 import { ImageIcon } from "lucide-react";
 import { Link } from "react-router";
-import { orderNumber } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
 import { STATUS_LABELS, type OrderStatus } from "@shared/rules/order-status.js";
 import { imageVariantUrl, parseSelectedImage } from "@shared/rules/images.js";
@@ -29,13 +28,18 @@ export function TrackedOrderCard({
   phone?: string;
   onChanged?(): void;
 }) {
-  const number = orderNumber(order.id);
+  // Found by phone number alone, a card has no number: the number is what proves the order (decision 013).
+  const placed = dateFormat.format(new Date(order.createdAt));
+  const title = order.orderNumber ? `Order #${order.orderNumber}` : "Order";
   return (
-    <article aria-label={`Order ${number}`} className="rounded-2xl border border-ink/10 bg-cream/50 p-4">
+    <article
+      aria-label={order.orderNumber ? `Order ${order.orderNumber}` : `Order of ${placed}`}
+      className="rounded-2xl border border-ink/10 bg-cream/50 p-4"
+    >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h3 className="font-semibold tracking-wide">Order #{number}</h3>
-          <p className="text-xs text-muted">{dateFormat.format(new Date(order.createdAt))}</p>
+          <h3 className="font-semibold tracking-wide">{title}</h3>
+          <p className="text-xs text-muted">{placed}</p>
         </div>
         <StatusBadge status={order.status} label={STATUS_LABELS[order.status as OrderStatus]} />
       </header>

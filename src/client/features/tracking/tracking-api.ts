@@ -7,6 +7,8 @@ export interface TrackQuery {
   phone: string;
   name?: string;
   city?: string;
+  /** Shows that order in full: its number and the whole name (decision 013). */
+  orderNumber?: string;
 }
 
 /** POST /api/orders/track: the server matches the phone (and optional name and city) and sorts. */
@@ -29,10 +31,11 @@ export function useCancelOrder() {
 }
 
 /** Only the fields a person filled in travel (the server treats absent filters as 'any'). */
-export function trackQuery(phone: string, name: string, city: string): TrackQuery {
+export function trackQuery(phone: string, name: string, city: string, orderNumber = ""): TrackQuery {
   return {
     phone: phone.trim(),
     ...(name.trim() ? { name: name.trim() } : {}),
     ...(city.trim() ? { city: city.trim() } : {}),
+    ...(orderNumber.trim() ? { orderNumber: orderNumber.trim() } : {}),
   };
 }

@@ -37,6 +37,35 @@ export async function recordAudit(db: Writer, line: AuditLine): Promise<void> {
 /** Who a staff request comes from, as the audit log and the order timeline name them. */
 export const actorOf = (request: FastifyRequest): string => request.admin?.username ?? "admin";
 
+/**
+ * A staff member took personal data out of the store in bulk (a CSV, labels, the customers list).
+ * With orders named, one line per order, so the log filtered by an order shows who printed or
+ * exported it; otherwise one line for the whole export.
+ */
+export async function recordExport(
+  db: Writer,
+  request: FastifyRequest,
+  what: { action: string; orderIds?: string[]; details?: Record<string, unknown> },
+): Promise<void> {
+  const actor = actorOf(request);
+  const after = what.details ?? null;
+  if (!what.orderIds) {
+    await recordAudit(db, { actor, action: what.action, entity: "export", entityId: "", after });
+    return;
+  }
+  if (what.orderIds.length === 0) return;
+  await db.insert(auditLog).values(
+    what.orderIds.map((id) => ({
+      actor,
+      action: what.action,
+      entity: "order",
+      entityId: id,
+      orderId: id,
+      after,
+    })),
+  );
+}
+
 type Fields = Record<string, unknown>;
 
 /**

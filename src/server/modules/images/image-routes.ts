@@ -3,6 +3,7 @@ import { z } from "zod";
 import { IMAGE_VARIANTS } from "@shared/constants.js";
 import { notFound } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
+import { readAdmin } from "../../plugins/auth.js";
 import { readImageBytes } from "./image-service.js";
 
 const params = z.object({
@@ -13,12 +14,19 @@ const params = z.object({
 export async function imageRoutes(app: FastifyInstance): Promise<void> {
   const serve = async (request: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
     const { id, variant } = parse(params, request.params);
+    const image = await readImageBytes(app.db, id, variant);
+    if (!image) throw notFound("Image");
+    if (image.private) {
+      // A return photo: staff only, and kept by no cache (a shared one would serve it to anyone
+      // with the URL). Everyone else is told the image does not exist.
+      if (!(await readAdmin(app, request))) throw notFound("Image");
+      reply.header("Cache-Control", "private, no-store");
+      return reply.type(image.mimeType).send(image.bytes);
+    }
     // Images never change once stored (a new upload is a new id): the ETag is the id itself.
     const etag = `"${id}${variant ? `-${variant}` : ""}"`;
     reply.header("Cache-Control", "public, max-age=31536000, immutable").header("ETag", etag);
     if (request.headers["if-none-match"] === etag) return reply.status(304).send();
-    const image = await readImageBytes(app.db, id, variant);
-    if (!image) throw notFound("Image");
     return reply.type(image.mimeType).send(image.bytes);
   };
   app.get("/api/images/:id", { config: { access: "public" } }, serve);

@@ -1,8 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { ImageRef } from "@shared/schemas/common.js";
 import type { Db } from "../../db/client.js";
 import { imageRenditions, images } from "../../db/schema.js";
-import { processImage } from "./image-processing.js";
+import { processImage, type ProcessedImage } from "./image-processing.js";
 
 export interface Upload {
   filename: string;
@@ -26,35 +26,54 @@ export const toImageRef = (row: {
   edgeColor: row.edgeColor,
 });
 
-/**
- * Validates and processes every upload first (so one bad file stores nothing), then stores each
- * image once: the same bytes uploaded twice give the same image.
- */
-export async function storeImages(db: Db, uploads: Upload[], maxPx: number): Promise<ImageRef[]> {
+/** Decodes, checks and converts uploads (CPU work, no database): do it before any transaction. */
+export async function processUploads(uploads: Upload[], maxPx: number): Promise<ProcessedImage[]> {
   const processed = [];
   for (const u of uploads) processed.push(await processImage(u.bytes, u.filename, maxPx));
+  return processed;
+}
+
+/**
+ * Stores processed images, each once: the same bytes uploaded twice give the same image. A
+ * private image (a return photo) is served to staff only. Bytes that were private become public
+ * when the shop uploads them publicly too; public bytes stay public when they come back privately,
+ * since they are out already.
+ */
+export async function saveImages(
+  db: Db,
+  processed: ProcessedImage[],
+  visibility: { private: boolean } = { private: false },
+): Promise<ImageRef[]> {
   const refs: ImageRef[] = [];
   for (const p of processed) {
-    const [inserted] = await db
-      .insert(images)
-      .values({
-        sha256: p.sha256,
-        filename: p.filename,
-        mimeType: p.mimeType,
-        width: p.width,
-        height: p.height,
-        edgeColor: p.edgeColor,
-        bytes: p.bytes,
-      })
-      .onConflictDoNothing({ target: images.sha256 })
-      .returning({ id: images.id });
-    if (inserted) {
+    const insert = db.insert(images).values({
+      sha256: p.sha256,
+      filename: p.filename,
+      mimeType: p.mimeType,
+      width: p.width,
+      height: p.height,
+      edgeColor: p.edgeColor,
+      bytes: p.bytes,
+      private: visibility.private,
+    });
+    const [inserted] = await (
+      visibility.private
+        ? insert.onConflictDoNothing({ target: images.sha256 })
+        : insert.onConflictDoUpdate({ target: images.sha256, set: { private: false }, where: eq(images.private, true) })
+    ).returning({ id: images.id, renditions: sql<boolean>`xmax <> 0` });
+    // xmax is set on a row updated by the conflict clause: it had its renditions already.
+    if (inserted && !inserted.renditions) {
       await db.insert(imageRenditions).values(p.renditions.map((r) => ({ ...r, imageId: inserted.id })));
     }
     const [row] = await db.select(refColumns).from(images).where(eq(images.sha256, p.sha256));
     refs.push(toImageRef(row));
   }
   return refs;
+}
+
+/** Validates and processes every upload first (so one bad file stores nothing), then stores them. */
+export async function storeImages(db: Db, uploads: Upload[], maxPx: number): Promise<ImageRef[]> {
+  return saveImages(db, await processUploads(uploads, maxPx));
 }
 
 const refColumns = {
@@ -101,20 +120,24 @@ export async function findImageRefs(db: Db, ids: string[]): Promise<Map<string, 
   return refs;
 }
 
-export async function readImageBytes(
-  db: Db,
-  id: string,
-  variant?: string,
-): Promise<{ mimeType: string; bytes: Buffer } | null> {
+export interface StoredImage {
+  mimeType: string;
+  bytes: Buffer;
+  /** Served to staff only (a return photo). */
+  private: boolean;
+}
+
+export async function readImageBytes(db: Db, id: string, variant?: string): Promise<StoredImage | null> {
   if (variant) {
     const [row] = await db
-      .select({ mimeType: imageRenditions.mimeType, bytes: imageRenditions.bytes })
+      .select({ mimeType: imageRenditions.mimeType, bytes: imageRenditions.bytes, private: images.private })
       .from(imageRenditions)
+      .innerJoin(images, eq(images.id, imageRenditions.imageId))
       .where(and(eq(imageRenditions.imageId, id), eq(imageRenditions.variant, variant)));
     return row ?? null;
   }
   const [row] = await db
-    .select({ mimeType: images.mimeType, bytes: images.bytes })
+    .select({ mimeType: images.mimeType, bytes: images.bytes, private: images.private })
     .from(images)
     .where(eq(images.id, id));
   return row ?? null;

@@ -8,8 +8,10 @@ import type {
   PlacedOrder,
   TrackedOrder,
 } from "@shared/schemas/orders.js";
+import { orderNumber } from "@shared/rules/labels.js";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders } from "../../db/schema.js";
+import { orderRef } from "./order-ref.js";
 
 /** Every column an order view may need; the serialisers below pick what each audience sees. */
 export const orderColumns = {
@@ -152,13 +154,18 @@ export function initials(name: string): string {
     .join(" ");
 }
 
-/** The spec's tracking card and nothing more: no street address, e-mail, postal code or session id. */
-export function toTrackedOrder(row: OrderRow, items: OrderItem[], showFullName: boolean): TrackedOrder {
+/**
+ * The spec's tracking card and nothing more: no street address, e-mail, postal code or session id.
+ * A caller who proved the order (decision 013) sees its id, number and the whole name; a phone
+ * number alone gets an opaque reference instead of the id, no number, and initials.
+ */
+export function toTrackedOrder(row: OrderRow, items: OrderItem[], proven: boolean): TrackedOrder {
   return {
-    id: row.id,
+    id: proven ? row.id : orderRef(row.id),
+    orderNumber: proven ? orderNumber(row.id) : null,
     createdAt: isoTime(row.createdAt),
     status: row.status,
-    customerName: showFullName ? row.customerName : initials(row.customerName),
+    customerName: proven ? row.customerName : initials(row.customerName),
     customerPhone: row.customerPhone,
     city: row.city,
     total: row.total,

@@ -6,7 +6,8 @@ import type { Db } from "../../db/client.js";
 import { orders, orderStatusEvents } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { orderNotFound } from "./order-admin.js";
-import { initials, loadItems, orderColumns, toAdminOrder, toPlacedOrder } from "./order-serialise.js";
+import { resolveOrderRef } from "./order-ref.js";
+import { loadItems, orderColumns, toAdminOrder, toPlacedOrder, toTrackedOrder } from "./order-serialise.js";
 
 async function readRow(db: Db, id: string) {
   const [row] = await db.select(orderColumns).from(orders).where(eq(orders.id, id));
@@ -40,9 +41,11 @@ export interface CancelProof {
  * The pending check and the change are one statement, so a cancel racing the admin's status
  * change cannot cancel an order that has just shipped.
  */
-export async function cancelAsCustomer(db: Db, id: string, proof: CancelProof): Promise<PlacedOrder> {
-  const row = await readRow(db, id);
-  if (!row) throw orderNotFound();
+export async function cancelAsCustomer(db: Db, idOrRef: string, proof: CancelProof): Promise<PlacedOrder> {
+  // A card found by phone number alone names its order by reference (decision 013).
+  const id = (await readRow(db, idOrRef))?.id ?? (proof.phone ? await resolveOrderRef(db, idOrRef, proof.phone) : null);
+  const row = id ? await readRow(db, id) : undefined;
+  if (!id || !row) throw orderNotFound();
   const byPhone =
     !!proof.phone && normalizePhone(proof.phone).length >= 10 && phonesMatch(proof.phone, row.customerPhone);
   const bySession = !!proof.sessionId && !!row.sessionId && proof.sessionId.toLowerCase() === row.sessionId;
@@ -61,7 +64,12 @@ export async function cancelAsCustomer(db: Db, id: string, proof: CancelProof): 
   const current = (await readRow(db, id))!;
   if (!cancelled) throw new AppError("CONFLICT", `Only pending orders can be cancelled; this one is ${current.status}`);
   const items = await loadItems(db, [id]);
-  const answer = toPlacedOrder(current, items.get(id) ?? []);
-  // A phone number alone proves as little as it does for tracking: the name stays initials.
-  return bySession ? answer : { ...answer, customerName: initials(current.customerName) };
+  // A phone number alone proves as little as it does for tracking: reference, no number, initials.
+  if (bySession) return toPlacedOrder(current, items.get(id) ?? []);
+  return {
+    ...toTrackedOrder(current, items.get(id) ?? [], false),
+    subtotal: current.subtotal,
+    tax: current.tax,
+    paymentMethod: current.paymentMethod,
+  };
 }

@@ -1,3 +1,4 @@
+import { orderNumber } from "@shared/rules/labels.js";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, orderStatusEvents, products } from "../../db/schema.js";
@@ -186,11 +187,12 @@ describe("POST /api/orders", () => {
     const tracked = await t.app.inject({
       method: "POST",
       url: "/api/orders/track",
-      payload: { phone: placed.customerPhone, name: placed.customerName },
+      payload: { phone: placed.customerPhone, orderNumber: orderNumber(placed.id) },
     });
     const stored = tracked.json().find((o: { id: string }) => o.id === placed.id);
     expect(stored).toEqual({
       id: placed.id,
+      orderNumber: orderNumber(placed.id),
       createdAt: placed.createdAt,
       status: placed.status,
       customerName: placed.customerName,

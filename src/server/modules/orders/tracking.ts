@@ -5,32 +5,40 @@ import type { PlacedOrder, TrackedOrder } from "@shared/schemas/orders.js";
 import type { Db } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
 import { loadCustomerReturns } from "../returns/return-serialise.js";
+import { provesOrder } from "./order-ref.js";
 import { loadItems, orderColumns, toPlacedOrder, toTrackedOrder } from "./order-serialise.js";
 
 /** One person rarely has more; the bound keeps a shared office number from returning thousands. */
 const TRACK_LIMIT = 200;
 
 const fold = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
+const wordsOf = (s: string) => fold(s).split(" ").filter(Boolean);
 
 /**
- * The name filter matches whole words only ("ayesha" finds "Ayesha Khan", "ay" finds nothing):
- * a substring filter would let anyone with a phone number read the name a letter at a time.
+ * The name filter compares whole words ("ayesha" finds "Ayesha Khan", "ay" finds nothing) on an
+ * order the caller proved. On the others it compares only first letters, which the card shows as
+ * initials anyway: a filter that confirmed whole words would let anyone with a phone number guess
+ * the name a word at a time (issue 22, M3; decision 013).
  */
-const wholeWordsOf = (fullName: string, typed: string) => {
-  const words = new Set(fullName.split(" "));
-  return typed.split(" ").every((word) => words.has(word));
-};
+function nameMatches(fullName: string, typed: string, proven: boolean): boolean {
+  const words = wordsOf(fullName);
+  const compare = proven ? (w: string) => w : (w: string) => w[0];
+  const known = new Set(words.map(compare));
+  return wordsOf(typed).every((word) => known.has(compare(word)));
+}
 
 export interface TrackQuery {
   phone: string;
   name?: string;
   city?: string;
+  /** Normalised by the schema ('3F9A1C2B'): proves that one order. */
+  orderNumber?: string;
 }
 
 /**
  * The spec's order search, done by the server: the phone key finds the candidates through an
- * index, then the spec's rules decide (phone containment, optional case-insensitive name and
- * city substrings). The full name is shown only to a caller who typed it; others see initials.
+ * index, then the spec's rules decide (phone containment, optional name and city filters). Only
+ * the order whose number the caller typed is shown in full; the others by reference and initials.
  */
 export async function trackOrders(db: Db, query: TrackQuery): Promise<TrackedOrder[]> {
   const rows = await db
@@ -39,26 +47,22 @@ export async function trackOrders(db: Db, query: TrackQuery): Promise<TrackedOrd
     .where(eq(orders.phoneKey, phoneKey(query.phone)))
     .orderBy(desc(orders.createdAt))
     .limit(TRACK_LIMIT);
-  const name = query.name ? fold(query.name) : "";
   const city = query.city ? fold(query.city) : "";
-  const matching = rows.filter(
-    (r) =>
-      phonesMatch(query.phone, r.customerPhone) &&
-      (!name || wholeWordsOf(fold(r.customerName), name)) &&
-      (!city || fold(r.city).includes(city)),
-  );
-  const items = await loadItems(
-    db,
-    matching.map((r) => r.id),
-  );
-  const returns = await loadCustomerReturns(
-    db,
-    matching.map((r) => r.id),
-  );
+  const matching = rows
+    .filter((r) => phonesMatch(query.phone, r.customerPhone))
+    .map((r) => ({ row: r, proven: provesOrder(r.id, query.orderNumber) }))
+    .filter(
+      ({ row, proven }) =>
+        (!query.name || nameMatches(row.customerName, query.name, proven)) && (!city || fold(row.city).includes(city)),
+    );
+  const ids = matching.map((m) => m.row.id);
+  const items = await loadItems(db, ids);
+  const returns = await loadCustomerReturns(db, ids);
   return matching
-    .map((r) => ({
-      ...toTrackedOrder(r, items.get(r.id) ?? [], !!name && fold(r.customerName) === name),
-      returns: returns.get(r.id) ?? [],
+    .map(({ row, proven }) => ({
+      ...toTrackedOrder(row, items.get(row.id) ?? [], proven),
+      // A replacement's number would prove the replacement order: only for a proven card.
+      returns: (returns.get(row.id) ?? []).map((r) => (proven ? r : { ...r, replacementOrderNumber: null })),
     }))
     .sort(compareTrackedOrders);
 }

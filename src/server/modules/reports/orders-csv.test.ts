@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema.js";
 import { insertOrder, insertProduct } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
-import { csvCell } from "./csv.js";
 import { CSV_HEADER, ordersCsvLines } from "./orders-csv.js";
 
 /** A strict RFC 4180 reader, so the tests check what a spreadsheet would see. */
@@ -182,24 +181,4 @@ describe("ordersCsvLines", () => {
     const rows = readCsv(text.slice(1)).slice(1);
     expect(rows.map((r) => r[1]).sort()).toEqual(ids.sort());
   });
-});
-
-describe("csvCell", () => {
-  it("leaves plain text and numbers alone", () => {
-    expect(csvCell("Lahore")).toBe("Lahore");
-    expect(csvCell(2500.5)).toBe("2500.5");
-  });
-
-  it("quotes text with separators or edge spaces and doubles inner quotes", () => {
-    expect(csvCell("a,b")).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell(" padded")).toBe('" padded"');
-  });
-
-  it.each(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])(
-    "prefixes the formula-like %j with an apostrophe",
-    (value) => {
-      expect(csvCell(value).replace(/^"/, "").startsWith("'")).toBe(true);
-    },
-  );
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { analyticsQuery, ordersCsvQuery } from "@shared/schemas/admin.js";
 import { parse } from "../../lib/validate.js";
 import { requireAdmin } from "../../plugins/auth.js";
+import { recordExport } from "../audit/audit.js";
 import { computeAnalytics } from "./analytics-service.js";
 import { computeCustomers } from "./customers-service.js";
 import { ordersCsvLines } from "./orders-csv.js";
@@ -15,9 +16,11 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     return computeAnalytics(app.db, query);
   });
 
-  app.get("/api/admin/customers", { config: { access: "agent" }, preHandler: requireAdmin }, async () =>
-    computeCustomers(app.db),
-  );
+  // Every customer's name, phone and city at once: who looked is in the audit log.
+  app.get("/api/admin/customers", { config: { access: "agent" }, preHandler: requireAdmin }, async (request) => {
+    await recordExport(app.db, request, { action: "export.customers" });
+    return computeCustomers(app.db);
+  });
 
   app.get(
     "/api/admin/orders.csv",
@@ -26,6 +29,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       const { status } = parse(ordersCsvQuery, request.query);
       const only = status === "all" ? undefined : status;
       const filename = `orders-${only ?? "all"}-${storeClock().date}.csv`;
+      await recordExport(app.db, request, { action: "export.orders-csv", details: { status, filename } });
       reply.type("text/csv; charset=utf-8").header("Content-Disposition", `attachment; filename="${filename}"`);
       return reply.send(Readable.from(ordersCsvLines(app.db, only)));
     },

@@ -8,7 +8,8 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders, products, returnRequests, type ReturnItemRow } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import { storeImages, type Upload } from "../images/image-service.js";
+import { processUploads, saveImages, type Upload } from "../images/image-service.js";
+import { resolveOrderRef } from "../orders/order-ref.js";
 import { lineKeyOf, toCustomerReturn } from "./return-serialise.js";
 
 type Input = z.output<typeof returnRequestInput>;
@@ -28,28 +29,36 @@ const describe = (l: { productName: string; size: string; color: string }) => {
 export type ReturnableOrder = Awaited<ReturnType<typeof checkReturnRight>>;
 
 export async function checkReturnRight(db: Db, input: Pick<Input, "orderId" | "phone">, now: Date) {
-  const [order] = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      customerPhone: orders.customerPhone,
-      deliveredAt: orders.deliveredAt,
-    })
-    .from(orders)
-    .where(eq(orders.id, input.orderId.toLowerCase()));
+  const byId = async (id: string) => {
+    const [row] = await db
+      .select({
+        id: orders.id,
+        status: orders.status,
+        customerPhone: orders.customerPhone,
+        deliveredAt: orders.deliveredAt,
+      })
+      .from(orders)
+      .where(eq(orders.id, id));
+    return row;
+  };
+  let order = await byId(input.orderId.toLowerCase());
+  // A card found by phone number alone names its order by reference, and must not learn its number.
+  const byRef = !order;
+  if (!order) {
+    const id = await resolveOrderRef(db, input.orderId, input.phone);
+    if (id) order = await byId(id);
+  }
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
   if (!(normalizePhone(input.phone).length >= 10 && phonesMatch(input.phone, order.customerPhone)))
     throw new AppError("FORBIDDEN", "This order does not belong to that phone number");
+  const named = byRef ? "this order" : `#${orderNumber(order.id)}`;
   if (order.status !== "delivered" || !order.deliveredAt)
-    throw new AppError(
-      "CONFLICT",
-      `Only delivered orders can be returned or exchanged; #${orderNumber(order.id)} is ${order.status}`,
-    );
+    throw new AppError("CONFLICT", `Only delivered orders can be returned or exchanged; ${named} is ${order.status}`);
   const closes = returnWindowEnds(order.deliveredAt);
   if (now.getTime() > closes.getTime())
     throw new AppError(
       "CONFLICT",
-      `The 7-day return window for #${orderNumber(order.id)} closed on ${closes.toISOString().slice(0, 10)}; message us on WhatsApp if something is wrong with your order`,
+      `The 7-day return window for ${named} closed on ${closes.toISOString().slice(0, 10)}; message us on WhatsApp if something is wrong with your order`,
     );
   return order;
 }
@@ -87,6 +96,9 @@ export async function requestReturn(
     return { ...i, size: line.size, color: line.color, productName: line.productName, price: Number(line.price) };
   });
   if (input.type === "exchange") await checkExchangeChoices(db, items);
+  // Decoded before the transaction: seconds of image work must not hold the order's lock (or, on
+  // PGlite, the only connection).
+  const processed = await processUploads(photos, REVIEW_IMAGE_MAX_PX);
 
   const row = await db.transaction(async (tx) => {
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
@@ -109,7 +121,7 @@ export async function requestReturn(
         );
     }
     // Stored only once every rule passed, in the same transaction: a refused request stores nothing.
-    const stored = photos.length > 0 ? await storeImages(tx, photos, REVIEW_IMAGE_MAX_PX) : [];
+    const stored = await saveImages(tx, processed, { private: true });
     const [inserted] = await tx
       .insert(returnRequests)
       .values({

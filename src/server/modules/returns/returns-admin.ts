@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { orderNumber } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
 import type { ReturnStatus } from "@shared/rules/returns.js";
@@ -115,15 +115,7 @@ export async function decideReturn(
           throw new AppError("VALIDATION", "Enter the refund amount and how it was paid", {
             refund: "Enter the refund amount and method",
           });
-        const [order] = await tx.select({ total: orders.total }).from(orders).where(eq(orders.id, row.orderId));
-        if (decision.refund.amount > Number(order.total))
-          throw new AppError(
-            "VALIDATION",
-            `The refund cannot be more than the order's total, ${formatRs(order.total)}`,
-            {
-              "refund.amount": "More than the order's total",
-            },
-          );
+        await refuseRefundPastTotal(tx as unknown as Db, row, decision.refund.amount);
         changes.refundAmount = decision.refund.amount.toFixed(2);
         changes.refundMethod = decision.refund.method;
         stockLowest = await putBackReturn(tx as unknown as Db, row);
@@ -137,6 +129,30 @@ export async function decideReturn(
     stockLowest,
     replacementPlaced: updated.replacementOrderId !== null && decision.status === "completed",
   };
+}
+
+/**
+ * The refunds of one order may add up to its total, no more, however many return requests it has.
+ * The order row is locked first (as putBackReturn and a status change lock it), so two refunds of
+ * the same order at once are summed one after the other, never both against the same past.
+ */
+async function refuseRefundPastTotal(tx: Db, row: ReturnRow, amount: number): Promise<void> {
+  const [order] = await tx.select({ total: orders.total }).from(orders).where(eq(orders.id, row.orderId)).for("update");
+  const [{ refunded }] = await tx
+    .select({ refunded: sql<string>`coalesce(sum(${returnRequests.refundAmount}), 0)` })
+    .from(returnRequests)
+    .where(and(eq(returnRequests.orderId, row.orderId), ne(returnRequests.id, row.id)));
+  const totalPaisa = Math.round(Number(order.total) * 100);
+  const refundedPaisa = Math.round(Number(refunded) * 100);
+  if (Math.round(amount * 100) + refundedPaisa <= totalPaisa) return;
+  const message =
+    refundedPaisa === 0
+      ? `The refund cannot be more than the order's total, ${formatRs(order.total)}`
+      : `The refunds of this order cannot add up to more than its total, ${formatRs(order.total)}: ` +
+        `${formatRs(refundedPaisa / 100)} is refunded already, so at most ${formatRs(Math.max(0, totalPaisa - refundedPaisa) / 100)} is left`;
+  throw new AppError("VALIDATION", message, {
+    "refund.amount": refundedPaisa === 0 ? "More than the order's total" : "More than is left of the order's total",
+  });
 }
 
 /** A completed return's items go back on the shelf, with the order row locked as a status change locks it. */

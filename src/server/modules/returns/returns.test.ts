@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumber } from "@shared/rules/labels.js";
-import { orderItems, orders } from "../../db/schema.js";
+import { orderItems, orders, returnRequests } from "../../db/schema.js";
 import { insertProduct, makeImage, multipart, placeOrder } from "../../test/factory.js";
 import { ManualClock } from "../../jobs/clock.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
@@ -42,7 +42,8 @@ const request = (orderId: string, overrides: Record<string, unknown> = {}) => ({
 const decide = (id: string, payload: object) =>
   t.app.inject({ method: "PATCH", url: `/api/admin/returns/${id}`, payload, headers: asAdmin() });
 const trackCard = async (orderId: string) => {
-  const res = await t.app.inject({ method: "POST", url: "/api/orders/track", payload: { phone: PHONE } });
+  const payload = { phone: PHONE, orderNumber: orderNumber(orderId) };
+  const res = await t.app.inject({ method: "POST", url: "/api/orders/track", payload });
   return res.json().find((o: { id: string }) => o.id === orderId);
 };
 
@@ -67,6 +68,16 @@ describe("POST /api/returns", () => {
     const listed = list.find((r: { orderId: string }) => r.orderId === orderId);
     expect(listed.photos).toHaveLength(2);
     expect(listed).toMatchObject({ reason: "Too small", orderNumber: orderNumber(orderId), customerPhone: PHONE });
+  });
+
+  it("takes a request from a card found by phone number alone, by its reference, without naming the order's number", async () => {
+    const orderId = await deliveredOrder();
+    const cards = (await t.app.inject({ method: "POST", url: "/api/orders/track", payload: { phone: PHONE } })).json();
+    const ref = cards.find((c: { createdAt: string; status: string }) => c.status === "delivered").id;
+    expect(ref).not.toBe(orderId);
+    expect((await ask(request(ref, { phone: "0321 9999999" }))).statusCode).toBe(404);
+    expect((await ask(request(ref))).statusCode).toBe(201);
+    expect((await trackCard(orderId)).returns).toHaveLength(1);
   });
 
   it("refuses another phone number", async () => {
@@ -194,6 +205,46 @@ describe("PATCH /api/admin/returns/{id}", () => {
     expect((await trackCard(orderId)).returns[0].statusText).toBe("Return completed: refund sent");
     const again = await decide(created.id, { status: "rejected", adminNote: "x" });
     expect(again.json().error).toBe("This request is already completed; it cannot be rejected");
+  });
+
+  /** Two approved return requests of one suit each on one order of Rs. 6,000. */
+  async function twoApprovedReturns() {
+    const orderId = await deliveredOrder();
+    const suit = { type: "return", items: [{ productId: suitId, size: "M", color: "Red", quantity: 1 }] };
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const created = await ask(request(orderId, suit));
+      expect(created.statusCode).toBe(201);
+      ids.push(created.json().id);
+      expect((await decide(created.json().id, { status: "approved" })).statusCode).toBe(200);
+    }
+    return ids;
+  }
+
+  it("caps the sum of an order's refunds at its total, across its return requests", async () => {
+    const [first, second] = await twoApprovedReturns();
+    expect((await decide(first, { status: "completed", refund: { amount: 4000, method: "cash" } })).statusCode).toBe(
+      200,
+    );
+    const past = await decide(second, { status: "completed", refund: { amount: 4000, method: "cash" } });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error).toBe(
+      "The refunds of this order cannot add up to more than its total, Rs. 6,000: Rs. 4,000 is refunded already, so at most Rs. 2,000 is left",
+    );
+    const rest = await decide(second, { status: "completed", refund: { amount: 2000, method: "cash" } });
+    expect(rest.json()).toMatchObject({ status: "completed", refundAmount: "2000.00" });
+  });
+
+  it("lets only one of two refunds at once through when together they pass the order's total", async () => {
+    const [first, second] = await twoApprovedReturns();
+    const refund = { status: "completed", refund: { amount: 4000, method: "jazzcash" } };
+    const answers = await Promise.all([decide(first, refund), decide(second, refund)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const stored = await t.db
+      .select({ amount: returnRequests.refundAmount })
+      .from(returnRequests)
+      .where(inArray(returnRequests.id, [first, second]));
+    expect(stored.map((r) => r.amount).sort()).toEqual(["4000.00", null]);
   });
 
   it("refuses anonymous callers", async () => {

@@ -1,3 +1,4 @@
+import { orderNumber } from "@shared/rules/labels.js";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,6 +37,7 @@ describe("POST /api/reviews reads no image before the review is allowed", () => 
         reviewData: JSON.stringify({
           productId: product.id,
           orderId: order.id,
+          orderNumber: orderNumber(order.id),
           customerName: "Not The Buyer",
           customerPhone: phone,
           rating: 5,
@@ -59,6 +61,7 @@ describe("POST /api/reviews reads no image before the review is allowed", () => 
         reviewData: JSON.stringify({
           productId: product.id,
           orderId: order.id,
+          orderNumber: orderNumber(order.id),
           customerName: NAME,
           customerPhone: phone,
           rating: 4,
@@ -82,6 +85,7 @@ describe("POST /api/reviews throttle", () => {
         reviewData: JSON.stringify({
           productId: 1,
           orderId: randomUUID(),
+          orderNumber: "00000000",
           customerName: `Guess ${i}`,
           customerPhone: phone,
           rating: 5,

@@ -4,12 +4,15 @@ import { normalizePhone, phoneKey, phonesMatch } from "@shared/rules/phone.js";
 import type { RatingSummary } from "@shared/schemas/products.js";
 import type { Review, ReviewValidation, reviewInput } from "@shared/schemas/reviews.js";
 import type { ImageRef } from "@shared/schemas/common.js";
+import { ORDER_NUMBER_NEEDED } from "@shared/schemas/order-proof.js";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { orderItems, orders, reviews } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { findImageRefs, storeImages, type Upload } from "../images/image-service.js";
+import { provesOrder } from "../orders/order-ref.js";
+import { readReviewLinkToken } from "./review-link.js";
 
 const fold = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
 
@@ -93,9 +96,35 @@ async function customerOrders(db: Db, name: string, phone: string) {
   return rows.filter((o) => isCustomer(o, name, phone));
 }
 
-/** Products of the caller's delivered orders that have no review yet (one entry per product per order). */
-export async function findUnreviewed(db: Db, name: string, phone: string): Promise<ReviewValidation> {
-  const mine = await customerOrders(db, name, phone);
+/** What proves an order beyond name and phone (decision 013), with the secret a link token is checked under. */
+export interface OrderProof {
+  orderNumber?: string;
+  reviewToken?: string;
+  linkSecret?: string;
+}
+
+/** Neither an order number nor a link token: say what to enter, before anything is looked up. */
+function requireProof(proof: OrderProof): void {
+  if (!proof.orderNumber && !proof.reviewToken) throw new AppError("VALIDATION", ORDER_NUMBER_NEEDED);
+}
+
+const proves = (orderId: string, proof: OrderProof) =>
+  provesOrder(orderId, proof.orderNumber) ||
+  (!!proof.reviewToken && readReviewLinkToken(proof.linkSecret, proof.reviewToken) === orderId);
+
+/**
+ * Products of the caller's proven delivered order that have no review yet (one entry per product).
+ * Only the order the number or link proves: name and phone alone show nothing, so they cannot be
+ * used to confirm a guessed name.
+ */
+export async function findUnreviewed(
+  db: Db,
+  name: string,
+  phone: string,
+  proof: OrderProof,
+): Promise<ReviewValidation> {
+  requireProof(proof);
+  const mine = (await customerOrders(db, name, phone)).filter((o) => proves(o.id, proof));
   const delivered = mine.filter((o) => o.status === "delivered");
   if (delivered.length === 0) return { hasOrders: mine.length > 0, unreviewedOrders: [] };
   const ids = delivered.map((o) => o.id);
@@ -138,7 +167,9 @@ export type ReviewableOrder = { id: string; customerName: string };
  * Re-checks everything the dialog was told: the order is the caller's, delivered, holds the
  * product, not yet reviewed. Runs before any image of the form is read.
  */
-export async function checkReviewRight(db: Db, input: ReviewData): Promise<ReviewableOrder> {
+export async function checkReviewRight(db: Db, input: ReviewData, linkSecret?: string): Promise<ReviewableOrder> {
+  const proof = { orderNumber: input.orderNumber, reviewToken: input.reviewToken, linkSecret };
+  requireProof(proof);
   const [order] = await db
     .select({
       id: orders.id,
@@ -151,7 +182,12 @@ export async function checkReviewRight(db: Db, input: ReviewData): Promise<Revie
   // One refusal for every mismatch: a different answer for the right name (not delivered, not
   // in this order, already reviewed) would let anyone who knows a phone number guess the name
   // that tracking only shows as initials.
-  if (!order || !isCustomer(order, input.customerName, input.customerPhone) || order.status !== "delivered")
+  if (
+    !order ||
+    !proves(order.id, proof) ||
+    !isCustomer(order, input.customerName, input.customerPhone) ||
+    order.status !== "delivered"
+  )
     throw cannotReview();
   const [item] = await db
     .select({ id: orderItems.id })
@@ -169,7 +205,7 @@ export async function checkReviewRight(db: Db, input: ReviewData): Promise<Revie
 }
 
 export const CANNOT_REVIEW =
-  "We could not match this review to a delivered order of yours that still awaits a review of this product. Check your name and phone number as you gave them at checkout.";
+  "We could not match this review to a delivered order of yours that still awaits a review of this product. Check your name and phone number as you gave them at checkout, and the order number from your WhatsApp message or parcel label.";
 const cannotReview = () => new AppError("FORBIDDEN", CANNOT_REVIEW);
 
 /** Stores the images and the review of an order checkReviewRight accepted; the unique (order, product) index settles two submissions at once. */

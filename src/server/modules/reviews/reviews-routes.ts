@@ -28,6 +28,8 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
   // Verification lists what a name and phone bought: tight per phone, generous per client address.
   const perPhone = new Throttle(20, 10 * 60_000, "review checks for this phone number", app.throttleStore);
   const perIp = new Throttle(300, 10 * 60_000, "review checks from your network", app.throttleStore);
+  // The WhatsApp review link's token is signed with the app secret; without WhatsApp there is none.
+  const linkSecret = app.config.whatsapp?.appSecret;
 
   app.get("/api/reviews/product/:id", { config: { access: "public" } }, async (request) =>
     listReviews(app.db, productId(request.params)),
@@ -38,10 +40,10 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post("/api/reviews/validate", { config: { access: "public" } }, async (request) => {
-    const { customerName, customerPhone } = parse(validateReviewInput, request.body);
+    const { customerName, customerPhone, orderNumber, reviewToken } = parse(validateReviewInput, request.body);
     await perIp.take(networkKey(request.ip));
     await perPhone.take(phoneKey(customerPhone));
-    return findUnreviewed(app.db, customerName, customerPhone);
+    return findUnreviewed(app.db, customerName, customerPhone, { orderNumber, reviewToken, linkSecret });
   });
 
   // Submitting is throttled like checking (it answers the same question), and the review's data
@@ -53,7 +55,7 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
       const input = parseJsonField(reviewInput, fields.reviewData, "reviewData");
       await perIp.take(networkKey(request.ip));
       await perPhone.take(phoneKey(input.customerPhone));
-      checked = { input, order: await checkReviewRight(app.db, input) };
+      checked = { input, order: await checkReviewRight(app.db, input, linkSecret) };
     };
     const form = await readMultipart(request, {
       limits: { files: MAX_IMAGES_PER_GROUP, fields: 2, parts: MAX_IMAGES_PER_GROUP + 2 },

@@ -1,6 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { images, reviews } from "../../db/schema.js";
+import { orderNumber } from "@shared/rules/labels.js";
+import { ORDER_NUMBER_NEEDED } from "@shared/schemas/order-proof.js";
 import { CANNOT_REVIEW } from "./review-service.js";
 import { insertProduct, makeImage, multipart, placeOrder, setOrderStatus } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
@@ -41,13 +43,17 @@ const reviewCount = async () => Number((await t.db.select({ n: count() }).from(r
 const imageCount = async () => Number((await t.db.select({ n: count() }).from(images))[0].n);
 
 describe("POST /api/reviews/validate", () => {
-  it("lists the unreviewed products of the caller's delivered orders only", async () => {
+  it("lists the unreviewed products of the delivered order whose number the caller gave", async () => {
     const phone = newPhone();
     const a = await insertProduct(t.db, { name: "Reviewable Suit" });
     const b = await insertProduct(t.db);
     const delivered = await deliveredOrder(phone, [a.id, b.id]);
     await placeOrder(t.app, [{ productId: a.id }], { customerPhone: phone, customerName: NAME }); // still pending
-    const res = await validate({ customerName: "  ayesha KHAN ", customerPhone: `+92 ${phone.slice(1)}` });
+    const res = await validate({
+      customerName: "  ayesha KHAN ",
+      customerPhone: `+92 ${phone.slice(1)}`,
+      orderNumber: orderNumber(delivered.id).toLowerCase(),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       hasOrders: true,
@@ -67,8 +73,12 @@ describe("POST /api/reviews/validate", () => {
   it("finds nothing for a different name with the same phone", async () => {
     const phone = newPhone();
     const a = await insertProduct(t.db);
-    await deliveredOrder(phone, [a.id]);
-    const res = await validate({ customerName: "Someone Else", customerPhone: phone });
+    const order = await deliveredOrder(phone, [a.id]);
+    const res = await validate({
+      customerName: "Someone Else",
+      customerPhone: phone,
+      orderNumber: orderNumber(order.id),
+    });
     expect(res.json()).toEqual({ hasOrders: false, unreviewedOrders: [] });
   });
 
@@ -91,6 +101,7 @@ describe("POST /api/reviews", () => {
       {
         productId: product.id,
         orderId: order.id,
+        orderNumber: orderNumber(order.id),
         customerName: NAME,
         customerPhone: phone,
         rating: 4,
@@ -105,15 +116,47 @@ describe("POST /api/reviews", () => {
     expect(res.json()).toMatchObject({ customerName: NAME, rating: 4, reviewText: "Lovely fabric" });
     expect(res.json().images).toHaveLength(2);
     expect(res.json().images[0].url).toMatch(/^\/api\/images\//);
-    const left = (await validate({ customerName: NAME, customerPhone: phone })).json();
+    const left = (
+      await validate({ customerName: NAME, customerPhone: phone, orderNumber: orderNumber(order.id) })
+    ).json();
     expect(left.unreviewedOrders[0].products.map((p: { productId: number }) => p.productId)).toEqual([other.id]);
+  });
+
+  it("refuses a review and a check without the order number or link, saying what to enter, storing nothing", async () => {
+    const phone = newPhone();
+    const product = await insertProduct(t.db);
+    const order = await deliveredOrder(phone, [product.id]);
+    const before = await reviewCount();
+    const data = { productId: product.id, orderId: order.id, customerName: NAME, customerPhone: phone, rating: 5 };
+    for (const res of [
+      await submit(data),
+      await submit({ ...data, orderNumber: "  " }),
+      await validate({ customerName: NAME, customerPhone: phone }),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(ORDER_NUMBER_NEEDED);
+      expect(res.json().error).toBe(
+        "Enter the 8-character order number from your WhatsApp message or parcel label, such as 3F9A1C2B.",
+      );
+    }
+    expect(await reviewCount()).toBe(before);
+    const withIt = await submit({ ...data, orderNumber: `#${orderNumber(order.id)}` });
+    expect(withIt.statusCode).toBe(201);
+    expect(withIt.json().customerName).toBe(NAME);
   });
 
   it("refuses a second review of the same product for the same order", async () => {
     const phone = newPhone();
     const product = await insertProduct(t.db);
     const order = await deliveredOrder(phone, [product.id]);
-    const data = { productId: product.id, orderId: order.id, customerName: NAME, customerPhone: phone, rating: 5 };
+    const data = {
+      productId: product.id,
+      orderId: order.id,
+      orderNumber: orderNumber(order.id),
+      customerName: NAME,
+      customerPhone: phone,
+      rating: 5,
+    };
     expect((await submit(data)).statusCode).toBe(201);
     const again = await submit({ ...data, rating: 1 });
     expect(again.statusCode).toBe(409);
@@ -124,7 +167,14 @@ describe("POST /api/reviews", () => {
     const phone = newPhone();
     const product = await insertProduct(t.db);
     const order = await deliveredOrder(phone, [product.id]);
-    const data = { productId: product.id, orderId: order.id, customerName: NAME, customerPhone: phone, rating: 5 };
+    const data = {
+      productId: product.id,
+      orderId: order.id,
+      orderNumber: orderNumber(order.id),
+      customerName: NAME,
+      customerPhone: phone,
+      rating: 5,
+    };
     // With an image each: all three pass the checks while their image is processed, so the
     // unique (order, product) index is what keeps the second and third out.
     const photo = [{ filename: "same.png", bytes: await makeImage() }];
@@ -134,13 +184,21 @@ describe("POST /api/reviews", () => {
     expect(stored).toHaveLength(1);
   });
 
-  it("refuses a stranger, a wrong name, an undelivered order and a product not in the order with one answer, storing nothing", async () => {
+  it("refuses a stranger, a wrong name, a wrong order number, an undelivered order and a product not in the order with one answer, storing nothing", async () => {
     const phone = newPhone();
     const product = await insertProduct(t.db);
     const notBought = await insertProduct(t.db);
     const delivered = await deliveredOrder(phone, [product.id]);
     const pending = await placeOrder(t.app, [{ productId: product.id }], { customerPhone: phone, customerName: NAME });
-    const base = { productId: product.id, orderId: delivered.id, customerName: NAME, customerPhone: phone, rating: 5 };
+    const base = {
+      productId: product.id,
+      orderId: delivered.id,
+      orderNumber: orderNumber(delivered.id),
+      customerName: NAME,
+      customerPhone: phone,
+      rating: 5,
+    };
+    const pendingOrder = { orderId: pending.id, orderNumber: orderNumber(pending.id) };
     const [reviewsBefore, imagesBefore] = [await reviewCount(), await imageCount()];
     const png = [{ filename: "a.png", bytes: await makeImage() }];
 
@@ -148,9 +206,10 @@ describe("POST /api/reviews", () => {
     const answers = [
       await submit({ ...base, customerPhone: "03119999999" }, png),
       await submit({ ...base, customerName: "Not Ayesha" }, png),
-      await submit({ ...base, orderId: pending.id }, png),
+      await submit({ ...base, ...pendingOrder }, png),
+      await submit({ ...base, orderNumber: orderNumber(pending.id) }, png),
       await submit({ ...base, productId: notBought.id }, png),
-      await submit({ ...base, orderId: pending.id, customerName: "Not Ayesha" }, png),
+      await submit({ ...base, ...pendingOrder, customerName: "Not Ayesha" }, png),
     ];
     for (const res of answers) {
       expect(res.statusCode).toBe(403);
@@ -163,7 +222,14 @@ describe("POST /api/reviews", () => {
     const phone = newPhone();
     const product = await insertProduct(t.db);
     const order = await deliveredOrder(phone, [product.id]);
-    const base = { productId: product.id, orderId: order.id, customerName: NAME, customerPhone: phone, rating: 5 };
+    const base = {
+      productId: product.id,
+      orderId: order.id,
+      orderNumber: orderNumber(order.id),
+      customerName: NAME,
+      customerPhone: phone,
+      rating: 5,
+    };
     const before = [await reviewCount(), await imageCount()];
 
     const noRating = await submit({ ...base, rating: 0 });
@@ -204,6 +270,7 @@ describe("GET /api/reviews/product/:id and its rating", () => {
       const res = await submit({
         productId: product.id,
         orderId: order.id,
+        orderNumber: orderNumber(order.id),
         customerName: NAME,
         customerPhone: phone,
         rating,

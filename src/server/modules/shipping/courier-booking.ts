@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.js";
 import { orders, orderStatusEvents } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import type { SecretBox } from "../../lib/secret-box.js";
+import { recordAudit } from "../audit/audit.js";
 import { loadItems, orderColumns, type OrderRow } from "../orders/order-serialise.js";
 import { leopardsAccount, type LeopardsAccount } from "./courier-settings.js";
 import { CourierRefused, CourierUnavailable, leopardsClient, outcomeOf, type LeopardsCity } from "./leopards-client.js";
@@ -21,7 +22,12 @@ const fold = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
  * Each order is claimed first (courier_booked_at), so two agents booking at once never book one
  * order twice; a refusal or an outage releases it. Booked orders become `shipped`.
  */
-export async function bookOrders(db: Db, secrets: SecretBox | null, ids: string[]): Promise<BookOrdersResult> {
+export async function bookOrders(
+  db: Db,
+  secrets: SecretBox | null,
+  ids: string[],
+  actor: string,
+): Promise<BookOrdersResult> {
   const account = await leopardsAccount(db, secrets);
   if (!account)
     throw new AppError("CONFLICT", "Connect Leopards first: Settings → Courier, with your API key and password");
@@ -57,7 +63,7 @@ export async function bookOrders(db: Db, secrets: SecretBox | null, ids: string[
         await release(db, id);
         throw err;
       });
-      await markBooked(db, id, parcel.trackNumber);
+      await markBooked(db, id, parcel.trackNumber, actor);
       results.push({ orderId: id, booked: true, trackingNumber: parcel.trackNumber, error: null });
     } catch (err) {
       if (err instanceof CourierRefused) fail(`Leopards refused the booking: ${err.message}`);
@@ -112,18 +118,19 @@ async function release(db: Db, id: string) {
     .where(and(eq(orders.id, id), eq(orders.status, "processing")));
 }
 
-async function markBooked(db: Db, id: string, trackingNumber: string) {
+async function markBooked(db: Db, id: string, trackingNumber: string, actor: string) {
   await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: orders.status, courier: orders.courier, trackingNumber: orders.trackingNumber })
+      .from(orders)
+      .where(eq(orders.id, id));
+    const after = { status: "shipped", courier: COURIER, trackingNumber };
     await tx
       .update(orders)
-      .set({
-        status: "shipped",
-        courier: COURIER,
-        trackingNumber,
-        trackingUrl: trackingUrlFor(COURIER, trackingNumber),
-      })
+      .set({ ...after, trackingUrl: trackingUrlFor(COURIER, trackingNumber) })
       .where(eq(orders.id, id));
     await tx.insert(orderStatusEvents).values({ orderId: id, status: "shipped", actor: "admin" });
+    await recordAudit(tx, { actor, action: "order.booked", entity: "order", entityId: id, orderId: id, before, after });
   });
 }
 

@@ -5,6 +5,7 @@ import type { AdminOrder } from "@shared/schemas/orders.js";
 import type { Db } from "../../db/client.js";
 import { orders, orderStatusEvents } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
+import { recordAudit } from "../audit/audit.js";
 import { orderNotFound } from "../orders/order-admin.js";
 import { setStatusAsAdmin } from "../orders/order-status.js";
 import { loadItems, orderColumns, toAdminOrder } from "../orders/order-serialise.js";
@@ -59,15 +60,48 @@ async function setTracking(db: Db, id: string, given: { courier?: string; tracki
 }
 
 /** PATCH /api/admin/orders {ids, status}: one statement; orders already in that status are left alone. */
-export async function setStatusOfMany(db: Db, ids: string[], status: OrderStatus): Promise<{ changed: number }> {
+export async function setStatusOfMany(
+  db: Db,
+  ids: string[],
+  status: OrderStatus,
+  actor: string,
+): Promise<{ changed: number }> {
   const changed = await db.transaction(async (tx) => {
+    // Read with the lock, so each order's audit line names the status it really had.
+    const before = await tx
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(and(inArray(orders.id, ids), ne(orders.status, status)))
+      .for("update");
+    if (before.length === 0) return 0;
     const rows = await tx
       .update(orders)
       .set({ status })
-      .where(and(inArray(orders.id, ids), ne(orders.status, status)))
+      .where(
+        and(
+          inArray(
+            orders.id,
+            before.map((r) => r.id),
+          ),
+          ne(orders.status, status),
+        ),
+      )
       .returning({ id: orders.id });
-    if (rows.length > 0)
+    const was = new Map(before.map((r) => [r.id, r.status]));
+    if (rows.length > 0) {
       await tx.insert(orderStatusEvents).values(rows.map((r) => ({ orderId: r.id, status, actor: "admin" })));
+      // One line per order, so the audit log filtered by an order shows its bulk changes too.
+      for (const r of rows)
+        await recordAudit(tx, {
+          actor,
+          action: "order.bulk-status",
+          entity: "order",
+          entityId: r.id,
+          orderId: r.id,
+          before: { status: was.get(r.id) ?? null },
+          after: { status },
+        });
+    }
     return rows.length;
   });
   return { changed };

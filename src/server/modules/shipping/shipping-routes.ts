@@ -12,7 +12,7 @@ import { courierSettingsView, saveCourierSettings, sealStoredCourierSecrets } fr
 import { renderLabels } from "./labels-pdf.js";
 import { missingOrders, setStatusOfMany } from "./manual-shipping.js";
 import { releasesStock } from "@shared/rules/stock.js";
-import { actorOf, recordAudit } from "../audit/audit.js";
+import { actorOf, recordExport } from "../audit/audit.js";
 import { announceStockChange } from "../stock/stock-announce.js";
 import { refuseShortStock } from "../stock/stock-release.js";
 
@@ -44,6 +44,8 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
       const missing = await missingOrders(app.db, ids);
       throw new AppError("NOT_FOUND", `${missing.length} of the selected orders no longer exist; reload the list`);
     }
+    // Labels carry names, phones and addresses: each printed order gets its line in the audit log.
+    await recordExport(app.db, request, { action: "export.labels", orderIds: ids, details: { paper } });
     const items = await loadItems(app.db, ids);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const chosen = ids.map((id) => toAdminOrder(byId.get(id)!, items.get(id) ?? []));
@@ -55,24 +57,17 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch("/api/admin/orders", { ...agent, config: { ...agent.config, auditsItself: true } }, async (request) => {
     const { ids, status } = parse(bulkStatusInput, request.body);
-    const result = await refuseShortStock(app.db, ids, () => setStatusOfMany(app.db, ids, status));
+    const result = await refuseShortStock(app.db, ids, () => setStatusOfMany(app.db, ids, status, actorOf(request)));
     if (result.changed > 0) {
       await announceStockChange(app, releasesStock(status) ? 0 : null);
       app.orderEvents.publish();
-      await recordAudit(app.db, {
-        actor: actorOf(request),
-        action: "order.bulk-status",
-        entity: "order",
-        entityId: ids.join(","),
-        after: { status, ids, changed: result.changed },
-      });
     }
     return result;
   });
 
-  app.post("/api/admin/orders/book", agent, async (request) => {
+  app.post("/api/admin/orders/book", { ...agent, config: { ...agent.config, auditsItself: true } }, async (request) => {
     const { ids } = parse(bookOrdersInput, request.body);
-    return bookOrders(app.db, app.secrets, ids);
+    return bookOrders(app.db, app.secrets, ids, actorOf(request));
   });
 
   app.get("/api/admin/courier-settings", owner, async () => courierSettingsView(app.db, app.secrets));

@@ -1,3 +1,4 @@
+import { orderNumber } from "@shared/rules/labels.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, orderStatusEvents } from "../../db/schema.js";
@@ -19,8 +20,15 @@ const bulk = (payload: object, headers: Record<string, string> = asAdmin()) =>
   t.app.inject({ method: "PATCH", url: "/api/admin/orders", payload, headers });
 const newOrder = async (overrides: Record<string, unknown> = {}) =>
   (await placeOrder(t.app, [{ productId }], overrides)).id;
-const track = async (phone = "+92 300 1234567") =>
-  (await t.app.inject({ method: "POST", url: "/api/orders/track", payload: { phone, name: "Ayesha Khan" } })).json();
+/** Tracking as the customer who typed the order's number, so the card is shown with its id. */
+const track = async (phone = "+92 300 1234567", orderId = "") =>
+  (
+    await t.app.inject({
+      method: "POST",
+      url: "/api/orders/track",
+      payload: { phone, name: "Ayesha Khan", orderNumber: orderNumber(orderId) },
+    })
+  ).json();
 
 describe("PATCH /api/orders/{id} with a courier and tracking number", () => {
   it("ships a processing order, links a known courier's tracking page and shows it on the tracking card", async () => {
@@ -40,7 +48,7 @@ describe("PATCH /api/orders/{id} with a courier and tracking number", () => {
       ["pending", "customer"],
       ["shipped", "admin"],
     ]);
-    const card = (await track()).find((o: { id: string }) => o.id === id);
+    const card = (await track(undefined, id)).find((o: { id: string }) => o.id === id);
     expect(card).toMatchObject({ courier: "Leopards", trackingNumber: "LE7512345678", status: "shipped" });
     expect(card.trackingUrl).toContain("LE7512345678");
   });

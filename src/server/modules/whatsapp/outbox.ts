@@ -8,6 +8,7 @@ import type { OrderExtras } from "../orders/place-order.js";
 import { CloudApiError, sendTemplate, sendText } from "./cloud-api.js";
 import { SendThread } from "./send-thread.js";
 import { confirmationParameters, REVIEW_TEMPLATE, reviewParameters, type TemplateOrder } from "./templates.js";
+import { reviewLinkToken } from "../reviews/review-link.js";
 import type { WhatsappConfig } from "./whatsapp-config.js";
 
 /** The queue of first confirmation requests (and resends): the orders themselves. */
@@ -292,9 +293,11 @@ async function markFailed(app: FastifyInstance, orderId: string, kind: string, e
   app.orderEvents.publish();
 }
 
+/** The product page with the review dialog open; the signed token proves the order (decision 013). */
 function reviewLink(config: WhatsappConfig, order: OutboxOrder & { items: { productId?: number }[] }): string {
   const productId = order.items[0]?.productId;
-  return `${config.publicUrl ?? ""}${productId ? `/product/${productId}` : "/"}`;
+  const token = reviewLinkToken(config.appSecret, order.id);
+  return `${config.publicUrl ?? ""}${productId ? `/product/${productId}` : "/"}?review=${token}`;
 }
 
 async function sendReviewRequest(app: FastifyInstance, config: WhatsappConfig, orderId: string) {
