@@ -182,6 +182,7 @@ describe("uploads (review and return photos) that stall or trickle", () => {
         reviewData: JSON.stringify({
           productId: 1,
           orderId: crypto.randomUUID(),
+          orderNumber: "3F9A1C2B",
           customerName: "Sana Mir",
           customerPhone: "03001234567",
           rating: 5,
