@@ -219,6 +219,8 @@ describe("the admin panel with the demo store", () => {
     await home.goto("/");
     await home.getByRole("button", { name: "Track Orders" }).first().click();
     await home.getByLabel("Phone Number").fill(order.customerPhone);
+    // The order number (from the WhatsApp message or the label) shows the order in full, with its number.
+    await home.getByLabel("Order Number (optional)").fill(number.toUpperCase());
     await home.getByRole("button", { name: "Search Orders" }).click();
     const card = home.getByRole("article", { name: `Order ${number.toUpperCase()}` });
     await card.waitFor();
@@ -255,10 +257,15 @@ describe("the admin panel with the demo store", () => {
     await page.getByRole("button", { name: "Save Site Information" }).click();
     await toast(page, "Settings Updated").waitFor();
 
-    const settings = (await (await fetch(`${store.baseUrl}/api/settings`)).json()) as { key: string; value: unknown }[];
+    // The hero's "Settings Updated" toast may still show: wait for the second save itself.
+    const readSettings = async () =>
+      (await (await fetch(`${store.baseUrl}/api/settings`)).json()) as { key: string; value: unknown }[];
+    await expect
+      .poll(async () => (await readSettings()).find((x) => x.key === "site_tagline")?.value)
+      .toBe("Handpicked elegance, delivered");
+    const settings = await readSettings();
     const value = (key: string) => settings.find((x) => x.key === key)?.value;
     expect(value("hero_title")).toBe(title);
-    expect(value("site_tagline")).toBe("Handpicked elegance, delivered");
     expect((value("hero_image") as { url?: string } | null)?.url).toMatch(/^\/api\/images\//);
 
     const home = await context.newPage();

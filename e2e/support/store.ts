@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "@server/app.js";
@@ -30,6 +31,8 @@ export async function startStore({
     clientDir: inject("clientDir"),
     overload: { maxEventLoopDelayMs: 0 }, // a loaded test machine must not shed the journeys' requests
     publicUrl,
+    // A store on PGlite makes its own key at first start (DATA_DIR/secrets.key); this one has no directory.
+    secretsKey: randomBytes(32),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
