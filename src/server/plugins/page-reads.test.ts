@@ -1,36 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { AppError } from "../lib/app-error.js";
 import { insertProduct } from "../test/factory.js";
+import { testStorefront } from "../test/storefront.js";
 import { createTestDatabase } from "../test/test-db.js";
 import { OVERLOAD_MESSAGE, type OverloadConfig } from "./overload.js";
 
-/**
- * The storefront's pages on a server near its request limit. The page request holds a place;
- * the renderer's own API reads are part of it. The renderer is the real one (src/client's
- * entry-server, what `vite build --ssr` builds into dist/server), loaded from source.
- */
-const rendererSource = fileURLToPath(new URL("../../client/entry-server.tsx", import.meta.url));
-
-function builtClient(): string {
-  const built = fs.mkdtempSync(path.join(os.tmpdir(), "built-"));
-  const clientDir = path.join(built, "client");
-  fs.mkdirSync(path.join(clientDir, ".vite"), { recursive: true });
-  fs.writeFileSync(path.join(clientDir, ".vite/manifest.json"), "{}");
-  fs.writeFileSync(
-    path.join(clientDir, "index.html"),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /></head><body><div id="root"></div></body></html>',
-  );
-  fs.mkdirSync(path.join(built, "server"));
-  fs.writeFileSync(path.join(built, "server/entry-server.js"), `export * from ${JSON.stringify(rendererSource)};\n`);
-  return clientDir;
-}
-
+// The storefront's pages on a server near its request limit. The page request holds a place; the
+// renderer's own API reads (the real renderer, test/storefront.ts) are part of it.
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await cleanup?.();
@@ -39,7 +17,7 @@ afterEach(async () => {
 
 /** The real app with the storefront and the given overload limits; `prepare` adds test hooks and routes. */
 async function storefront(overload: OverloadConfig, prepare?: (app: FastifyInstance) => void) {
-  const clientDir = builtClient();
+  const { clientDir, remove } = await testStorefront();
   const database = await createTestDatabase();
   const app = await buildApp(database, { sessionTtlHours: 1, clientDir, overload });
   prepare?.(app);
@@ -47,7 +25,7 @@ async function storefront(overload: OverloadConfig, prepare?: (app: FastifyInsta
   cleanup = async () => {
     await app.close();
     await database.drop();
-    fs.rmSync(path.dirname(clientDir), { recursive: true, force: true });
+    remove();
   };
   return { app, product: await insertProduct(database.db) };
 }

@@ -11,3 +11,17 @@ export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElem
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return <textarea className={cn(field, "min-h-24", className)} {...props} />;
 }
+
+/** The 8-character order number a shopper copies from a WhatsApp message or a parcel label. */
+export function OrderNumberInput(props: InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Input
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      placeholder="3F9A1C2B"
+      maxLength={20}
+      {...props}
+    />
+  );
+}

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { imageVariantUrl, parseSelectedImage } from "@shared/rules/images.js";
 import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
-import { Input } from "@client/components/ui/input";
+import { Input, OrderNumberInput } from "@client/components/ui/input";
 import type { ReviewTarget } from "./review-targets";
 
 /**
@@ -56,13 +56,8 @@ export function VerifyStep({
           label="Order Number"
           hint="The 8 characters after # in your WhatsApp message or on the parcel label"
         >
-          <Input
+          <OrderNumberInput
             id="review-order-number"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder="3F9A1C2B"
-            maxLength={20}
             aria-describedby="review-order-number-hint"
             value={orderNumber}
             onChange={(e) => setOrderNumber(e.target.value)}

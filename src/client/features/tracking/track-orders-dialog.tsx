@@ -6,7 +6,7 @@ import { Button } from "@client/components/ui/button";
 import { Dialog } from "@client/components/ui/dialog";
 import { Field } from "@client/components/ui/field";
 import { ImageLightbox, type LightboxImage } from "@client/components/ui/image-lightbox";
-import { Input } from "@client/components/ui/input";
+import { Input, OrderNumberInput } from "@client/components/ui/input";
 import type { TrackedOrder } from "@shared/schemas/orders.js";
 import { ApiError, errorMessage } from "@client/lib/api";
 import { trackQuery, useCancelOrder, useTrackOrders, type TrackQuery } from "./tracking-api";
@@ -119,13 +119,8 @@ export default function TrackOrdersDialog({
           className="sm:col-span-2"
           hint="From your WhatsApp message or parcel label: shows that order in full, with your whole name"
         >
-          <Input
+          <OrderNumberInput
             id="track-order-number"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder="3F9A1C2B"
-            maxLength={20}
             aria-describedby="track-order-number-hint"
             value={orderNumber}
             onChange={(e) => setOrderNumber(e.target.value)}
