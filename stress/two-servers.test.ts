@@ -20,12 +20,20 @@ let dataDir: string;
 /** Both servers send WhatsApp confirmations to this local fake of the Cloud API. */
 const cloudApi = new FakeCloudApi();
 
-const json = (server: ServerProcess, url: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
+/** A shopper's own network, as the proxy in front (TRUST_PROXY=1) reports it. */
+const shopperAddress = (n: number) => `198.51.100.${1 + (n % 250)}`;
+
+const json = (
+  server: ServerProcess,
+  url: string,
+  init: { method?: string; body?: unknown; cookie?: string; from?: string } = {},
+) =>
   fetch(server.base + url, {
     method: init.method ?? "GET",
     headers: {
       ...(init.body !== undefined && { "content-type": "application/json" }),
       ...(init.cookie && { cookie: init.cookie }),
+      ...(init.from && { "x-forwarded-for": init.from }),
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     signal: AbortSignal.timeout(10_000),
@@ -47,6 +55,9 @@ describe.skipIf(!baseUrl)("two app servers on one PostgreSQL", () => {
       WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
       WHATSAPP_APP_SECRET: "two-servers-secret",
       WHATSAPP_API_URL: cloudApi.url,
+      // Orders come from shoppers' own networks: twelve from one address would be high risk, and
+      // a high-risk order is held for an agent, not messaged (decision 012).
+      TRUST_PROXY: "1",
     };
     // One after the other: the first runs the migrations.
     a = startServer(dataDir, await freePort(), env);
@@ -143,6 +154,7 @@ describe.skipIf(!baseUrl)("two app servers on one PostgreSQL", () => {
     for (let i = 0; i < 12; i++) {
       const res = await json(i % 2 === 0 ? a : b, "/api/orders", {
         method: "POST",
+        from: shopperAddress(i),
         body: {
           customerName: "Ayesha Khan",
           customerPhone: `0300${String(7100000 + i)}`,
