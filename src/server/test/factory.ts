@@ -185,6 +185,29 @@ export function postOrder(
   return app.inject({ method: "POST", url: "/api/orders", payload: payload as object, headers, remoteAddress });
 }
 
+/** An order a staff member takes by hand (POST /api/admin/orders) of one size M, Red line. */
+export function takeOrderByHand(
+  app: FastifyInstance,
+  cookie: string,
+  line: { productId: number; quantity: number },
+  customerPhone: string,
+  source = "phone",
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: "POST",
+    url: "/api/admin/orders",
+    headers: { cookie },
+    payload: {
+      customerName: "Sana Malik",
+      customerPhone,
+      shippingAddress: "Flat 3, Block B, Clifton",
+      city: "Karachi",
+      source,
+      items: [{ productId: line.productId, size: "M", color: "Red", quantity: line.quantity }],
+    },
+  });
+}
+
 /** Places an order through the API and fails loudly if the API refuses it. */
 export async function placeOrder(
   app: FastifyInstance,

@@ -13,6 +13,7 @@ import {
   mobileNumber,
   postOrder,
   stockLeft,
+  takeOrderByHand,
   trackStock,
 } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
@@ -63,19 +64,7 @@ describe("POST /api/orders: what an unconfirmed web order may take", () => {
     const free = await insertProduct(t.db);
     expect((await order([{ productId: free.id, quantity: 12 }])).statusCode).toBe(201);
     const p = await plenty();
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/orders",
-      headers: { cookie: t.adminCookie },
-      payload: {
-        customerName: "Sana Malik",
-        customerPhone: phone(),
-        shippingAddress: "Flat 3, Block B, Clifton",
-        city: "Karachi",
-        source: "whatsapp",
-        items: [{ productId: p.id, size: "M", color: "Red", quantity: 12 }],
-      },
-    });
+    const res = await takeOrderByHand(t.app, t.adminCookie, { productId: p.id, quantity: 12 }, phone(), "whatsapp");
     expect(res.statusCode, res.body).toBe(201);
     expect(await stockLeft(t.db, p.id, "M", "Red")).toBe(488);
   });

@@ -11,6 +11,7 @@ import {
   placeOrder,
   postOrder,
   stockLeft,
+  takeOrderByHand,
   trackStock,
 } from "../../test/factory.js";
 import { FakeCloudApi } from "../../test/fakes/whatsapp-cloud-api.js";
@@ -68,19 +69,7 @@ const stocked = async (t: TestContext, quantity: number, sizes = ["M"]) => {
 const setStatus = (t: TestContext, id: string, status: string) =>
   t.app.inject({ method: "PATCH", url: `/api/orders/${id}`, payload: { status }, headers: { cookie: t.adminCookie } });
 const takeByHand = (t: TestContext, productId: number, quantity: number) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/admin/orders",
-    headers: { cookie: t.adminCookie },
-    payload: {
-      customerName: "Sana Malik",
-      customerPhone: phone(),
-      shippingAddress: "Flat 3, Block B, Clifton",
-      city: "Karachi",
-      source: "phone",
-      items: [{ productId, size: "M", color: "Red", quantity }],
-    },
-  });
+  takeOrderByHand(t.app, t.adminCookie, { productId, quantity }, phone());
 
 describe("the stock release at expiry, WhatsApp off", () => {
   it("gives an unconfirmed order's units back after CONFIRM_EXPIRY_HOURS, once, and leaves it to an agent", async () => {
