@@ -16,6 +16,7 @@ import { registerSecurity } from "./plugins/security.js";
 import { modules } from "./modules/index.js";
 import { registerAuditTrail } from "./modules/audit/audit-trail.js";
 import { MemoryThrottleStore, PostgresThrottleStore, type ThrottleStore } from "./lib/throttle-store.js";
+import { registerOrderCore } from "./modules/order-core/order-core.js";
 import { registerOrderEvents } from "./modules/order-events/order-events.js";
 import type { WhatsappConfig } from "./modules/whatsapp/whatsapp-config.js";
 import type { UpkeepConfig } from "./modules/upkeep/upkeep-config.js";
@@ -119,6 +120,7 @@ export async function buildApp(database: Database, config: AppConfig): Promise<F
   await registerOverload(app, config.overload);
   registerSecurity(app);
   registerAuth(app);
+  registerOrderCore(app);
   registerOrderEvents(app);
   await registerCatalogueCache(app);
   await app.register(cookie);

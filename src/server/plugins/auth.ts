@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import type { FastifyInstance, RouteOptions } from "fastify";
 import { AppError } from "../lib/app-error.js";
-import { createSession, findSession, type StaffMember } from "../modules/auth/auth-service.js";
-
-export const SESSION_COOKIE = "store_admin";
+import type { StaffMember } from "../modules/auth/auth-service.js";
+import { readAdmin } from "../modules/auth/session-cookie.js";
 
 /**
  * Who may call a route, declared by every route in its options as `config: { access }`:
@@ -27,41 +26,6 @@ declare module "fastify" {
 }
 
 const ACCESS = new Set<string>(["public", "agent", "owner"]);
-
-/** Starts a session for a staff member and hands the browser its cookie (HTTP-only, same-site, secure over HTTPS). */
-export async function startSession(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  staffId: number,
-): Promise<void> {
-  const { token, expiresAt } = await createSession(app.db, staffId, app.config.sessionTtlHours);
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "strict",
-    secure: request.protocol === "https",
-    expires: expiresAt,
-  });
-}
-
-/** Resolves the staff session (if any) for a request: a live session of an account that is not disabled. */
-export async function readAdmin(app: FastifyInstance, request: FastifyRequest): Promise<StaffMember | null> {
-  if (request.admin) return request.admin;
-  const token = request.cookies[SESSION_COOKIE];
-  if (!token || token.length > 200) return null;
-  return findSession(app.db, token);
-}
-
-/**
- * Kept for routes written before roles: the global access check (below) has already run by the
- * time a preHandler does, so this only repeats its 401 for a route that forgot to say more.
- */
-export async function requireAdmin(this: FastifyInstance, request: FastifyRequest): Promise<void> {
-  const admin = await readAdmin(this, request);
-  if (!admin) throw notLoggedIn();
-  request.admin = admin;
-}
 
 const notLoggedIn = () => new AppError("UNAUTHORIZED", "Please log in to the store admin to do this");
 const ownerOnly = () =>

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../modules/reports/sql-rows.js";
+import { queryRows } from "../db/rows.js";
 import { OVERLOAD_MESSAGE } from "../plugins/overload.js";
 import { checkoutPayload, insertCategory, insertProduct, makeImage, multipart, setOrderStatus } from "./factory.js";
 import { createTestApp, type TestContext } from "./test-app.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONFIRMATION_STATES } from "../rules/confirmation.js";
 import { MIN_ADDRESS_LENGTH, MIN_PHONE_LENGTH } from "../constants.js";
 import { normalizePhone } from "../rules/phone.js";
 import { isPakistaniMobile, PAKISTANI_MOBILE_MESSAGE } from "../rules/pakistani-mobile.js";
@@ -127,21 +128,6 @@ export const trackOrdersInput = z.object({
   orderNumber: orderNumberProof,
 });
 
-export const CONFIRMATION_STATES = [
-  "off",
-  "queued",
-  "sent",
-  "delivered",
-  "read",
-  "confirmed",
-  "cancelled",
-  "failed",
-  "expired",
-  // Waiting for an agent, not messaged automatically: a high-risk order, or a phone number that
-  // already got its confirmation requests for the day (CONTRACT.md, "Guarding the shop's number").
-  "held",
-] as const;
-export type ConfirmationState = (typeof CONFIRMATION_STATES)[number];
 export const RISK_LEVELS = ["low", "medium", "high"] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 

@@ -5,7 +5,7 @@ import { networkKey } from "../../lib/network-key.js";
 import { Throttle } from "../../lib/throttle.js";
 import { parse } from "../../lib/validate.js";
 import { KnownNetworks } from "./known-networks.js";
-import { SESSION_COOKIE, startSession } from "../../plugins/auth.js";
+import { SESSION_COOKIE, startSession } from "./session-cookie.js";
 import { checkCredentials, deleteSession } from "./auth-service.js";
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {

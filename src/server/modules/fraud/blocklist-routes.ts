@@ -2,14 +2,13 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { blockPhoneInput } from "@shared/schemas/blocklist.js";
 import { parse } from "../../lib/validate.js";
-import { requireAdmin } from "../../plugins/auth.js";
 import { blockPhone, listBlocked, unblockPhone } from "./blocklist-service.js";
 
 const phoneParam = z.object({ phone: z.string().max(60) });
 
 /** Numbers refused at checkout (owner only); any spelling of a number names it. */
 export async function blocklistRoutes(app: FastifyInstance): Promise<void> {
-  const owner = { preHandler: requireAdmin, config: { access: "owner" as const } };
+  const owner = { config: { access: "owner" as const } };
 
   app.get("/api/admin/blocklist", owner, async () => listBlocked(app.db));
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { phoneKey } from "@shared/rules/phone.js";
 import type { Db } from "../../db/client.js";
-import type { OrderPrecondition } from "../orders/place-order.js";
+import type { OrderPrecondition } from "../../db/statement-parts.js";
 import { factsColumns, judge, readFacts, toFacts, type Facts, type Placement } from "./placement-checks.js";
 import { NETWORK_HIGH, NETWORK_MEDIUM, type Risk } from "./risk.js";
 

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { manualOrderInput } from "@shared/schemas/stock.js";
 import { parse } from "../../lib/validate.js";
-import { requireAdmin } from "../../plugins/auth.js";
 import { orderDetail } from "../orders/order-admin.js";
-import { placeOrder } from "../orders/place-order.js";
+import { placeOrder } from "../order-core/place-order.js";
 import { checkPlacement } from "../fraud/placement-checks.js";
 import { confirmationOnPlacement } from "../whatsapp/outbox.js";
-import { announceStockChange } from "../stock/stock-announce.js";
 import { actorOf } from "../audit/audit.js";
 
 /**
@@ -15,10 +13,10 @@ import { actorOf } from "../audit/audit.js";
  * the staff member; the customer gets a WhatsApp confirmation only when `notifyCustomer` asks.
  */
 export async function manualOrdersRoutes(app: FastifyInstance): Promise<void> {
-  app.post("/api/admin/orders", { preHandler: requireAdmin, config: { access: "agent" } }, async (request, reply) => {
+  app.post("/api/admin/orders", { config: { access: "agent" } }, async (request, reply) => {
     const { items, source, status, notifyCustomer, ...customer } = parse(manualOrderInput, request.body);
-    const { order, stockLowest } = await placeOrder(
-      app.db,
+    const { order } = await placeOrder(
+      app.orderCore,
       {
         ...customer,
         items: items.map((item) => ({ ...item, selectedImage: null })),
@@ -44,9 +42,6 @@ export async function manualOrdersRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     );
-    await announceStockChange(app, stockLowest);
-    app.orderEvents.publish();
-    if (notifyCustomer && app.config.whatsapp) app.jobs.wake();
     return reply.status(201).send(await orderDetail(app.db, order.id));
   });
 }

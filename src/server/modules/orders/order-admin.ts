@@ -6,11 +6,10 @@ import { whatsappNumber } from "@shared/rules/phone.js";
 import type { AdminOrderDetail, AdminOrderPage, OrderItem } from "@shared/schemas/orders.js";
 import type { Db } from "../../db/client.js";
 import { orders, orderStatusEvents } from "../../db/schema.js";
-import { AppError } from "../../lib/app-error.js";
-import { isoTime, loadItems, orderColumns, toAdminOrder, type OrderRow } from "./order-serialise.js";
+import { isoTime, loadItems, orderColumns, toAdminOrder, type OrderRow } from "../order-core/order-serialise.js";
 import { listOrderNotes } from "../notes/notes.js";
 
-export const orderNotFound = () => new AppError("NOT_FOUND", "Order not found");
+import { orderNotFound } from "../order-core/errors.js";
 
 /** One page of orders, newest first, with the per-status counts the filter buttons show. */
 export async function listOrders(

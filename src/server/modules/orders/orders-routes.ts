@@ -6,19 +6,19 @@ import { AppError } from "../../lib/app-error.js";
 import { networkKey } from "../../lib/network-key.js";
 import { Throttle } from "../../lib/throttle.js";
 import { parse } from "../../lib/validate.js";
-import { readAdmin, requireAdmin } from "../../plugins/auth.js";
+import { readAdmin } from "../auth/session-cookie.js";
 import { guardPlacement, type PlacementGuard } from "../fraud/placement-guard.js";
 import { heldForAgent } from "../fraud/risk.js";
 import { onlineDay } from "../stock/online-limits.js";
 import { confirmationOnPlacement } from "../whatsapp/outbox.js";
 import { optionalSessionId, requireSessionId } from "../cart/session-id.js";
-import { listOrders, orderDetail, orderNotFound } from "./order-admin.js";
+import { listOrders, orderDetail } from "./order-admin.js";
+import { orderNotFound } from "../order-core/errors.js";
 import { changeOrderAsAdmin } from "../shipping/manual-shipping.js";
-import { cancelAsCustomer } from "./order-status.js";
-import { releasesStock } from "@shared/rules/stock.js";
-import { announceStockChange } from "../stock/stock-announce.js";
+import { cancelAsCustomer } from "../order-core/order-status.js";
 import { refuseShortStock } from "../stock/stock-release.js";
-import { allPreconditions, placeOrder } from "./place-order.js";
+import { allPreconditions } from "../../db/statement-parts.js";
+import { placeOrder } from "../order-core/place-order.js";
 import { PlacementThrottles } from "./placement-throttles.js";
 import { ordersOfSession, trackOrders } from "./tracking.js";
 import { eq } from "drizzle-orm";
@@ -68,8 +68,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       const sessionId = input.sessionId ?? optionalSessionId(request) ?? null;
       const placer = { network, claimedPhone, phone: phoneKey(input.customerPhone) };
       let guard: PlacementGuard | undefined;
-      const { order, created, stockLowest } = await placeOrder(
-        app.db,
+      const { order, created } = await placeOrder(
+        app.orderCore,
         { ...input, sessionId },
         {
           idempotencyKey: key,
@@ -104,10 +104,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       if (created) {
         guard?.placed();
         await placing.placed(placer);
-        app.orderEvents.publish();
-        if (app.config.whatsapp) app.jobs.wake(); // the confirmation goes out now, not at the next poll
       }
-      await announceStockChange(app, stockLowest);
       reply.status(created ? 201 : 200);
       return order;
     } catch (err) {
@@ -117,7 +114,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.get("/api/orders", { config: { access: "agent" }, preHandler: requireAdmin }, async (request) =>
+  app.get("/api/orders", { config: { access: "agent" } }, async (request) =>
     listOrders(app.db, parse(adminOrderListQuery, request.query)),
   );
 
@@ -132,7 +129,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     return trackOrders(app.db, input);
   });
 
-  app.get("/api/orders/:id", { config: { access: "agent" }, preHandler: requireAdmin }, async (request) =>
+  app.get("/api/orders/:id", { config: { access: "agent" } }, async (request) =>
     orderDetail(app.db, orderId(request.params)),
   );
 
@@ -145,9 +142,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         .select({ status: orders.status, courier: orders.courier, trackingNumber: orders.trackingNumber })
         .from(orders)
         .where(eq(orders.id, id));
-      const order = await refuseShortStock(app.db, [id], () => changeOrderAsAdmin(app.db, id, input));
-      await announceStockChange(app, input.status && releasesStock(input.status) ? 0 : null);
-      app.orderEvents.publish();
+      const order = await refuseShortStock(app.db, [id], () => changeOrderAsAdmin(app.orderCore, id, input));
       const after = { status: order.status, courier: order.courier, trackingNumber: order.trackingNumber };
       if (before && JSON.stringify(before) !== JSON.stringify(after))
         await recordAudit(app.db, {
@@ -162,12 +157,9 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       return order;
     }
     if (input.status !== "cancelled") throw new AppError("UNAUTHORIZED", "Please log in as the store admin to do this");
-    const order = await cancelAsCustomer(app.db, id, {
+    return cancelAsCustomer(app.orderCore, id, {
       phone: input.phone,
       sessionId: optionalSessionId(request) ?? input.sessionId,
     });
-    await announceStockChange(app, 0);
-    app.orderEvents.publish();
-    return order;
   });
 }

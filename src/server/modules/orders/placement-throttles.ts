@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { Throttle } from "../../lib/throttle.js";
 import type { ThrottleStore } from "../../lib/throttle-store.js";
-import type { AlsoInsert, OrderPrecondition } from "./place-order.js";
+import type { AlsoInsert, OrderPrecondition } from "../../db/statement-parts.js";
 
 /** Who places an order: the network it comes from and the phone numbers it names. */
 export interface Placer {

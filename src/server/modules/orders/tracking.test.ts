@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumber } from "@shared/rules/labels.js";
 import { insertProduct, placeOrder, setOrderStatus } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
-import { orderRef } from "./order-ref.js";
+import { orderRef } from "../order-core/order-ref.js";
 
 let t: TestContext;
 beforeAll(async () => {

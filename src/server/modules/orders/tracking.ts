@@ -5,8 +5,8 @@ import type { PlacedOrder, TrackedOrder } from "@shared/schemas/orders.js";
 import type { Db } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
 import { loadCustomerReturns } from "../returns/return-serialise.js";
-import { provesOrder } from "./order-ref.js";
-import { loadItems, orderColumns, toPlacedOrder, toTrackedOrder } from "./order-serialise.js";
+import { provesOrder } from "../order-core/order-ref.js";
+import { loadItems, orderColumns, toPlacedOrder, toTrackedOrder } from "../order-core/order-serialise.js";
 
 /** One person rarely has more; the bound keeps a shared office number from returning thousands. */
 const TRACK_LIMIT = 200;

@@ -19,7 +19,6 @@ import { idParam } from "@shared/schemas/common.js";
 import { productListQuery } from "@shared/schemas/products.js";
 import { notFound } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
-import { requireAdmin } from "../../plugins/auth.js";
 import { readProductForm } from "./product-form.js";
 import { getProduct, homeProducts, listProducts } from "./product-queries.js";
 import { createProduct, deleteProduct, updateProduct } from "./product-service.js";
@@ -40,56 +39,44 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
     return product;
   });
 
-  app.post(
-    "/api/products",
-    { config: { access: "owner", auditsItself: true }, preHandler: requireAdmin },
-    async (request, reply) => {
-      const form = await readProductForm(request);
-      const product = await createProduct(app.db, form);
-      await recordChange(app.db, request, {
-        action: "product.create",
-        entity: "product",
-        entityId: product.id,
-        before: null,
-        after: product,
-      });
-      return reply.status(201).send(product);
-    },
-  );
+  app.post("/api/products", { config: { access: "owner", auditsItself: true } }, async (request, reply) => {
+    const form = await readProductForm(request);
+    const product = await createProduct(app.db, form);
+    await recordChange(app.db, request, {
+      action: "product.create",
+      entity: "product",
+      entityId: product.id,
+      before: null,
+      after: product,
+    });
+    return reply.status(201).send(product);
+  });
 
-  app.put(
-    "/api/products/:id",
-    { config: { access: "owner", auditsItself: true }, preHandler: requireAdmin },
-    async (request) => {
-      const { id } = parse(idParam, request.params);
-      const before = await getProduct(app.db, id);
-      const product = await updateProduct(app.db, id, await readProductForm(request));
-      await recordChange(app.db, request, {
-        action: "product.update",
-        entity: "product",
-        entityId: id,
-        before,
-        after: product,
-      });
-      return product;
-    },
-  );
+  app.put("/api/products/:id", { config: { access: "owner", auditsItself: true } }, async (request) => {
+    const { id } = parse(idParam, request.params);
+    const before = await getProduct(app.db, id);
+    const product = await updateProduct(app.db, id, await readProductForm(request));
+    await recordChange(app.db, request, {
+      action: "product.update",
+      entity: "product",
+      entityId: id,
+      before,
+      after: product,
+    });
+    return product;
+  });
 
-  app.delete(
-    "/api/products/:id",
-    { config: { access: "owner", auditsItself: true }, preHandler: requireAdmin },
-    async (request) => {
-      const { id } = parse(idParam, request.params);
-      const before = await getProduct(app.db, id);
-      await deleteProduct(app.db, id);
-      await recordChange(app.db, request, {
-        action: "product.delete",
-        entity: "product",
-        entityId: id,
-        before,
-        after: null,
-      });
-      return { success: true, id };
-    },
-  );
+  app.delete("/api/products/:id", { config: { access: "owner", auditsItself: true } }, async (request) => {
+    const { id } = parse(idParam, request.params);
+    const before = await getProduct(app.db, id);
+    await deleteProduct(app.db, id);
+    await recordChange(app.db, request, {
+      action: "product.delete",
+      entity: "product",
+      entityId: id,
+      before,
+      after: null,
+    });
+    return { success: true, id };
+  });
 }

@@ -3,7 +3,8 @@ import type { Analytics } from "@shared/schemas/admin.js";
 import type { Db } from "../../db/client.js";
 import { isCountedStatus, UNEARNED_STATUSES } from "@shared/rules/order-status.js";
 import { returnToOrigin } from "./return-to-origin.js";
-import { inReportSnapshot, money, num, oneAtATime, queryRows } from "./sql-rows.js";
+import { queryRows } from "../../db/rows.js";
+import { inReportSnapshot, money, num, oneAtATime } from "./sql-rows.js";
 import { MONTH_LABELS, storeClock } from "./store-time.js";
 
 const TOP_LIST = 5;

@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { CUSTOMERS_TABLE_MAX, type Customer, type CustomersReport } from "@shared/schemas/admin.js";
 import type { Db } from "../../db/client.js";
-import { inReportSnapshot, isoTime, money, num, queryRows } from "./sql-rows.js";
+import { queryRows } from "../../db/rows.js";
+import { inReportSnapshot, isoTime, money, num } from "./sql-rows.js";
 
 const TOP_CUSTOMERS = 10;
 const TOP_CITIES = 5;

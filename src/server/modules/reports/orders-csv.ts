@@ -3,7 +3,7 @@ import { orderNumber } from "@shared/rules/labels.js";
 import { STATUS_FILTER_LABELS, type OrderStatus } from "@shared/rules/order-status.js";
 import type { Db } from "../../db/client.js";
 import { CSV_BOM, csvLine } from "./csv.js";
-import { queryRows } from "./sql-rows.js";
+import { queryRows } from "../../db/rows.js";
 import { STORE_TIME_ZONE } from "./store-time.js";
 
 const BATCH = 1000;

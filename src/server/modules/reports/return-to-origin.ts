@@ -2,7 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Analytics } from "@shared/schemas/admin.js";
 import type { Db } from "../../db/client.js";
 import { latestProductNames } from "./analytics-service.js";
-import { num, queryRows } from "./sql-rows.js";
+import { queryRows } from "../../db/rows.js";
+import { num } from "./sql-rows.js";
 
 type ReturnToOrigin = Analytics["returnToOrigin"];
 

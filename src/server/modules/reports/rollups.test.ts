@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from "../../test/test-app.js";
 import { computeAnalytics } from "./analytics-service.js";
 import { computeCustomers } from "./customers-service.js";
 import { ANALYTICS_FROM_ORDERS, CUSTOMERS_FROM_ORDERS } from "./raw-sources.js";
-import { queryRows } from "./sql-rows.js";
+import { queryRows } from "../../db/rows.js";
 import { storeClock } from "./store-time.js";
 
 /**

@@ -1,15 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-
-/**
- * Rows of a raw query. Both drivers answer `{ rows }`, but they type values differently:
- * node-postgres gives numeric and bigint as strings, PGlite gives bigint as a number. Callers
- * therefore pass every figure through `num()`.
- */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 export function num(value: unknown): number {
   if (value === null || value === undefined) return 0;

@@ -1,12 +1,13 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { orderNumber } from "@shared/rules/labels.js";
 import { variantLabel } from "@shared/rules/stock.js";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders, products } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { checkChoice, choiceColumns } from "../cart/product-choice.js";
-import { queryRows } from "../reports/sql-rows.js";
-import { firstShortfall, stockResultColumns, takeStockCtes, type StockLine } from "../stock/stock-sql.js";
+import { firstShortfall, type StockLine } from "../stock/stock-sql.js";
+import type { OrderWrite } from "../order-core/order-core.js";
+import { placeReplacement } from "../order-core/place-order.js";
 import { lockVariants, putBackReturnedItems } from "../stock/stock-return.js";
 import { lineKeyOf, type ReturnRow } from "./return-serialise.js";
 
@@ -57,67 +58,26 @@ async function replacementLines(tx: Db, request: ReturnRow): Promise<Replacement
 }
 
 /**
- * The exchange's new parcel: the asked-for size and colour, at no charge, ready to ship, linked to
- * the first order. It takes stock exactly as a placed order does (decision 007): the variants are
- * locked in key order and the order is inserted, with its items and timeline, only when every
- * tracked variant has enough, taking the units in the same statement. When one falls short
- * nothing is written and the agent is told what to do. The items sent back then go on the shelf
- * again (`putBackReturnedItems`). Runs in the caller's transaction.
+ * The exchange's new parcel, placed by the order core as a kind of placement (`placeReplacement`):
+ * the asked-for size and colour, at no charge, ready to ship, linked to the first order. The
+ * variants are locked in key order first; when one falls short nothing is written and the agent
+ * is told what to do. The items sent back then go on the shelf again (`putBackReturnedItems`).
+ * Runs in the caller's transaction; answers the new order's id.
  */
-export async function createReplacement(
-  tx: Db,
-  request: ReturnRow,
-  actor: string,
-): Promise<{ id: string; stockLowest: number | null }> {
+export async function createReplacement(w: OrderWrite, request: ReturnRow, actor: string): Promise<string> {
+  const tx = w.tx;
   const [original] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for("update");
   const lines = await replacementLines(tx, request);
   const stockLines: StockLine[] = lines.filter((l) => l.tracked);
   await lockVariants(tx, [...stockLines, ...request.items]);
-  const stock = stockLines.length > 0 ? takeStockCtes(stockLines) : null;
-  const items = JSON.stringify(
-    lines.map((l, n) => ({
-      n,
-      product_id: l.productId,
-      product_name: l.productName,
-      category: l.category,
-      quantity: l.quantity,
-      size: l.size,
-      color: l.color,
-      selected_image: l.selectedImage,
-    })),
-  );
-  const [row] = await queryRows<{ id: string | null; stock_ok: boolean; stock_left: unknown; stock_lowest: unknown }>(
-    tx,
-    sql`with ${stock?.before ?? sql``}
-        placed as (
-          insert into orders (status, customer_name, customer_phone, phone_key, customer_email, shipping_address, city,
-                              postal_code, special_instructions, subtotal, total, payment_method, replacement_of)
-          select 'processing', ${original.customerName}, ${original.customerPhone}, ${original.phoneKey},
-                 ${original.customerEmail}, ${original.shippingAddress}, ${original.city}, ${original.postalCode},
-                 ${`Exchange for order #${orderNumber(original.id)}: collect the items being exchanged`}, 0, 0,
-                 ${original.paymentMethod}, ${original.id}::uuid
-          ${stock ? sql`where (select ok from stock_ok)` : sql``}
-          returning id
-        ),${stock?.after ?? sql``}
-        lines as (
-          insert into order_items (order_id, product_id, product_name, category, quantity, size, color, price, selected_image)
-          select placed.id, l.product_id, l.product_name, l.category, l.quantity, l.size, l.color, 0, l.selected_image
-          from placed cross join json_to_recordset(${items}::json) as l(
-            n int, product_id int, product_name text, category text, quantity int, size text, color text,
-            selected_image text)
-          order by l.n
-        ),
-        timeline as (
-          insert into order_status_events (order_id, status, actor)
-          select placed.id, e.status, ${actor} from placed cross join (values (1, 'pending'), (2, 'processing')) as e(n, status)
-          order by e.n
-        )
-        select placed.id,
-               ${stock ? stockResultColumns : sql`true as stock_ok, null as stock_left, null as stock_lowest`}
-        from (select 1) as one left join placed on true`,
-  );
-  if (!row.stock_ok || row.id === null) {
-    const short = firstShortfall(stockLines, row.stock_left);
+  const placed = await placeReplacement(w, {
+    original,
+    lines,
+    actor,
+    specialInstructions: `Exchange for order #${orderNumber(original.id)}: collect the items being exchanged`,
+  });
+  if ("short" in placed) {
+    const short = firstShortfall(stockLines, placed.short);
     throw cannotSend(
       short
         ? short.left === 0
@@ -126,7 +86,6 @@ export async function createReplacement(
         : "its items sold out meanwhile",
     );
   }
-  const putBack = await putBackReturnedItems(tx, original.id, request.items);
-  const lowest = row.stock_lowest === null ? null : Number(row.stock_lowest);
-  return { id: row.id, stockLowest: putBack > 0 ? 0 : lowest };
+  if ((await putBackReturnedItems(tx, original.id, request.items)) > 0) w.touched([original.id], 0);
+  return placed.id;
 }

@@ -9,6 +9,7 @@ import { orders, returnRequests } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { findImageRefs } from "../images/image-service.js";
 import { lockVariants, putBackReturnedItems } from "../stock/stock-return.js";
+import type { OrderCore } from "../order-core/order-core.js";
 import { createReplacement } from "./replacement-order.js";
 import { loadLineInfo, toCustomerReturn, type ReturnRow } from "./return-serialise.js";
 
@@ -81,17 +82,17 @@ const NEXT: Record<ReturnStatus, ReturnStatus[]> = {
  * creates the replacement order (linked to the first, nothing to pay, ready to ship, its stock
  * taken); completing a return records the refund. Either way the items sent back go on the shelf
  * again. All in one transaction: a refusal (not enough stock, a bad refund) changes nothing and the
- * request stays approved. `stockLowest` is for `announceStockChange`; `replacementPlaced` tells the
- * agents' live queue.
+ * request stays approved. What it did to orders and stock is told through the order core once
+ * committed (the live queue, the catalogue).
  */
 export async function decideReturn(
-  db: Db,
+  core: OrderCore,
   id: string,
   decision: z.output<typeof decideReturnInput>,
   actor: string,
-): Promise<{ request: AdminReturn; stockLowest: number | null; replacementPlaced: boolean }> {
-  let stockLowest: number | null = null;
-  const updated = await db.transaction(async (tx) => {
+): Promise<AdminReturn> {
+  const updated = await core.write(async (w) => {
+    const tx = w.tx;
     const [row] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id)).for("update");
     if (!row) throw notFound();
     const from = row.status as ReturnStatus;
@@ -107,9 +108,7 @@ export async function decideReturn(
     if (decision.status === "completed") {
       changes.completedAt = sql`now()` as unknown as string;
       if (row.type === "exchange") {
-        const replacement = await createReplacement(tx as unknown as Db, row, actor);
-        changes.replacementOrderId = replacement.id;
-        stockLowest = replacement.stockLowest;
+        changes.replacementOrderId = await createReplacement(w, row, actor);
       } else {
         if (!decision.refund)
           throw new AppError("VALIDATION", "Enter the refund amount and how it was paid", {
@@ -118,17 +117,13 @@ export async function decideReturn(
         await refuseRefundPastTotal(tx as unknown as Db, row, decision.refund.amount);
         changes.refundAmount = decision.refund.amount.toFixed(2);
         changes.refundMethod = decision.refund.method;
-        stockLowest = await putBackReturn(tx as unknown as Db, row);
+        w.touched([row.orderId], await putBackReturn(tx, row));
       }
     } else changes.decidedAt = sql`now()` as unknown as string;
     const [saved] = await tx.update(returnRequests).set(changes).where(eq(returnRequests.id, id)).returning();
     return saved;
   });
-  return {
-    request: (await serialise(db, [updated]))[0],
-    stockLowest,
-    replacementPlaced: updated.replacementOrderId !== null && decision.status === "completed",
-  };
+  return (await serialise(core.db, [updated]))[0];
 }
 
 /**

@@ -9,8 +9,6 @@ import { networkKey } from "../../lib/network-key.js";
 import { Throttle } from "../../lib/throttle.js";
 import { parse, parseJsonField } from "../../lib/validate.js";
 import type { z } from "zod";
-import { requireAdmin } from "../../plugins/auth.js";
-import { announceStockChange } from "../stock/stock-announce.js";
 import type { Upload } from "../images/image-service.js";
 import { checkReturnRight, requestReturn, type ReturnableOrder } from "./return-request.js";
 import { decideReturn, listReturns } from "./returns-admin.js";
@@ -23,7 +21,7 @@ export async function returnsRoutes(app: FastifyInstance): Promise<void> {
   // network, across app servers (the store's throttle store).
   const perPhone = new Throttle(10, 10 * 60_000, "refused return requests for this phone number", app.throttleStore);
   const perNetwork = new Throttle(100, 10 * 60_000, "refused return requests from your network", app.throttleStore);
-  const agent = { preHandler: requireAdmin, config: { access: "agent" as const } };
+  const agent = { config: { access: "agent" as const } };
 
   /** The throttles, then the caller's right to the order: before any photo is read. */
   const check = async (request: FastifyRequest, input: ReturnInput) => {
@@ -75,14 +73,11 @@ export async function returnsRoutes(app: FastifyInstance): Promise<void> {
   app.patch("/api/admin/returns/:id", agent, async (request) => {
     const parsed = uuidParam.safeParse(request.params);
     if (!parsed.success) throw new AppError("NOT_FOUND", "Return request not found");
-    const decided = await decideReturn(
-      app.db,
+    return decideReturn(
+      app.orderCore,
       parsed.data.id.toLowerCase(),
       parse(decideReturnInput, request.body),
       request.admin?.username ?? "admin",
     );
-    await announceStockChange(app, decided.stockLowest);
-    if (decided.replacementPlaced) app.orderEvents.publish();
-    return decided.request;
   });
 }

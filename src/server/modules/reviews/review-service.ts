@@ -11,7 +11,7 @@ import { isUniqueViolation } from "../../db/errors.js";
 import { orderItems, orders, reviews } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { findImageRefs, storeImages, type Upload } from "../images/image-service.js";
-import { provesOrder } from "../orders/order-ref.js";
+import { provesOrder } from "../order-core/order-ref.js";
 import { readReviewLinkToken } from "./review-link.js";
 
 const fold = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();

@@ -13,7 +13,6 @@ import { isCodRuleKey, normaliseCodRule } from "@shared/rules/cod-rules.js";
 import { badRequest } from "../../lib/app-error.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { parse } from "../../lib/validate.js";
-import { requireAdmin } from "../../plugins/auth.js";
 import { findImageRefs, storeImages } from "../images/image-service.js";
 import { IMAGE_SETTINGS, listSettings, saveSetting } from "./settings-service.js";
 import { recordChange } from "../audit/audit.js";
@@ -60,22 +59,18 @@ async function checkValue(app: FastifyInstance, key: SettingKey, value: unknown)
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   app.get("/api/settings", { config: { access: "public" } }, async () => listSettings(app.db));
 
-  app.put(
-    "/api/settings/:key",
-    { config: { access: "owner", auditsItself: true }, preHandler: requireAdmin },
-    async (request) => {
-      const { key } = parse(keyParams, request.params);
-      const value = await checkValue(app, key, await readValue(app, request, key));
-      const before = (await listSettings(app.db)).find((s) => s.key === key)?.value ?? null;
-      const saved = await saveSetting(app.db, key, value);
-      await recordChange(app.db, request, {
-        action: "setting.update",
-        entity: "setting",
-        entityId: key,
-        before: { [key]: before },
-        after: { [key]: saved.value },
-      });
-      return saved;
-    },
-  );
+  app.put("/api/settings/:key", { config: { access: "owner", auditsItself: true } }, async (request) => {
+    const { key } = parse(keyParams, request.params);
+    const value = await checkValue(app, key, await readValue(app, request, key));
+    const before = (await listSettings(app.db)).find((s) => s.key === key)?.value ?? null;
+    const saved = await saveSetting(app.db, key, value);
+    await recordChange(app.db, request, {
+      action: "setting.update",
+      entity: "setting",
+      entityId: key,
+      before: { [key]: before },
+      after: { [key]: saved.value },
+    });
+    return saved;
+  });
 }

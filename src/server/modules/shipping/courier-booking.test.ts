@@ -157,7 +157,7 @@ describe("the courier follow-up", () => {
     fake.setPacketStatus(results[0].trackingNumber, "Delivered");
     fake.setPacketStatus(results[1].trackingNumber, "Returned to shipper");
     fake.setPacketStatus(results[2].trackingNumber, "Being Return");
-    const run = await followUpParcels(t.db, t.app.secrets);
+    const run = await followUpParcels(t.app.orderCore, t.app.secrets);
     expect(run.changed).toBe(2);
     const rows = await t.db.select().from(orders).where(inArray(orders.id, ids));
     const status = (id: string) => rows.find((r) => r.id === id)!;
@@ -172,13 +172,13 @@ describe("the courier follow-up", () => {
     expect(String(tracked.track_numbers).split(",")).toEqual(
       expect.arrayContaining(results.map((r) => r.trackingNumber)),
     );
-    expect((await followUpParcels(t.db, t.app.secrets)).changed).toBe(0);
+    expect((await followUpParcels(t.app.orderCore, t.app.secrets)).changed).toBe(0);
   });
 
   it("throws while Leopards is down, so the job is tried again later", async () => {
     await readyOrder().then((id) => book([id]));
     fake.setMode("error");
-    await expect(followUpParcels(t.db, t.app.secrets)).rejects.toThrow(/HTTP 500/);
+    await expect(followUpParcels(t.app.orderCore, t.app.secrets)).rejects.toThrow(/HTTP 500/);
   });
 
   it("runs every 30 minutes on the job runner, through an outage, until the parcel is delivered", async () => {

@@ -3,11 +3,12 @@ import { trackingUrlFor } from "@shared/rules/couriers.js";
 import { orderNumber } from "@shared/rules/labels.js";
 import type { BookOrdersResult } from "@shared/schemas/shipping.js";
 import type { Db } from "../../db/client.js";
-import { orders, orderStatusEvents } from "../../db/schema.js";
+import { orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { recordAudit } from "../audit/audit.js";
-import { loadItems, orderColumns, type OrderRow } from "../orders/order-serialise.js";
+import type { OrderCore } from "../order-core/order-core.js";
+import { loadItems, orderColumns, type OrderRow } from "../order-core/order-serialise.js";
 import { leopardsAccount, type LeopardsAccount } from "./courier-settings.js";
 import { CourierRefused, CourierUnavailable, leopardsClient, outcomeOf, type LeopardsCity } from "./leopards-client.js";
 
@@ -23,11 +24,12 @@ const fold = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
  * order twice; a refusal or an outage releases it. Booked orders become `shipped`.
  */
 export async function bookOrders(
-  db: Db,
+  core: OrderCore,
   secrets: SecretBox | null,
   ids: string[],
   actor: string,
 ): Promise<BookOrdersResult> {
+  const db = core.db;
   const account = await leopardsAccount(db, secrets);
   if (!account)
     throw new AppError("CONFLICT", "Connect Leopards first: Settings → Courier, with your API key and password");
@@ -63,7 +65,7 @@ export async function bookOrders(
         await release(db, id);
         throw err;
       });
-      await markBooked(db, id, parcel.trackNumber, actor);
+      await markBooked(core, id, parcel.trackNumber, actor);
       results.push({ orderId: id, booked: true, trackingNumber: parcel.trackNumber, error: null });
     } catch (err) {
       if (err instanceof CourierRefused) fail(`Leopards refused the booking: ${err.message}`);
@@ -118,19 +120,28 @@ async function release(db: Db, id: string) {
     .where(and(eq(orders.id, id), eq(orders.status, "processing")));
 }
 
-async function markBooked(db: Db, id: string, trackingNumber: string, actor: string) {
-  await db.transaction(async (tx) => {
-    const [before] = await tx
+async function markBooked(core: OrderCore, id: string, trackingNumber: string, actor: string) {
+  await core.write(async (w) => {
+    const [before] = await w.tx
       .select({ status: orders.status, courier: orders.courier, trackingNumber: orders.trackingNumber })
       .from(orders)
       .where(eq(orders.id, id));
     const after = { status: "shipped", courier: COURIER, trackingNumber };
-    await tx
-      .update(orders)
-      .set({ ...after, trackingUrl: trackingUrlFor(COURIER, trackingNumber) })
-      .where(eq(orders.id, id));
-    await tx.insert(orderStatusEvents).values({ orderId: id, status: "shipped", actor: "admin" });
-    await recordAudit(tx, { actor, action: "order.booked", entity: "order", entityId: id, orderId: id, before, after });
+    await w.changeStatus({
+      orderIds: [id],
+      to: "shipped",
+      actor: "admin",
+      alsoSet: sql`courier = ${COURIER}, tracking_number = ${trackingNumber}, tracking_url = ${trackingUrlFor(COURIER, trackingNumber)}`,
+    });
+    await recordAudit(w.tx, {
+      actor,
+      action: "order.booked",
+      entity: "order",
+      entityId: id,
+      orderId: id,
+      before,
+      after,
+    });
   });
 }
 
@@ -144,9 +155,10 @@ const FOLLOW_UP_MAX = 1000;
  * 'courier'). Returns how many orders changed. An outage throws, so the job runner retries.
  */
 export async function followUpParcels(
-  db: Db,
+  core: OrderCore,
   secrets: SecretBox | null,
 ): Promise<{ checked: number; changed: number }> {
+  const db = core.db;
   const account = await leopardsAccount(db, secrets);
   if (!account) return { checked: 0, changed: 0 };
   const client = leopardsClient(account);
@@ -171,20 +183,16 @@ export async function followUpParcels(
       const outcome = outcomeOf(packet.status);
       const parcel = batch.find((p) => p.trackingNumber === packet.trackNumber);
       if (!outcome || !parcel) continue;
-      changed += await moveParcel(db, parcel.id, outcome);
+      changed += await moveParcel(core, parcel.id, outcome);
     }
   }
   return { checked: parcels.length, changed };
 }
 
-async function moveParcel(db: Db, id: string, status: "delivered" | "returned"): Promise<number> {
-  return db.transaction(async (tx) => {
-    const moved = await tx
-      .update(orders)
-      .set({ status })
-      .where(and(eq(orders.id, id), eq(orders.status, "shipped")))
-      .returning({ id: orders.id });
-    if (moved.length > 0) await tx.insert(orderStatusEvents).values({ orderId: id, status, actor: "courier" });
-    return moved.length;
-  });
+/** Told through the order core: the live queue moves, and a returned parcel's units are on sale at once. */
+async function moveParcel(core: OrderCore, id: string, status: "delivered" | "returned"): Promise<number> {
+  const moved = await core.write((w) =>
+    w.changeStatus({ orderIds: [id], to: status, actor: "courier", onlyFrom: ["shipped"] }),
+  );
+  return moved.length;
 }

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { ORDER_SOURCES } from "@shared/rules/order-source.js";
 import type { SourceReport } from "@shared/schemas/stock.js";
 import type { Db } from "../../db/client.js";
-import { num, queryRows } from "../reports/sql-rows.js";
+import { queryRows } from "../../db/rows.js";
+import { num } from "../reports/sql-rows.js";
 
 interface Cell {
   source: string;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { notEnoughStockMessage } from "@shared/rules/stock.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
-import { queryRows } from "../reports/sql-rows.js";
+import { queryRows } from "../../db/rows.js";
 import { unitsLeftFor } from "./stock-store.js";
 
 /**

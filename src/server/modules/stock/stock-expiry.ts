@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../../app.js";
-import { queryRows } from "../reports/sql-rows.js";
+import { queryRows } from "../../db/rows.js";
 import { onlineDay, pruneBudgets } from "./online-limits.js";
-import { announceStockChange } from "./stock-announce.js";
 
 export const RELEASE_UNCONFIRMED = "stock.release-unconfirmed";
 export const RELEASE_EVERY_MS = 5 * 60_000;
@@ -33,9 +32,9 @@ export function confirmExpiryHours(config: AppConfig): number {
 export async function releaseExpiredStock(app: FastifyInstance): Promise<number> {
   const now = app.clock.now();
   const cutoff = new Date(now.getTime() - confirmExpiryHours(app.config) * 60 * 60_000).toISOString();
-  let released = 0;
+  const released: string[] = [];
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const [row] = await queryRows<{ orders: unknown }>(
+    const marked = await queryRows<{ id: string }>(
       app.db,
       sql`
       with expired as (
@@ -72,18 +71,15 @@ export async function releaseExpiredStock(app: FastifyInstance): Promise<number>
         insert into order_notes (order_id, author, text, created_at)
         select id, ${RELEASE_NOTE_AUTHOR}, ${RELEASE_NOTE}, ${now.toISOString()}::timestamptz from marked
       )
-      select (select count(*) from marked)::int as orders`,
+      select id from marked`,
     );
-    const n = Number(row.orders);
-    released += n;
-    if (n < BATCH) break;
+    released.push(...marked.map((r) => String(r.id)));
+    if (marked.length < BATCH) break;
   }
-  if (released > 0) {
-    await announceStockChange(app, 0);
-    app.orderEvents.publish();
-  }
+  // Each batch committed on its own; the units went back on sale, so the catalogue is told.
+  await app.orderCore.changed({ touched: released, stockLowest: released.length > 0 ? 0 : null });
   await pruneBudgets(app.db, onlineDay(now));
-  return released;
+  return released.length;
 }
 
 /** The release runs as a durable recurring job (decision 006), on one app server at a time. */

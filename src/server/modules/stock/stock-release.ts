@@ -3,7 +3,7 @@ import { variantLabel } from "@shared/rules/stock.js";
 import type { Db } from "../../db/client.js";
 import { sqlState } from "../../db/errors.js";
 import { AppError } from "../../lib/app-error.js";
-import { queryRows } from "../reports/sql-rows.js";
+import { queryRows } from "../../db/rows.js";
 
 /** What the orders would need to take again and is no longer there: "Kurta (M / Red): 2 left, 4 needed". */
 async function shortLines(db: Db, orderIds: string[]): Promise<string[]> {

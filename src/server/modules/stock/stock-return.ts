@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { queryRows } from "../reports/sql-rows.js";
+import { queryRows } from "../../db/rows.js";
 
 /** A size and colour of a product, spelt as the catalogue (and product_stock) spells it. */
 export interface Variant {

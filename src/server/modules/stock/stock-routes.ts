@@ -3,9 +3,9 @@ import { z } from "zod";
 import { LOW_STOCK_THRESHOLD } from "@shared/rules/stock.js";
 import type { LowStockList } from "@shared/schemas/stock.js";
 import { parse } from "../../lib/validate.js";
-import { requireAdmin } from "../../plugins/auth.js";
-import { queryRows } from "../reports/sql-rows.js";
+import { queryRows } from "../../db/rows.js";
 import { sql } from "drizzle-orm";
+import { announceStockChange } from "./stock-announce.js";
 import { registerStockExpiry } from "./stock-expiry.js";
 
 const lowStockQuery = z.object({
@@ -20,7 +20,9 @@ const lowStockQuery = z.object({
  */
 export async function stockRoutes(app: FastifyInstance): Promise<void> {
   registerStockExpiry(app);
-  app.get("/api/admin/stock/low", { preHandler: requireAdmin, config: { access: "agent" } }, async (request) => {
+  // Units taken or given back by any order change reach the catalogue (modules/order-core).
+  app.orderCore.onChanged((event) => announceStockChange(app, event.stockLowest));
+  app.get("/api/admin/stock/low", { config: { access: "agent" } }, async (request) => {
     const { limit, offset } = parse(lowStockQuery, request.query);
     const rows = await queryRows<Record<string, unknown>>(
       app.db,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { DatabaseUpkeep } from "@shared/schemas/upkeep.js";
-import { requireAdmin } from "../../plugins/auth.js";
 import { BACKUP_JOB, BACKUP_LOOK_EVERY_MS, backUpIfDue, backupStatus } from "./backups.js";
 import { lastVacuumAt, VACUUM_EVERY_MS, VACUUM_JOB, vacuumBusyTables } from "./vacuum.js";
 
@@ -26,13 +25,9 @@ export async function upkeepRoutes(app: FastifyInstance): Promise<void> {
       if (file) app.log.info({ file }, "backup written");
     });
 
-  app.get(
-    "/api/admin/database-upkeep",
-    { preHandler: requireAdmin, config: { access: "owner" } },
-    async (): Promise<DatabaseUpkeep> => ({
-      database: app.database.kind,
-      backups: await backupStatus(app),
-      vacuum: upkeep?.vacuum && pglite ? { lastAt: await lastVacuumAt(app.db) } : null,
-    }),
-  );
+  app.get("/api/admin/database-upkeep", { config: { access: "owner" } }, async (): Promise<DatabaseUpkeep> => ({
+    database: app.database.kind,
+    backups: await backupStatus(app),
+    vacuum: upkeep?.vacuum && pglite ? { lastAt: await lastVacuumAt(app.db) } : null,
+  }));
 }

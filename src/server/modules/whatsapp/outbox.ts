@@ -1,10 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
+import { AWAITING_ANSWER, REQUEST_SENT } from "@shared/rules/confirmation.js";
+import { queryRows } from "../../db/rows.js";
+import { sqlList } from "../../db/sql-list.js";
 import type { FastifyInstance } from "fastify";
 import { whatsappNumber } from "@shared/rules/phone.js";
 import { retryDelayMs } from "../../jobs/job-runner.js";
 import { enqueueJob } from "../../jobs/jobs.js";
 import { redactForLog } from "../../lib/redact-log.js";
-import type { OrderExtras } from "../orders/place-order.js";
+import type { OrderExtras } from "../order-core/place-order.js";
 import { CloudApiError, sendTemplate, sendText } from "./cloud-api.js";
 import { SendThread } from "./send-thread.js";
 import { confirmationParameters, REVIEW_TEMPLATE, reviewParameters, type TemplateOrder } from "./templates.js";
@@ -195,7 +198,7 @@ async function recordSentMany(app: FastifyInstance, sent: Sent[], alsoDone?: SQL
     update orders set confirmation_state = 'sent', confirmation_updated_at = ${now}::timestamptz,
       confirmation_retry_at = null
     where id in (select order_id from sent) and confirmation_state = 'queued'`);
-  app.orderEvents.publish();
+  await app.orderCore.changed({ touched: sent.map((s) => s.order_id) });
 }
 
 /**
@@ -212,7 +215,7 @@ async function drainConfirmations(
   limit: number,
 ): Promise<number> {
   const taken = await loadDue(app, limit);
-  if (taken.some((o) => o.hold)) app.orderEvents.publish();
+  await app.orderCore.changed({ touched: taken.filter((o) => o.hold).map((o) => o.id) });
   const due = taken.filter((o) => !o.hold);
   if (due.length === 0) return taken.length;
   const { sent, errors } = await sendConfirmations(thread, config, due, "confirm");
@@ -290,7 +293,7 @@ async function markFailed(app: FastifyInstance, orderId: string, kind: string, e
     update orders set confirmation_state = 'failed', confirmation_updated_at = ${now}::timestamptz,
       confirmation_attempts = coalesce(${attempts ?? null}::int, confirmation_attempts), confirmation_retry_at = null
     where id = ${orderId}::uuid and ${kind === "confirm"} and confirmation_state = 'queued'`);
-  app.orderEvents.publish();
+  await app.orderCore.changed({ touched: [orderId] });
 }
 
 /** The product page with the review dialog open; the signed token proves the order (decision 013). */
@@ -330,7 +333,7 @@ async function sweep(app: FastifyInstance, config: WhatsappConfig) {
   const remind = rows<{ id: string }>(
     await app.db.execute(sql`
       select o.id from orders o
-      where o.status = 'pending' and o.confirmation_state in ('sent', 'delivered', 'read')
+      where o.status = 'pending' and o.confirmation_state in ${sqlList(REQUEST_SENT)}
         and o.created_at <= ${ago(config.reminderHours * hours)}::timestamptz
         and o.created_at > ${ago(config.expiryHours * hours)}::timestamptz
         and not exists (select 1 from whatsapp_messages m
@@ -344,23 +347,26 @@ async function sweep(app: FastifyInstance, config: WhatsappConfig) {
       maxAttempts: SEND_ATTEMPTS,
     });
 
-  const cancel = config.autoCancel;
-  const expired = rows(
-    await app.db.execute(sql`
-      with expired as (
-        update orders set confirmation_state = 'expired', confirmation_updated_at = ${now.toISOString()}::timestamptz,
-          status = case when ${cancel} then 'cancelled' else status end
-        where status = 'pending' and confirmation_state in ('queued', 'sent', 'delivered', 'read', 'failed')
-          and created_at <= ${ago(config.expiryHours * hours)}::timestamptz
-        returning id, status
-      ),
-      event as (
-        insert into order_status_events (order_id, status, actor)
-        select id, 'cancelled', 'system: not confirmed on WhatsApp' from expired where status = 'cancelled'
-      )
-      select id from expired`),
-  );
-  if (expired.length > 0) app.orderEvents.publish();
+  // Unanswered at the expiry: marked expired, and cancelled when AUTO_CANCEL_UNCONFIRMED says so.
+  const unanswered = sql`o.status = 'pending' and o.confirmation_state in ${sqlList(AWAITING_ANSWER)}
+    and o.created_at <= ${ago(config.expiryHours * hours)}::timestamptz`;
+  const expired = sql`confirmation_state = 'expired', confirmation_updated_at = ${now.toISOString()}::timestamptz`;
+  await app.orderCore.write(async (w) => {
+    const due = await queryRows<{ id: string }>(w.tx, sql`select o.id from orders o where ${unanswered}`);
+    const ids = due.map((r) => String(r.id));
+    if (config.autoCancel) {
+      await w.changeStatus({
+        orderIds: ids,
+        to: "cancelled",
+        actor: "system: not confirmed on WhatsApp",
+        where: unanswered,
+        alsoSet: expired,
+      });
+    } else if (ids.length > 0) {
+      await w.tx.execute(sql`update orders o set ${expired} where ${unanswered}`);
+      w.touched(ids);
+    }
+  });
 
   const delivered = rows<{ id: string }>(
     await app.db.execute(sql`
@@ -385,6 +391,8 @@ async function sweep(app: FastifyInstance, config: WhatsappConfig) {
 export function registerOutbox(app: FastifyInstance, config: WhatsappConfig): void {
   const thread = new SendThread();
   app.addHook("onClose", () => thread.close());
+  // A placed or changed order may have queued a message: it goes out now, not at the next poll.
+  app.orderCore.onChanged(() => app.jobs.wake());
   app.jobs.registerQueue(CONFIRMATIONS, (limit) => drainConfirmations(app, thread, config, limit));
   app.jobs.registerBatch(
     SEND_REMINDER,

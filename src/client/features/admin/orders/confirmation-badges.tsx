@@ -1,4 +1,5 @@
-import type { ConfirmationState, RiskLevel } from "@shared/schemas/orders.js";
+import type { ConfirmationState } from "@shared/rules/confirmation.js";
+import type { RiskLevel } from "@shared/schemas/orders.js";
 import { Badge } from "@client/components/ui/badge";
 
 export const CONFIRMATION_LABELS: Record<ConfirmationState, string> = {

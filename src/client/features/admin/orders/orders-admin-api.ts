@@ -4,9 +4,9 @@ import type {
   AdminOrder,
   AdminOrderDetail,
   AdminOrderPage,
-  ConfirmationState,
   RiskLevel,
 } from "@shared/schemas/orders.js";
+import type { ConfirmationState } from "@shared/rules/confirmation.js";
 import type { ManualOrderInput } from "@shared/schemas/stock.js";
 import { api } from "@client/lib/api";
 import { lowStockKey } from "../stock/stock-admin-api";

@@ -1,4 +1,5 @@
-import { CONFIRMATION_STATES, RISK_LEVELS, type ConfirmationState, type RiskLevel } from "@shared/schemas/orders.js";
+import { CONFIRMATION_STATES, type ConfirmationState } from "@shared/rules/confirmation.js";
+import { RISK_LEVELS, type RiskLevel } from "@shared/schemas/orders.js";
 import { NativeSelect } from "@client/components/ui/native-select";
 import { CONFIRMATION_LABELS, RISK_LABELS } from "./confirmation-badges";
 import type { QueueFilters } from "./orders-admin-api";

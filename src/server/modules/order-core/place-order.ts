@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { toMoneyString } from "@shared/rules/money.js";
 import { phoneKey } from "@shared/rules/phone.js";
 import type { OrderSource } from "@shared/rules/order-source.js";
 import type { NewOrder, OrderItem, placeOrderInput } from "@shared/schemas/orders.js";
 import type { z } from "zod";
+import type { AlsoInsert, OrderPrecondition } from "../../db/statement-parts.js";
 import type { Db } from "../../db/client.js";
+import type { OrderCore, OrderWrite } from "./order-core.js";
 import { isRetryableConflict } from "../../db/errors.js";
 import { executePrepared } from "../../db/prepared.js";
 import { orders } from "../../db/schema.js";
@@ -31,24 +33,10 @@ import { isoTime, loadItems, orderColumns, toNewOrder } from "./order-serialise.
 /** Totals are stored as numeric(12, 2): beyond this the insert itself would fail. */
 const MAX_TOTAL_PAISA = 999_999_999_999;
 
-/** Several preconditions as one: all must hold; `found` is an object with each one's, by name. */
-export function allPreconditions(parts: Record<string, OrderPrecondition | null | undefined>): OrderPrecondition {
-  const named = Object.entries(parts).filter((e): e is [string, OrderPrecondition] => Boolean(e[1]));
-  if (named.length === 0) return { ctes: sql``, holds: sql`true`, found: sql`'{}'::json` };
-  return {
-    ctes: sql.join(named.map(([, p]) => p.ctes)),
-    holds: sql`(${sql.join(
-      named.map(([, p]) => p.holds),
-      sql` and `,
-    )})`,
-    found: sql`json_build_object(${sql.join(
-      named.map(([name, p]) => sql`${name}::text, ${p.found}`),
-      sql`, `,
-    )})`,
-  };
-}
-
 type PlaceOrderData = z.output<typeof placeOrderInput>;
+
+/** The order row's own facts: the customer, where it goes, how it is paid. */
+type OrderFacts = Omit<PlaceOrderData, "items" | "subtotal" | "tax" | "total">;
 
 /** Who places the order and how: a shopper on the web by default, or a staff member by hand. */
 export interface PlaceOrderOptions {
@@ -94,18 +82,7 @@ export interface OrderExtras {
   precondition?: OrderPrecondition;
 }
 
-export type AlsoInsert = (orderId: string, onlyIfPlaced: SQL) => SQL;
-
-export interface OrderPrecondition {
-  /** CTEs for the statement's `with` list, each followed by a comma (`name as (…),`). */
-  ctes: SQL;
-  /** A boolean expression over them. */
-  holds: SQL;
-  /** A json expression over them: what was found, given back to `beforeCreate`. */
-  found: SQL;
-}
-
-interface PricedItem {
+export interface PricedItem {
   productId: number;
   productName: string;
   category: string;
@@ -172,28 +149,40 @@ async function priceItems(
 
 type Inserted =
   | { outcome: "placed"; order: NewOrder; stockLowest: number | null }
+  | { outcome: "short"; stockLeft: unknown }
   | { outcome: "key taken" }
   | { outcome: "stale" }
   | { outcome: "budget unseeded" }
   | { outcome: "precondition broken"; found: Record<string, unknown> };
 
+/** Everything the placement statement stores, by name. */
+interface OrderStatement {
+  id: string;
+  facts: OrderFacts;
+  priced: PricedItem[];
+  subtotal: string;
+  /** The products the lines were priced from, at the versions read; none for an exchange. */
+  catalogue: Map<number, VersionedProduct>;
+  stockLines: StockLine[];
+  options: PlaceOrderOptions;
+  extras?: OrderExtras;
+  /** The statuses of the first timeline events, in order (an exchange: pending, then processing). */
+  timeline?: string[];
+  /** The order this one replaces (an exchange's new parcel). */
+  replacementOf?: string;
+}
+
 /**
- * Inserts the order, its items and its first status event in one statement, so all of them are
+ * Inserts the order, its items and its first status events in one statement, so all of them are
  * stored or none (no transaction to open and close), and answers from the row it returned and
  * the items in hand rather than reading the order back. The same statement checks that every
- * product is still the version it was priced from, and inserts nothing when one is not.
+ * product is still the version it was priced from, and inserts nothing when one is not
+ * (decision 017).
  */
-async function insertOrder(
-  db: Db,
-  input: PlaceOrderData,
-  priced: PricedItem[],
-  subtotal: string,
-  catalogue: Map<number, VersionedProduct>,
-  stockLines: StockLine[],
-  { idempotencyKey, source = "web", actor = "customer", status = "pending", onlineBuyer }: PlaceOrderOptions,
-  id: string,
-  x: OrderExtras | undefined,
-): Promise<Inserted> {
+async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted> {
+  const { id, facts: input, priced, subtotal, catalogue, stockLines, extras: x, replacementOf } = statement;
+  const { idempotencyKey, source = "web", actor = "customer", status = "pending", onlineBuyer } = statement.options;
+  const timeline = JSON.stringify(statement.timeline ?? [status]);
   const stock = stockLines.length > 0 ? takeStockCtes(stockLines, { reserveScarce: x?.reserveScarce }) : null;
   const budget = stock && onlineBuyer ? budgetCtes(onlineBuyer, stockLines) : null;
   const versions = JSON.stringify([...catalogue.values()].map((p) => ({ id: p.id, version: p.version })));
@@ -225,14 +214,14 @@ async function insertOrder(
       insert into orders (status, customer_name, customer_phone, phone_key, customer_email, shipping_address,
                           city, postal_code, special_instructions, subtotal, tax, total, payment_method,
                           session_id, idempotency_key, source, id, network_key, risk_level, risk_reasons,
-                          confirmation_state, confirmation_updated_at, confirmation_by_agent)
+                          confirmation_state, confirmation_updated_at, confirmation_by_agent, replacement_of)
       select ${status}, ${input.customerName}, ${input.customerPhone}, ${phoneKey(input.customerPhone)},
              ${input.customerEmail}, ${input.shippingAddress}, ${input.city}, ${input.postalCode},
              ${input.specialInstructions}, ${subtotal}::numeric, 0, ${subtotal}::numeric, ${input.paymentMethod},
              ${input.sessionId?.toLowerCase() ?? null}::uuid, ${idempotencyKey ?? null}, ${source}, ${id}::uuid,
              ${x?.networkKey ?? null}, ${x?.risk.level ?? "low"}, ${JSON.stringify(x?.risk.reasons ?? [])}::jsonb,
              ${x?.confirmationState ?? "off"}, ${x?.confirmationState && x.confirmationState !== "off" ? sql`now()` : null},
-             ${x?.confirmationByAgent ?? false}
+             ${x?.confirmationByAgent ?? false}, ${replacementOf ?? null}::uuid
       from fresh where fresh.ok ${x?.precondition ? sql`and ${x.precondition.holds}` : sql``}
         ${stock ? sql`and (select ok from stock_ok)` : sql``}
         ${budget ? sql`and (select ok from budget_ok)` : sql``}
@@ -247,8 +236,11 @@ async function insertOrder(
         price numeric, selected_image text)
       order by l.n
     ),
-    first_event as (
-      insert into order_status_events (order_id, status, actor) select id, status, ${actor} from placed
+    first_events as (
+      insert into order_status_events (order_id, status, actor)
+      select placed.id, e.status, ${actor}
+      from placed cross join json_array_elements_text(${timeline}::json) with ordinality as e(status, n)
+      order by e.n
     )${sql.join(
       [x?.alsoInsert ?? []]
         .flat()
@@ -269,7 +261,7 @@ async function insertOrder(
     return { outcome: "precondition broken", found: found as Record<string, unknown> };
   }
   if (!row.budget_seeded) return { outcome: "budget unseeded" };
-  if (!row.stock_ok) throw notEnoughStock(stockLines, row.stock_left);
+  if (!row.stock_ok) return { outcome: "short", stockLeft: row.stock_left };
   if (!row.budget_ok) throw budgetRefusal(row.budget_units, stockLines);
   if (row.id === null) return { outcome: "key taken" };
   const items: OrderItem[] = priced.map((p) => ({
@@ -344,9 +336,20 @@ const busy = () =>
  * already placed is still answered.
  */
 export async function placeOrder(
-  db: Db,
+  core: OrderCore,
   input: PlaceOrderData,
   options: PlaceOrderOptions = {},
+): Promise<{ order: NewOrder; created: boolean }> {
+  const placed = await placeOnce(core.db, input, options);
+  // Told once stored: the live queue, the catalogue's stock, the outbox's wake (decision 017).
+  if (placed.created) await core.changed({ placed: [placed.order.id], stockLowest: placed.stockLowest ?? null });
+  return { order: placed.order, created: placed.created };
+}
+
+async function placeOnce(
+  db: Db,
+  input: PlaceOrderData,
+  options: PlaceOrderOptions,
 ): Promise<{ order: NewOrder; created: boolean; stockLowest?: number | null }> {
   const { idempotencyKey, beforeCreate, onlineBuyer } = options;
   const ids = input.items.map((i) => i.productId);
@@ -368,7 +371,16 @@ export async function placeOrder(
       const subtotal = toMoneyString(subtotalPaisa / 100);
       let inserted: Inserted;
       try {
-        inserted = await insertOrder(db, input, priced, subtotal, catalogue, stockLines, options, id, extras);
+        inserted = await insertOrder(db, {
+          id,
+          facts: input,
+          priced,
+          subtotal,
+          catalogue,
+          stockLines,
+          options,
+          extras,
+        });
       } catch (err) {
         // Rolled back whole because of a concurrent writer (two statements updating the same
         // report roll-up rows in opposite orders): nothing was stored, so it is run again.
@@ -378,6 +390,7 @@ export async function placeOrder(
       }
       if (inserted.outcome === "placed")
         return { order: inserted.order, created: true, stockLowest: inserted.stockLowest };
+      if (inserted.outcome === "short") throw notEnoughStock(stockLines, inserted.stockLeft);
       if (inserted.outcome === "key taken") {
         keyTaken = true;
         break;
@@ -412,4 +425,58 @@ export async function placeOrder(
   const earlier = await replayed(db, idempotencyKey!, input.customerPhone);
   if (!earlier) throw new AppError("CONFLICT", "This order is still being placed; please try again in a moment");
   return { order: earlier, created: false };
+}
+
+/** An exchange's new parcel: the order it replaces, and the items to send, spelt as the catalogue spells them. */
+export interface Replacement {
+  original: Pick<
+    OrderFacts,
+    "customerName" | "customerPhone" | "customerEmail" | "shippingAddress" | "city" | "postalCode"
+  > & {
+    id: string;
+    paymentMethod: string;
+  };
+  lines: (StockLine & { category: string; selectedImage: string | null; tracked: boolean })[];
+  actor: string;
+  specialInstructions: string;
+}
+
+/**
+ * The third kind of placement, after the web's and the staff's: an exchange's replacement, placed
+ * by the same statement in the return decision's transaction. At no charge, ready to ship (its
+ * timeline: pending, then processing), linked to the order it replaces; tracked items take stock
+ * exactly as a placed order's (decision 007). Answers the new id, or the units left when a tracked
+ * variant falls short (nothing is stored then).
+ */
+export async function placeReplacement(
+  w: OrderWrite,
+  { original, lines, actor, specialInstructions }: Replacement,
+): Promise<{ id: string } | { short: unknown }> {
+  const stockLines: StockLine[] = lines.filter((l) => l.tracked);
+  const id = randomUUID();
+  const inserted = await insertOrder(w.tx, {
+    id,
+    facts: {
+      customerName: original.customerName,
+      customerPhone: original.customerPhone,
+      customerEmail: original.customerEmail,
+      shippingAddress: original.shippingAddress,
+      city: original.city,
+      postalCode: original.postalCode,
+      specialInstructions,
+      paymentMethod: original.paymentMethod as OrderFacts["paymentMethod"],
+      sessionId: null,
+    },
+    priced: lines.map((l) => ({ ...l, price: "0" })),
+    subtotal: "0",
+    catalogue: new Map(),
+    stockLines,
+    options: { source: "web", actor, status: "processing" },
+    timeline: ["pending", "processing"],
+    replacementOf: original.id,
+  });
+  if (inserted.outcome === "short") return { short: inserted.stockLeft };
+  if (inserted.outcome !== "placed") throw new Error(`A replacement order was not placed: ${inserted.outcome}`);
+  w.placed(id, inserted.stockLowest);
+  return { id };
 }

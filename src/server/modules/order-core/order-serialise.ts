@@ -1,13 +1,6 @@
 import { asc, inArray } from "drizzle-orm";
-import type {
-  AdminOrder,
-  ConfirmationState,
-  NewOrder,
-  OrderItem,
-  RiskLevel,
-  PlacedOrder,
-  TrackedOrder,
-} from "@shared/schemas/orders.js";
+import type { AdminOrder, NewOrder, OrderItem, RiskLevel, PlacedOrder, TrackedOrder } from "@shared/schemas/orders.js";
+import type { ConfirmationState } from "@shared/rules/confirmation.js";
 import { orderNumber } from "@shared/rules/labels.js";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders } from "../../db/schema.js";

@@ -1,11 +1,11 @@
-import { and, eq, ne } from "drizzle-orm";
-import type { OrderStatus } from "@shared/rules/order-status.js";
+import { eq } from "drizzle-orm";
 import { normalizePhone, phonesMatch } from "@shared/rules/phone.js";
 import type { AdminOrder, PlacedOrder } from "@shared/schemas/orders.js";
 import type { Db } from "../../db/client.js";
-import { orders, orderStatusEvents } from "../../db/schema.js";
+import { orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import { orderNotFound } from "./order-admin.js";
+import { orderNotFound } from "./errors.js";
+import type { OrderCore } from "./order-core.js";
 import { resolveOrderRef } from "./order-ref.js";
 import { loadItems, orderColumns, toAdminOrder, toPlacedOrder, toTrackedOrder } from "./order-serialise.js";
 
@@ -14,16 +14,8 @@ async function readRow(db: Db, id: string) {
   return row;
 }
 
-/** The admin may set any status; every actual change is recorded on the timeline. */
-export async function setStatusAsAdmin(db: Db, id: string, status: OrderStatus): Promise<AdminOrder> {
-  await db.transaction(async (tx) => {
-    const changed = await tx
-      .update(orders)
-      .set({ status })
-      .where(and(eq(orders.id, id), ne(orders.status, status)))
-      .returning({ id: orders.id });
-    if (changed.length > 0) await tx.insert(orderStatusEvents).values({ orderId: id, status, actor: "admin" });
-  });
+/** The order as the admin API answers it. */
+export async function adminOrder(db: Db, id: string): Promise<AdminOrder> {
   const row = await readRow(db, id);
   if (!row) throw orderNotFound();
   const items = await loadItems(db, [id]);
@@ -41,7 +33,8 @@ export interface CancelProof {
  * The pending check and the change are one statement, so a cancel racing the admin's status
  * change cannot cancel an order that has just shipped.
  */
-export async function cancelAsCustomer(db: Db, idOrRef: string, proof: CancelProof): Promise<PlacedOrder> {
+export async function cancelAsCustomer(core: OrderCore, idOrRef: string, proof: CancelProof): Promise<PlacedOrder> {
+  const db = core.db;
   // A card found by phone number alone names its order by reference (decision 013).
   const id = (await readRow(db, idOrRef))?.id ?? (proof.phone ? await resolveOrderRef(db, idOrRef, proof.phone) : null);
   const row = id ? await readRow(db, id) : undefined;
@@ -51,16 +44,10 @@ export async function cancelAsCustomer(db: Db, idOrRef: string, proof: CancelPro
   const bySession = !!proof.sessionId && !!row.sessionId && proof.sessionId.toLowerCase() === row.sessionId;
   if (!byPhone && !bySession) throw new AppError("FORBIDDEN", "This order does not belong to that phone number");
 
-  const cancelled = await db.transaction(async (tx) => {
-    const changed = await tx
-      .update(orders)
-      .set({ status: "cancelled" })
-      .where(and(eq(orders.id, id), eq(orders.status, "pending")))
-      .returning({ id: orders.id });
-    if (changed.length === 0) return false;
-    await tx.insert(orderStatusEvents).values({ orderId: id, status: "cancelled", actor: "customer" });
-    return true;
-  });
+  const cancelled = await core.write(
+    async (w) =>
+      (await w.changeStatus({ orderIds: [id], to: "cancelled", actor: "customer", onlyFrom: ["pending"] })).length > 0,
+  );
   const current = (await readRow(db, id))!;
   if (!cancelled) throw new AppError("CONFLICT", `Only pending orders can be cancelled; this one is ${current.status}`);
   const items = await loadItems(db, [id]);

@@ -1,0 +1,12 @@
+import type { SQL } from "drizzle-orm";
+import type { Db } from "./client.js";
+
+/**
+ * Rows of a raw query. Both drivers answer `{ rows }`, but they type values differently:
+ * node-postgres gives numeric and bigint as strings, PGlite gives bigint as a number; callers
+ * convert figures themselves (`num()` in the reports).
+ */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
