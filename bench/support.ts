@@ -7,6 +7,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type AppConfig } from "../src/server/app.js";
 import { openPostgres, type Database } from "../src/server/db/client.js";
+import { queryRows } from "../src/server/db/rows.js";
 import { upsertAdmin } from "../src/server/modules/auth/auth-service.js";
 
 export const BENCH_ADMIN = { username: "bench", password: "bench-password-1" };
@@ -79,7 +80,7 @@ export const ratio = (a: number, b: number) => Math.round((a / b) * 1000) / 1000
 
 /** Rows of a raw SQL query (both drivers answer `{ rows }`). */
 export async function rows<T>(database: Database, query: import("drizzle-orm").SQL): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return queryRows<T>(database.db, query);
 }
 
 /**

@@ -5,6 +5,7 @@ import { redactForLog } from "../lib/redact-log.js";
 import type { Clock } from "./clock.js";
 import { enqueueJob } from "./jobs.js";
 import { Lease } from "./lease.js";
+import { rowsOf } from "../db/rows.js";
 
 export interface JobInfo {
   id: number;
@@ -334,7 +335,7 @@ export class JobRunner {
           for update skip locked)
         returning id, kind, payload, attempts, max_attempts, locked_until`,
     );
-    return (result as unknown as { rows: ClaimedRow[] }).rows;
+    return rowsOf<ClaimedRow>(result);
   }
 
   private prepare(row: ClaimedRow) {
@@ -438,7 +439,7 @@ export class JobRunner {
       this.options.log?.error({ kind: row.kind, id, error: message }, "job failed for the last time");
       const failed = await this.db.execute(sql`update jobs set state = 'failed', locked_until = null,
         last_error = ${message}, finished_at = ${now.toISOString()}::timestamptz where ${ours} returning id`);
-      if ((failed as unknown as { rows: unknown[] }).rows.length === 0) return;
+      if (rowsOf(failed).length === 0) return;
       await entry
         .onFailed?.(payload, error)
         ?.catch((err) => this.options.log?.error({ err, kind: row.kind, id }, "a failed job's clean-up failed"));

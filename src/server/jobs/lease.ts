@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
+import { rowsOf } from "../db/rows.js";
 
 /**
  * A named lease in the `leases` table: one holder at a time until it runs out, so work that must
@@ -23,7 +24,7 @@ export class Lease {
       on conflict (name) do update set holder = excluded.holder, until = excluded.until
       where leases.holder = excluded.holder or leases.until <= ${now.toISOString()}::timestamptz
       returning 1`);
-    return (result as unknown as { rows: unknown[] }).rows.length === 1;
+    return rowsOf(result).length === 1;
   }
 
   /** Gives the lease up at once (only if it is still ours). */

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.js";
+import { rowsOf } from "../db/rows.js";
 
 export interface ThrottleEntry {
   count: number;
@@ -59,7 +60,6 @@ export class MemoryThrottleStore implements ThrottleStore {
 }
 
 type Row = { count: number | string; reset_at: string | Date };
-const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 const toEntry = (row: Row | undefined): ThrottleEntry | undefined =>
   row && { count: Number(row.count), resetAt: new Date(row.reset_at).getTime() };
 
@@ -74,7 +74,7 @@ export class PostgresThrottleStore implements ThrottleStore {
 
   async add(key: string, windowMs: number): Promise<ThrottleEntry> {
     const result = await this.db.execute(sql`${this.addSql(key, windowMs, sql`true`)} returning count, reset_at`);
-    return toEntry(rowsOf(result)[0])!;
+    return toEntry(rowsOf<Row>(result)[0])!;
   }
 
   addSql(key: string, windowMs: number, onlyIf: SQL): SQL {
@@ -97,7 +97,7 @@ export class PostgresThrottleStore implements ThrottleStore {
     const result = await this.db.execute(
       sql`select count, reset_at from throttle_hits where key = ${key} and reset_at > now()`,
     );
-    return toEntry(rowsOf(result)[0]);
+    return toEntry(rowsOf<Row>(result)[0]);
   }
 
   async subtract(key: string): Promise<void> {

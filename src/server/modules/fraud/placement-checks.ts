@@ -5,6 +5,7 @@ import { phoneKey } from "@shared/rules/phone.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
 import { assessRisk, NETWORK_HIGH, NETWORK_WINDOW_MINUTES, type OrderFacts, type Risk } from "./risk.js";
+import { rowsOf } from "../../db/rows.js";
 
 export const BLOCKED_MESSAGE =
   "We could not place this order online. Please message us on WhatsApp and we will help you with it.";
@@ -62,7 +63,7 @@ export function toFacts(row: Record<string, unknown>, network: string | null): F
 /** Everything the checks need, in one round trip of its own. */
 export async function readFacts(db: Db, key: string, network: string | null): Promise<Facts> {
   const result = await db.execute(sql`select ${factsColumns(key, network)}`);
-  return toFacts((result as unknown as { rows: Record<string, unknown>[] }).rows[0], network);
+  return toFacts(rowsOf<Record<string, unknown>>(result)[0], network);
 }
 
 /** 422 naming the rule an order breaks; the checkout shows the message as it is. */

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.js";
 import { backUp, listBackups } from "../../db/backup.js";
 import { recurringJobKey } from "../../jobs/job-runner.js";
 import type { UpkeepConfig } from "./upkeep-config.js";
+import { rowsOf } from "../../db/rows.js";
 
 export const BACKUP_JOB = "db.backup";
 /** The job looks hourly, so a failed backup is tried again within the hour… */
@@ -30,7 +31,7 @@ async function lastRunError(db: Db, kind: string): Promise<string | null> {
   const result = await db.execute(
     sql`select last_error from jobs where key = ${recurringJobKey(kind)} and state in ('queued', 'running')`,
   );
-  return (result as unknown as { rows: { last_error: string | null }[] }).rows[0]?.last_error ?? null;
+  return rowsOf<{ last_error: string | null }>(result)[0]?.last_error ?? null;
 }
 
 /** The backups as the owner sees them; null on PostgreSQL or when automatic backups are off. */

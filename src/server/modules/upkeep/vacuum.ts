@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { rowsOf } from "../../db/rows.js";
 
 export const VACUUM_JOB = "db.vacuum";
 /** How often the tables' churn is looked at (autovacuum looks every minute; PGlite has none). */
@@ -29,7 +30,7 @@ export async function tablesDueForVacuum(db: Db, now: Date): Promise<TableName[]
       or coalesce(greatest(last_vacuum, last_autovacuum), '-infinity')
         < ${now.toISOString()}::timestamptz - interval '1 day'
     order by n_dead_tup desc, relname`);
-  return (result as unknown as { rows: TableName[] }).rows;
+  return rowsOf<TableName>(result);
 }
 
 /**
@@ -51,6 +52,6 @@ export async function lastVacuumAt(db: Db): Promise<string | null> {
   const result = await db.execute(
     sql`select max(greatest(last_vacuum, last_autovacuum)) as at from pg_stat_user_tables`,
   );
-  const at = (result as unknown as { rows: { at: string | Date | null }[] }).rows[0]?.at;
+  const at = rowsOf<{ at: string | Date | null }>(result)[0]?.at;
   return at ? new Date(at).toISOString() : null;
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { AWAITING_ANSWER, REQUEST_SENT } from "@shared/rules/confirmation.js";
-import { queryRows } from "../../db/rows.js";
+import { queryRows, rowsOf } from "../../db/rows.js";
 import { sqlList } from "../../db/sql-list.js";
 import type { FastifyInstance } from "fastify";
 import { whatsappNumber } from "@shared/rules/phone.js";
@@ -27,8 +27,6 @@ export const SWEEP_EVERY_MS = 5 * 60_000;
 export const REVIEW_AFTER_MS = 24 * 60 * 60_000;
 
 type ConfirmKind = "confirm" | "reminder";
-
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Confirmation requests sent automatically to one phone number in a day (CONTRACT.md); more wait for an agent. */
 export const CONFIRMATIONS_PER_PHONE_PER_DAY = 2;
@@ -76,7 +74,7 @@ const toOutboxOrder = (row: Record<string, unknown>): OutboxOrder => ({
 
 /** The orders the outbox writes about (those `where` picks, in its order), read in one query. */
 async function loadOrders(app: FastifyInstance, where: SQL): Promise<OutboxOrder[]> {
-  const found = rows<Record<string, unknown>>(
+  const found = rowsOf<Record<string, unknown>>(
     await app.db.execute(sql`select ${outboxColumns} from orders o where ${where}`),
   );
   return found.map(toOutboxOrder);
@@ -93,7 +91,7 @@ async function loadOrders(app: FastifyInstance, where: SQL): Promise<OutboxOrder
 async function loadDue(app: FastifyInstance, limit: number): Promise<(OutboxOrder & { hold: boolean })[]> {
   const now = app.clock.now();
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000).toISOString();
-  const found = rows<Record<string, unknown>>(
+  const found = rowsOf<Record<string, unknown>>(
     await app.db.execute(sql`
       with due as (
         select o.id, o.phone_key, o.created_at, o.confirmation_by_agent as by_agent, o.risk_level = 'high' as high
@@ -306,7 +304,7 @@ function reviewLink(config: WhatsappConfig, order: OutboxOrder & { items: { prod
 async function sendReviewRequest(app: FastifyInstance, config: WhatsappConfig, orderId: string) {
   const order = await loadOrder(app, orderId);
   if (!order || order.status !== "delivered") return;
-  const [sent] = rows(
+  const [sent] = rowsOf(
     await app.db.execute(sql`select 1 from whatsapp_messages
       where order_id = ${orderId}::uuid and direction = 'out' and kind = 'review' and state <> 'failed'`),
   );
@@ -330,7 +328,7 @@ async function sweep(app: FastifyInstance, config: WhatsappConfig) {
   const now = app.clock.now();
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
   const hours = 60 * 60_000;
-  const remind = rows<{ id: string }>(
+  const remind = rowsOf<{ id: string }>(
     await app.db.execute(sql`
       select o.id from orders o
       where o.status = 'pending' and o.confirmation_state in ${sqlList(REQUEST_SENT)}
@@ -368,7 +366,7 @@ async function sweep(app: FastifyInstance, config: WhatsappConfig) {
     }
   });
 
-  const delivered = rows<{ id: string }>(
+  const delivered = rowsOf<{ id: string }>(
     await app.db.execute(sql`
       select o.id from orders o
       where o.status = 'delivered'
