@@ -1,50 +1,43 @@
-// Benchmark 5: on issue 11's generated catalogue, what a shopper's phone downloads for /, /shop,
-// a collection and two product pages, and how fast the largest image or text appears on a
-// throttled connection (1.6 Mbps down, 150 ms round trip, 4x CPU slowdown) and on an unthrottled
-// desktop, measured in Debian's Chromium through playwright-core; then Lighthouse's
-// mobile scores for the same pages (its own simulated slow 4G and 4x CPU), against the same Chromium.
+// Benchmark 5: on issue 11's generated catalogue, a shopper's first visit to /, /shop, a
+// collection and two product pages, measured as `../shared/perf/lcp.mjs` measures any store
+// (bench/first-visit.ts: a fresh Chromium profile for every load, DevTools emulation of a 412x823
+// phone at 1.6 Mbps, 150 ms RTT and 4x CPU, and an unthrottled desktop), several rounds, medians.
+// With PEER_URL (and PEER_PAGES, its paths for the same four pages) the peer store is measured in
+// the same rounds, interleaved page by page, and each page's LCP is reported as ours ÷ peer. Then
+// the server's pages/s and Lighthouse's mobile scores for the same pages.
 import { execFile, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import type { Browser } from "playwright-core";
-import { launchBrowser } from "../e2e/support/browser.js";
 import { findChromium } from "../e2e/support/chromium.js";
 import { openPglite } from "../src/server/db/client.js";
+import { DESKTOP, firstVisit, median, PHONE, type Visit, type VisitProfile } from "./first-visit.js";
 import { initialJsOf } from "./initial-js.js";
 import { seedStorefrontCatalogue } from "./storefront-catalogue.js";
 import { listen, load, rows, writeResult } from "./support.js";
 
 const execFileAsync = promisify(execFile);
 
-const OBSERVERS = `
-  window.__lcp = 0; window.__cls = 0; window.__lcpElement = ""; window.__lcpEntries = [];
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) { window.__lcp = e.startTime; window.__lcpElement = e.element ? e.element.tagName.toLowerCase() + (e.url ? " " + new URL(e.url).pathname : "") + " " + e.size + " px²" : "(removed)"; window.__lcpEntries.push(Math.round(e.startTime) + "ms " + window.__lcpElement); window.__lcpLoaded = e.loadTime || 0; } }).observe({ type: "largest-contentful-paint", buffered: true });
-  window.__shifts = [];
-  const describe = (n) => n && n.tagName ? n.tagName.toLowerCase() + (n.id ? "#" + n.id : "") + (n.className && typeof n.className === "string" ? "." + n.className.split(" ").slice(0, 3).join(".") : "") : String(n && n.nodeName);
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) { window.__cls += e.value; window.__shifts.push(Math.round(e.value * 1000) / 1000 + " @" + Math.round(e.startTime) + "ms: " + (e.sources || []).map((s) => describe(s.node)).join(", ")); } }).observe({ type: "layout-shift", buffered: true });
-`;
+/** The pages compared with a peer store, in the order PEER_PAGES names the peer's own paths. */
+const PEER_PAGE_NAMES = ["home", "shop", "collection", "product"] as const;
 
-/** How a page is loaded: issue 11's throttled phone, and a desktop on the machine's own network. */
-const PHONE = {
-  name: "phone",
-  conditions: "390x844 phone, 1.6 Mbps down, 150 ms RTT, 4x CPU slowdown, cold cache",
-  viewport: { width: 390, height: 844 },
-  mobile: true,
-  throttled: true,
-} as const;
-const DESKTOP = {
-  name: "desktop",
-  conditions: "1366x900 desktop, unthrottled (loopback, the machine's CPU), cold cache",
-  viewport: { width: 1366, height: 900 },
-  mobile: false,
-  throttled: false,
-} as const;
-type Profile = typeof PHONE | typeof DESKTOP;
+/** The peer store (PEER_URL) and its paths for home, shop, a collection and a product (PEER_PAGES, comma-separated). */
+function peerFromEnv(): { url: string; pages: string[] } | undefined {
+  const url = process.env.PEER_URL?.replace(/\/+$/, "");
+  if (!url) return undefined;
+  const pages = (process.env.PEER_PAGES ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (pages.length !== 0 && pages.length !== PEER_PAGE_NAMES.length)
+    throw new Error(
+      `PEER_PAGES names ${pages.length} paths; give ${PEER_PAGE_NAMES.length}, comma-separated, for the peer's ${PEER_PAGE_NAMES.join(", ")} pages (e.g. PEER_PAGES=/,/store,/categories/shirts,/products/shirt), or leave it out when the peer's paths are ours`,
+    );
+  return { url, pages };
+}
 
 export async function benchStorefront() {
   const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-client-"));
@@ -75,19 +68,62 @@ export async function benchStorefront() {
   for (const pagePath of pages)
     htmlInitialJs.set(pagePath, initialJsOf(outDir, await (await fetch(`${url}${pagePath}`)).text()).gzipBytes);
 
-  const browser = await launchBrowser();
-  const results = [];
-  for (const pagePath of pages)
-    results.push({
-      ...(await measurePage(browser, url, pagePath, outDir, PHONE)),
-      htmlInitialJsGzipBytes: htmlInitialJs.get(pagePath),
-    });
-  const desktop = [];
-  for (const pagePath of pages) {
-    const { page, lcpMs, lcpElement, lcpEntries, cls } = await measurePage(browser, url, pagePath, outDir, DESKTOP);
-    desktop.push({ page, lcpMs, lcpElement, lcpEntries, cls });
-  }
-  await browser.close();
+  const peer = peerFromEnv();
+  const named = pages.map((pagePath, i) => ({
+    name: i < PEER_PAGE_NAMES.length ? PEER_PAGE_NAMES[i] : "product without a picture",
+    ours: `${url}${pagePath}`,
+    peer: peer && i < PEER_PAGE_NAMES.length ? `${peer.url}${peer.pages[i] ?? pagePath}` : undefined,
+  }));
+  // Rounds interleaved page by page (ours, then the peer's), so both see the same machine.
+  const rounds = Math.max(1, Number(process.env.BENCH_STOREFRONT_RUNS ?? 3) || 3);
+  const visits = new Map<string, Visit[]>();
+  const record = (key: string, visit: Visit) => visits.set(key, [...(visits.get(key) ?? []), visit]);
+  for (let round = 0; round < rounds; round++)
+    for (const profile of [PHONE, DESKTOP])
+      for (const page of named) {
+        record(`ours ${profile.name} ${page.name}`, await firstVisit(page.ours, profile));
+        if (page.peer) record(`peer ${profile.name} ${page.name}`, await firstVisit(page.peer, profile));
+      }
+  const summary = (who: "ours" | "peer", profile: VisitProfile, name: string) => {
+    const runs = visits.get(`${who} ${profile.name} ${name}`);
+    if (!runs) return undefined;
+    return {
+      lcpMs: median(runs.map((r) => r.lcpMs)),
+      fcpMs: median(runs.map((r) => r.fcpMs)),
+      cls: Math.max(...runs.map((r) => r.cls)),
+      requests: median(runs.map((r) => r.requests)),
+      jsRequests: median(runs.map((r) => r.jsRequests)),
+      jsKb: median(runs.map((r) => r.jsKb)),
+      kb: median(runs.map((r) => r.kb)),
+      runs,
+    };
+  };
+  const ratio = (a?: { lcpMs: number | null }, b?: { lcpMs: number | null }) =>
+    a?.lcpMs != null && b?.lcpMs ? Math.round((a.lcpMs / b.lcpMs) * 100) / 100 : undefined;
+  const results = named.map((page, i) => {
+    const phone = summary("ours", PHONE, page.name)!;
+    const desktop = summary("ours", DESKTOP, page.name)!;
+    const peerPhone = summary("peer", PHONE, page.name);
+    const peerDesktop = summary("peer", DESKTOP, page.name);
+    return {
+      page: pages[i],
+      name: page.name,
+      htmlInitialJsGzipBytes: htmlInitialJs.get(pages[i]),
+      phone,
+      desktop,
+      ...(page.peer
+        ? {
+            peer: { url: page.peer, phone: peerPhone, desktop: peerDesktop },
+            oursOverPeer: { phoneLcp: ratio(phone, peerPhone), desktopLcp: ratio(desktop, peerDesktop) },
+          }
+        : {}),
+    };
+  });
+  for (const r of results)
+    console.log(
+      `${r.page.padEnd(24)} phone LCP ${r.phone.lcpMs} ms (FCP ${r.phone.fcpMs}), desktop ${r.desktop.lcpMs} ms` +
+        (r.oursOverPeer ? `; ours ÷ peer: phone ${r.oursOverPeer.phoneLcp}, desktop ${r.oursOverPeer.desktopLcp}` : ""),
+    );
   // A server-rendered product page against the catalogue JSON of the same product, same run. The
   // client runs in a worker thread (as the order benchmark's do): on the server's own thread its
   // parsing of the larger page (6.8 KB against 0.6 KB) would be counted against the server.
@@ -117,135 +153,17 @@ export async function benchStorefront() {
   fs.rmSync(buildDir, { recursive: true, force: true });
   const result = {
     catalogue: "1,000 products in 40 categories, a quarter without pictures (bench/storefront-catalogue.ts)",
-    conditions: PHONE.conditions,
+    method: `as ../shared/perf/lcp.mjs: a fresh Chromium profile per load, ${rounds} rounds interleaved${peer ? ` with the peer at ${peer.url}` : ""}, medians`,
+    conditions: { phone: PHONE.conditions, desktop: DESKTOP.conditions },
+    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
     pages: results,
-    desktop: { conditions: DESKTOP.conditions, pages: desktop },
     serverRendering,
     lighthouse,
     targets:
-      "initial JS <= 120 KB gzip on every page; phone LCP <= 1000 ms and CLS <= 0.02 on every page; desktop LCP <= 500 ms with one LCP entry (no paint replaced by a later copy); product page requests/s >= 0.5 x its JSON",
+      "initial JS <= 120 KB gzip on every page; phone LCP <= 1000 ms and CLS <= 0.02 on every page; desktop LCP <= 500 ms with one LCP entry (no paint replaced by a later copy); with a peer, LCP ours ÷ peer <= 0.5 on both profiles; product page requests/s >= 0.5 x its JSON",
   };
   writeResult("storefront", result);
   return result;
-}
-
-/**
- * Loads one page in a fresh context with a cold cache, under the profile's conditions, and reads
- * its paints (FCP, every LCP entry, layout shifts) and what it downloaded.
- */
-async function measurePage(browser: Browser, url: string, pagePath: string, outDir: string, profile: Profile) {
-  const context = await browser.newContext({
-    viewport: profile.viewport,
-    deviceScaleFactor: profile.mobile ? 2 : 1,
-    isMobile: profile.mobile,
-    hasTouch: profile.mobile,
-  });
-  const page = await context.newPage();
-  await page.addInitScript(OBSERVERS);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  if (profile.throttled) {
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  }
-  const types = new Map<string, { type: string; url: string }>();
-  const sizes = new Map<string, number>();
-  const requested = new Map<string, number>();
-  let loadedAt = Infinity;
-  cdp.on("Network.requestWillBeSent", (e) => requested.set(e.requestId, e.timestamp));
-  cdp.on("Network.responseReceived", (e) => types.set(e.requestId, { type: e.type, url: e.response.url }));
-  cdp.on("Network.loadingFinished", (e) => sizes.set(e.requestId, e.encodedDataLength));
-  await cdp.send("Page.enable");
-  cdp.on("Page.loadEventFired", (e) => (loadedAt = Math.min(loadedAt, e.timestamp)));
-  await page.goto(`${url}${pagePath}`, { waitUntil: "load", timeout: 120_000 });
-  await page.waitForTimeout(3000);
-  const { lcp, cls, lcpElement, lcpEntries, shifts, fcp, lcpLoaded, before } = await page.evaluate(() => {
-    const w = window as unknown as {
-      __lcp: number;
-      __cls: number;
-      __lcpElement: string;
-      __lcpEntries: string[];
-      __shifts: string[];
-      __lcpLoaded: number;
-    };
-    const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
-    // What the first paint can wait for: the HTML, then what its head asks for before the body.
-    const html = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-    const early = performance
-      .getEntriesByType("resource")
-      .map((r) => r as PerformanceResourceTiming)
-      .filter((r) => r.startTime < fcp)
-      .map(
-        (r) => `${new URL(r.name).pathname.split("/").pop()} ${Math.round(r.startTime)}-${Math.round(r.responseEnd)}ms`,
-      );
-    const before = [`html 0-${Math.round(html?.responseEnd ?? 0)}ms`, ...early];
-    return {
-      before,
-      lcp: w.__lcp,
-      cls: w.__cls,
-      lcpElement: w.__lcpElement,
-      lcpEntries: w.__lcpEntries,
-      shifts: w.__shifts,
-      fcp,
-      lcpLoaded: w.__lcpLoaded,
-    };
-  });
-
-  let jsWire = 0;
-  let jsGzip = 0;
-  let initialJsGzip = 0;
-  let total = 0;
-  const scripts: string[] = [];
-  const later: string[] = [];
-  for (const [id, bytes] of sizes) {
-    total += bytes;
-    const info = types.get(id);
-    if (info?.type === "Script") {
-      jsWire += bytes;
-      const file = path.join(outDir, new URL(info.url).pathname);
-      // The build's .gz beside the file; small files have none (served as they are): gzip them here,
-      // so headers never count as script bytes.
-      const gz = fs.existsSync(`${file}.gz`)
-        ? fs.statSync(`${file}.gz`).size
-        : fs.existsSync(file)
-          ? zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length
-          : bytes;
-      jsGzip += gz;
-      // Initial: asked for before the load event (the page's own code); the rest loads lazily after it.
-      if ((requested.get(id) ?? 0) <= loadedAt) {
-        initialJsGzip += gz;
-        scripts.push(path.basename(file));
-      } else {
-        later.push(path.basename(file));
-      }
-    }
-  }
-  await context.close();
-  return {
-    page: pagePath,
-    initialJsGzipBytes: initialJsGzip,
-    jsGzipBytes: jsGzip,
-    jsOnWireBytes: jsWire,
-    totalBytes: total,
-    fcpMs: Math.round(fcp),
-    /** Requests started before the first paint, with when each started and ended. */
-    beforeFirstPaint: before,
-    lcpMs: Math.round(lcp),
-    lcpElement,
-    /** Every LCP candidate the browser reported, in order: more than one means a later, larger paint. */
-    lcpEntries,
-    lcpImageLoadedMs: Math.round(lcpLoaded),
-    cls: Math.round(cls * 1000) / 1000,
-    layoutShifts: shifts,
-    scripts,
-    scriptsAfterLoad: later,
-  };
 }
 
 /**

@@ -189,7 +189,7 @@ describe("a storefront page's first paint", () => {
     await page.context().close();
   });
 
-  it("asks for the picture and the headings' font ahead of its scripts, and fetches no body font nor its stylesheet", async () => {
+  it("asks for the picture and the headings' font ahead of its scripts, fetches no body font, and its whole stylesheet once, late", async () => {
     const context = await newContext(browser, store.baseUrl, PHONE);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -213,8 +213,20 @@ describe("a storefront page's first paint", () => {
     expect(pageScripts.length).toBeGreaterThan(1);
     for (const [, path] of pageScripts) expect(first(path)?.priority, path).toBe("Low");
     expect(asked.filter((r) => /inter-/.test(r.path))).toEqual([]);
-    // Its stylesheet came inlined: the lazy chunks loaded since (reviews, footer) do not fetch it.
-    expect(asked.filter((r) => r.path.endsWith(".css"))).toEqual([]);
+    // The rules its markup uses came inlined; the whole stylesheet is asked for once, at low
+    // priority, after the page (decision 020): applied by the entry script, the lazy chunks
+    // loaded since (reviews, footer) do not fetch it again.
+    const stylesheets = asked.filter((r) => r.path.endsWith(".css"));
+    expect(stylesheets).toHaveLength(1);
+    expect(stylesheets[0]).toMatchObject({
+      path: expect.stringMatching(/^\/assets\/index-[\w-]+\.css$/),
+      priority: "Low",
+    });
+    expect(
+      await page.evaluate(() =>
+        [...document.styleSheets].some((sheet) => !!sheet.href && /\/assets\/index-[\w-]+\.css$/.test(sheet.href)),
+      ),
+    ).toBe(true);
     await context.close();
   });
 

@@ -239,14 +239,19 @@ describe("the HTML of a storefront page, read without running scripts", () => {
     expect(body.match(/id="page-state"/g)).toHaveLength(1);
   });
 
-  it("carries its styles inline, so the first paint waits for no stylesheet", async () => {
+  it("carries inline the style rules its markup uses, so the first paint waits for no stylesheet, and asks for the whole file after its markup", async () => {
     for (const path of ["/", "/shop", `/product/${product.id}`]) {
       const { body } = await html(path);
-      // Only the disabled link naming the inlined file (never fetched; see page-preloads.ts).
-      for (const link of body.match(/<link rel="stylesheet"[^>]*>/g) ?? []) expect(link).toMatch(/ disabled>$/);
+      expect(body).not.toMatch(/<link rel="stylesheet"/);
       const style = /<style>([\s\S]*?)<\/style>/.exec(body)?.[1] ?? "";
-      expect(style).toContain("tailwindcss");
+      expect(style).toContain("@layer utilities{");
       expect(body.indexOf("<style>")).toBeLessThan(body.indexOf("<script"));
+      // The whole file: preloaded after the markup and its data (applied by the entry script).
+      const preload = /<link rel="preload" as="style" [^>]*data-page-stylesheet href="([^"]+)">/.exec(body);
+      expect(preload, path).not.toBeNull();
+      expect(body.indexOf(preload![0])).toBeGreaterThan(body.indexOf('<script id="page-state"'));
+      const whole = await (await fetch(`${store.baseUrl}${preload![1]}`)).text();
+      expect(style.length, path).toBeLessThan(whole.length * 0.7);
     }
   });
 

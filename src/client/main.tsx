@@ -4,8 +4,10 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App, makeQueryClient } from "./app/app";
 import { preloadPage } from "./app/router";
 import { PAGE_STATE_ID } from "./lib/page-data";
+import { applyPageStylesheets } from "./lib/page-stylesheet";
 import "./styles.css";
 
+applyPageStylesheets();
 const queryClient = makeQueryClient();
 
 /** The query cache the server rendered the page from (inlined once, as JSON), so hydration needs no API read. */

@@ -27,7 +27,10 @@ const html = Buffer.from(
 );
 const clientDir = clientDirWith(manifest);
 fs.mkdirSync(path.join(clientDir, "assets"));
-fs.writeFileSync(path.join(clientDir, "assets/index-1.css"), "body{color:red}/* </style> */");
+fs.writeFileSync(
+  path.join(clientDir, "assets/index-1.css"),
+  "body{color:red}.grid{display:grid}.flex{display:flex}/* </style> */",
+);
 const assemble = pageAssembler(clientDir, html);
 const image = {
   id: "new",
@@ -55,7 +58,7 @@ describe("pageAssembler", () => {
     expect(scripts).toHaveLength(4);
     for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
     // The largest picture and the font keep theirs.
-    expect(rendered).not.toMatch(/rel="preload"[^>]*fetchpriority="low"/);
+    expect(rendered).not.toMatch(/rel="preload" as="(image|font)"[^>]*fetchpriority="low"/);
 
     const admin = assemble({ module: "app/routes/home.tsx", head: "", body: "", state: "" });
     expect(admin).not.toContain('fetchpriority="low"');
@@ -83,7 +86,30 @@ describe("pageAssembler", () => {
     expect(page.indexOf('as="image"')).toBeLessThan(page.indexOf("<style>"));
   });
 
-  it("carries the built stylesheet inline instead of linking it, after the headings' font and before any script", () => {
+  it("inlines in a rendered page the rules its markup uses, and preloads the whole stylesheet after the markup, before the scripts", () => {
+    const page = assemble({
+      module: "app/routes/home.tsx",
+      head: "",
+      body: '<main class="grid">hi</main>',
+      state: '<script id="page-state" type="application/json">{}</script>',
+    });
+    expect(page).not.toMatch(/<link rel="stylesheet"/);
+    expect(page).toContain("<style>body{color:red}.grid{display:grid}</style>");
+    const font = page.indexOf('as="font"');
+    const style = page.indexOf("<style>");
+    expect(font).toBeLessThan(style);
+    // After the markup and its data, before the scripts: found once the HTML has arrived, and
+    // applied by the entry script.
+    const whole = page.indexOf(
+      '<link rel="preload" as="style" fetchpriority="low" data-page-stylesheet href="/assets/index-1.css">',
+    );
+    expect(whole).toBeGreaterThan(page.indexOf('<script id="page-state"'));
+    expect(page.indexOf("</head>")).toBeLessThan(page.indexOf('<script type="module"'));
+    for (const script of ['<script type="module"', 'rel="modulepreload"'])
+      expect(whole).toBeLessThan(page.indexOf(script));
+  });
+
+  it("inlines the whole stylesheet in a page the browser renders, after a disabled link naming it, before any script", () => {
     const page = assemble({ module: "app/routes/home.tsx", head: "", body: "", state: "" });
     // Only a disabled link, which names the inlined file for Vite's loader of lazy chunks (so it
     // does not fetch the file again) and is neither fetched nor applied by the browser.
@@ -92,10 +118,9 @@ describe("pageAssembler", () => {
     ]);
     expect(page.match(/<style>/g)).toHaveLength(1);
     // A "</style" in the file cannot end the element early.
-    expect(page).toContain("<style>body{color:red}/* <\\/style> */</style>");
-    const font = page.indexOf('as="font"');
+    expect(page).toContain("<style>body{color:red}.grid{display:grid}.flex{display:flex}/* <\\/style> */</style>");
     const style = page.indexOf("<style>");
-    expect(font).toBeLessThan(style);
+    expect(page.indexOf('as="font"')).toBeLessThan(style);
     for (const script of ["<script", 'rel="modulepreload"']) expect(style).toBeLessThan(page.indexOf(script));
   });
 

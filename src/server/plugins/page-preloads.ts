@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { imageSrcSet, imageVariantUrl } from "@shared/rules/images.js";
 import type { ImageRef } from "@shared/schemas/common.js";
+import { PAGE_STYLESHEET_ATTRIBUTE } from "@shared/constants.js";
+import { stylesheetSubset } from "./page-styles.js";
 
 interface ManifestChunk {
   file: string;
@@ -14,6 +16,8 @@ const STYLESHEETS = /<link rel="stylesheet"[^>]*>\s*/g;
 const STYLESHEET_HREF = /\shref="\/([^"]+\.css)"/;
 /** The start of a page's script elements and module preloads, as Vite and `chunksOf` write them. */
 const SCRIPT_TAGS = /<script type="module" crossorigin|<link rel="modulepreload" crossorigin/g;
+/** The built page's script elements and module preloads, whole (moved below the markup in a rendered page). */
+const SCRIPT_ELEMENTS = /[ \t]*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)\s*/g;
 
 /** The one font preloaded with every page: the headings' and the header's (Latin), above the fold everywhere. */
 const PRELOADED_FONT = /(^|\/)playfair-display-latin-600-normal-[\w-]+\.woff2$/;
@@ -83,14 +87,36 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
   const font = manifest["index.html"]?.assets?.find((f) => PRELOADED_FONT.test(f));
   const fontLink = font ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">` : "";
 
-  // What the first paint needs comes with the page itself: the built stylesheet is inlined (read
-  // once per build, so a page costs nothing more to serve). On a phone's slow connection a
-  // render-blocking stylesheet request shared the line with the font, the largest picture and the
-  // JavaScript (HTTP/1.1's six connections) and ended well after the HTML; the page is then
-  // painted as soon as it is parsed. The font is still asked for before any script.
-  const stylesheets = (html.match(STYLESHEETS) ?? []).map((link) => inlineStylesheet(clientDir, link.trim())).join("");
+  // What the first paint needs comes with the page itself. A page the server rendered inlines
+  // only the rules its own markup can use (page-styles.ts: 28-37 KB of the 65 KB file), and
+  // preloads the whole file at the end of its body, after the HTML has arrived and behind the
+  // largest picture; the entry script applies it (lib/page-stylesheet.ts) before the app loads
+  // anything else, so what the running app adds (menus, dialogs, the next page) is styled. Not a
+  // <link rel="stylesheet"> in the body: Chrome stops parsing at one until it has loaded, and the
+  // first paint waited for it (measured; the CSP forbids the `onload` that would switch a
+  // print-media link on). A page the browser renders (admin) gets the whole file inlined: there
+  // the scripts are the first paint.
+  const sheets = (html.match(STYLESHEETS) ?? []).map((link) => readStylesheet(clientDir, link.trim()));
+  const browserStyles = sheets.map((sheet) => sheet.inlined).join("");
+  const subsets = sheets.map((sheet) => (sheet.css === undefined ? undefined : stylesheetSubset(sheet.css)));
+  const renderedStyles = (body: string) =>
+    sheets.map((sheet, i) => (subsets[i] ? `<style>${escapeStyle(subsets[i](body))}</style>` : sheet.link)).join("");
+  const lateStylesheets = sheets
+    .filter((sheet) => sheet.css !== undefined)
+    .map(
+      (sheet) =>
+        `<link rel="preload" as="style" fetchpriority="low" ${PAGE_STYLESHEET_ATTRIBUTE} href="/${sheet.href}">`,
+    )
+    .join("");
   const page = html.replace(STYLESHEETS, "");
-  const shells = { browser: page, rendered: lowPriority(page) };
+  // A rendered page's scripts come after its markup, its data and the late stylesheet: the
+  // browser discovers them only once the HTML has arrived, so on a phone's slow line they do not
+  // share it with the HTML itself (measured: 87 KB of entry script, asked for at low priority from
+  // the head, still took most of the line while the 19 KB page was arriving, and the page ended
+  // 900 ms after it began). Module scripts run after parsing wherever they stand.
+  const renderedShell = lowPriority(page);
+  const renderedScripts = (renderedShell.match(SCRIPT_ELEMENTS) ?? []).map((tag) => tag.trim()).join("");
+  const shells = { browser: page, rendered: renderedShell.replace(SCRIPT_ELEMENTS, "") };
 
   return function assemble(parts: PageParts): string {
     // The largest picture is the first request after the page itself: right after the viewport
@@ -99,34 +125,48 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
       ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageVariantUrl(parts.largest.image, "card"))}" ` +
         `imagesrcset="${escapeHtml(imageSrcSet(parts.largest.image))}" imagesizes="${parts.largest.sizes}">`
       : "";
-    const firstPaint = picture + fontLink + stylesheets;
     const made = parts.body !== "" ? "rendered" : "browser";
+    const firstPaint = picture + fontLink + (made === "rendered" ? renderedStyles(parts.body) : browserStyles);
     const shell = shells[made];
     const withFirstPaint = VIEWPORT_META.test(shell)
       ? shell.replace(VIEWPORT_META, (meta) => meta + firstPaint)
       : shell.replace("</head>", () => `${firstPaint}</head>`);
     const chunks = chunksOf(parts.module)[made];
     // Replaced through functions: in a replacement string, admin-written "$&" or "$'" would be patterns.
+    if (made === "browser")
+      return withFirstPaint
+        .replace("</head>", () => `${parts.head}${chunks}</head>`)
+        .replace(`<div id="root"></div>`, () => `<div id="root">${parts.body}</div>${parts.state}`);
     return withFirstPaint
-      .replace("</head>", () => `${parts.head}${chunks}</head>`)
-      .replace(`<div id="root"></div>`, () => `<div id="root">${parts.body}</div>${parts.state}`);
+      .replace("</head>", () => `${parts.head}</head>`)
+      .replace(
+        `<div id="root"></div>`,
+        () => `<div id="root">${parts.body}</div>${parts.state}${lateStylesheets}${renderedScripts}${chunks}`,
+      );
   };
 }
 
+/** "</style" inside the text would end the element early (Tailwind never writes it; a comment could). */
+const escapeStyle = (css: string) => css.replace(/<\/style/gi, "<\\/style");
+
 /**
- * A built stylesheet's link as a <style> element holding the file (its url()s are absolute
- * /assets/ paths, as Vite writes them) after a disabled link naming it, or the link itself when
- * the file is not there.
+ * A built stylesheet named by its link: its text (its url()s are absolute /assets/ paths, as Vite
+ * writes them) and, for a page the browser renders, a <style> element holding it after a disabled
+ * link naming it. Without the file, the link itself.
  */
-function inlineStylesheet(clientDir: string, link: string): string {
+function readStylesheet(clientDir: string, link: string) {
   const href = link.match(STYLESHEET_HREF)?.[1];
   const file = href ? path.join(clientDir, href) : undefined;
-  if (!file || !fs.existsSync(file)) return link;
-  // "</style" inside the text would end the element early (Tailwind never writes it; a comment could).
-  const css = fs.readFileSync(file, "utf8").replace(/<\/style/gi, "<\\/style");
+  if (!href || !file || !fs.existsSync(file)) return { link, href, css: undefined, inlined: link };
+  const css = fs.readFileSync(file, "utf8");
   // A disabled link names the file whose text this is: browsers neither fetch nor apply it, and
   // Vite's loader of lazy chunks, which loads a chunk's stylesheets unless a <link
   // rel="stylesheet"> with that href is in the page, takes it as loaded. Without it, every page
   // fetched the file again when it first loaded a lazy chunk, and restyled itself with it.
-  return `<link rel="stylesheet" href="/${href}" disabled><style>${css}</style>`;
+  return {
+    link,
+    href,
+    css,
+    inlined: `<link rel="stylesheet" href="/${href}" disabled><style>${escapeStyle(css)}</style>`,
+  };
 }
