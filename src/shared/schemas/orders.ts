@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { courierStatus, deliveryIssue } from "./couriers.js";
 import { MIN_ADDRESS_LENGTH, MIN_PHONE_LENGTH } from "../constants.js";
 import { normalizePhone } from "../rules/phone.js";
 import { isPakistaniMobile, PAKISTANI_MOBILE_MESSAGE } from "../rules/pakistani-mobile.js";
@@ -151,6 +152,8 @@ export const adminOrderListQuery = z.object({
     .enum(CONFIRMATION_STATES, { message: `Confirmation must be one of: ${CONFIRMATION_STATES.join(", ")}` })
     .optional(),
   risk: z.enum(RISK_LEVELS, { message: `Risk must be one of: ${RISK_LEVELS.join(", ")}` }).optional(),
+  /** `open`: orders whose failed delivery attempt has no resolution yet (issue 26). */
+  issue: z.enum(["open"], { message: "Issue must be open" }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
@@ -200,6 +203,10 @@ export const adminOrder = z.object({
   ...shippingFields,
   /** An exchange's replacement order: the order it replaces. */
   replacementOf: z.string().nullable(),
+  // -- couriers (issue 26): on the orders list and the order view --
+  courierStatus: courierStatus.optional(),
+  deliveryIssue: deliveryIssue.optional(),
+  // -- end couriers --
 });
 export type AdminOrder = z.infer<typeof adminOrder>;
 

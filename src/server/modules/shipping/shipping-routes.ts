@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { inArray } from "drizzle-orm";
+import { uuidParam } from "@shared/schemas/common.js";
+import { deliveryIssueInput, leopardsSettingsInput, postexSettingsInput } from "@shared/schemas/couriers.js";
 import { bookOrdersInput, bulkStatusInput, courierSettingsInput, labelsQuery } from "@shared/schemas/shipping.js";
 import { orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
@@ -7,8 +9,18 @@ import { parse } from "../../lib/validate.js";
 import { requireAdmin } from "../../plugins/auth.js";
 import { loadItems, orderColumns, toAdminOrder } from "../orders/order-serialise.js";
 import { listSettings } from "../settings/settings-service.js";
-import { bookOrders, followUpParcels } from "./courier-booking.js";
-import { courierSettingsView, saveCourierSettings, sealStoredCourierSecrets } from "./courier-settings.js";
+import { bookOrders, cancelBooking, type ShippingDeps } from "./courier-booking.js";
+import { followUpParcels } from "./courier-follow-up.js";
+import { registerCourierMessages } from "./courier-messages.js";
+import {
+  courierSettingsView,
+  leopardsSettingsView,
+  saveCourierSettings,
+  saveLeopardsSettings,
+  sealStoredCourierSecrets,
+} from "./courier-settings.js";
+import { resolveAsAgent, SEND_SHIPPER_ADVICE, sendShipperAdvice } from "./delivery-issues.js";
+import { postexSettingsView, savePostexSettings } from "./postex-settings.js";
 import { renderLabels } from "./labels-pdf.js";
 import { missingOrders, setStatusOfMany } from "./manual-shipping.js";
 import { releasesStock } from "@shared/rules/stock.js";
@@ -30,12 +42,28 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
     if (warning) app.log.warn(warning);
   });
 
-  // The courier follow-up: booked parcels move to delivered or returned as Leopards reports them.
-  // An outage throws, and the runner tries again later.
+  const deps = (): ShippingDeps => ({ db: app.db, secrets: app.secrets, whatsapp: !!app.config.whatsapp });
+  /** After commit: the live queue, the stock figures and the job runner hear of the change. */
+  const announce = async (moved: number, released: boolean) => {
+    if (moved === 0) return;
+    app.orderEvents.publish();
+    await announceStockChange(app, released ? 0 : null);
+    if (app.config.whatsapp) app.jobs.wake();
+  };
+  const followUp = async () => {
+    const run = await followUpParcels(deps());
+    await announce(run.changed, run.moved > 0);
+    return run;
+  };
+
+  // The courier follow-up: every connected courier is asked about its parcels. An outage throws,
+  // and the runner tries again later.
   app.jobs.every(FOLLOW_UP_JOB, FOLLOW_UP_EVERY_MS, async () => {
-    const run = await followUpParcels(app.db, app.secrets);
-    if (run.changed > 0) app.log.info({ ...run }, "courier follow-up moved parcels");
+    const run = await followUp();
+    if (run.changed > 0) app.log.info({ ...run }, "courier follow-up recorded new parcel statuses");
   });
+  app.jobs.register(SEND_SHIPPER_ADVICE, (payload) => sendShipperAdvice(deps(), String(payload.orderId)));
+  if (app.config.whatsapp) registerCourierMessages(app, app.config.whatsapp);
 
   app.get("/api/admin/orders/labels.pdf", agent, async (request, reply) => {
     const { ids, paper } = parse(labelsQuery, request.query);
@@ -66,9 +94,48 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post("/api/admin/orders/book", { ...agent, config: { ...agent.config, auditsItself: true } }, async (request) => {
-    const { ids } = parse(bookOrdersInput, request.body);
-    return bookOrders(app.db, app.secrets, ids, actorOf(request));
+    const { ids, courier } = parse(bookOrdersInput, request.body);
+    const result = await bookOrders(deps(), ids, actorOf(request), courier);
+    await announce(result.booked, false);
+    return result;
   });
+
+  app.post(
+    "/api/admin/orders/:id/cancel-booking",
+    { ...agent, config: { ...agent.config, auditsItself: true } },
+    async (request) => {
+      const { id } = parse(uuidParam, request.params);
+      await cancelBooking(deps(), id, actorOf(request));
+      await announce(1, false);
+      return { cancelled: true };
+    },
+  );
+
+  app.post("/api/admin/couriers/follow-up", agent, async () => {
+    const { checked, changed } = await followUp();
+    return { checked, changed };
+  });
+
+  app.patch(
+    "/api/admin/orders/:id/delivery-issue",
+    { ...agent, config: { ...agent.config, auditsItself: true } },
+    async (request) => {
+      const { id } = parse(uuidParam, request.params);
+      await resolveAsAgent(app.db, id, parse(deliveryIssueInput, request.body), actorOf(request));
+      await announce(1, false);
+      app.jobs.wake();
+      return { resolved: true };
+    },
+  );
+
+  app.get("/api/admin/couriers/leopards", owner, async () => leopardsSettingsView(app.db, app.secrets));
+  app.put("/api/admin/couriers/leopards", owner, async (request) =>
+    saveLeopardsSettings(app.db, app.secrets, parse(leopardsSettingsInput, request.body)),
+  );
+  app.get("/api/admin/couriers/postex", owner, async () => postexSettingsView(app.db, app.secrets));
+  app.put("/api/admin/couriers/postex", owner, async (request) =>
+    savePostexSettings(app.db, app.secrets, parse(postexSettingsInput, request.body)),
+  );
 
   app.get("/api/admin/courier-settings", owner, async () => courierSettingsView(app.db, app.secrets));
 
