@@ -49,6 +49,8 @@ export const postexSettingsInput = z.object({
     .max(40, "The pickup address code can be at most 40 characters")
     .regex(/^[A-Za-z0-9-]*$/, "The pickup address code has only letters, digits and dashes, e.g. 001")
     .default(""),
+  /** How long to wait for PostEx before telling the agent to try again; omitted: as saved (15 s). */
+  timeoutSeconds: z.coerce.number().int().min(1, "Wait at least 1 second").max(60, "Wait at most 60 seconds").optional(),
 });
 export const postexSettings = z.object({
   courier: z.literal("postex"),

@@ -76,7 +76,7 @@ export async function savePostexSettings(
     baseUrl: input.baseUrl,
     token: token && box ? box.seal(token, TOKEN_CONTEXT) : "",
     pickupAddressCode: input.pickupAddressCode,
-    timeoutSeconds: current.timeoutSeconds,
+    timeoutSeconds: input.timeoutSeconds ?? current.timeoutSeconds,
   };
   await db.insert(settings).values({ key: KEY, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
   return postexSettingsView(db, box);
