@@ -48,7 +48,11 @@ const sameAddress = (a: string, b: string) => a.replace(/\/+$/, "") === b.replac
 export async function savePostexSettings(
   db: Db,
   box: SecretBox | null,
-  input: PostexSettingsInput & { baseUrl: string; pickupAddressCode: string },
+  input: Omit<PostexSettingsInput, "timeoutSeconds"> & {
+    baseUrl: string;
+    pickupAddressCode: string;
+    timeoutSeconds?: number;
+  },
 ): Promise<PostexSettings> {
   const current = await readStored(db);
   const moved = !sameAddress(input.baseUrl, current.baseUrl);
