@@ -64,6 +64,10 @@ export type PostexSettingsInput = z.input<typeof postexSettingsInput>;
 export type LeopardsSettings = z.infer<typeof leopardsSettings>;
 export type PostexSettings = z.infer<typeof postexSettings>;
 
+/** GET /api/admin/couriers (staff): which couriers a booking can choose. */
+export const enabledCourier = z.object({ courier: courierId, name: z.string() });
+export type EnabledCourier = z.infer<typeof enabledCourier>;
+
 /** POST /api/admin/couriers/follow-up */
 export const followUpResult = z.object({ checked: z.number().int(), changed: z.number().int() });
 export type FollowUpResult = z.infer<typeof followUpResult>;

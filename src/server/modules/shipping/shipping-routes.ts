@@ -10,6 +10,7 @@ import { requireAdmin } from "../../plugins/auth.js";
 import { loadItems, orderColumns, toAdminOrder } from "../orders/order-serialise.js";
 import { listSettings } from "../settings/settings-service.js";
 import { bookOrders, cancelBooking, type ShippingDeps } from "./courier-booking.js";
+import { enabledCouriers } from "./courier-accounts.js";
 import { followUpParcels } from "./courier-follow-up.js";
 import { registerCourierMessages } from "./courier-messages.js";
 import {
@@ -128,6 +129,9 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  app.get("/api/admin/couriers", agent, async () =>
+    [...(await enabledCouriers(app.db, app.secrets)).values()].map((c) => ({ courier: c.id, name: c.name })),
+  );
   app.get("/api/admin/couriers/leopards", owner, async () => leopardsSettingsView(app.db, app.secrets));
   app.put("/api/admin/couriers/leopards", owner, async (request) =>
     saveLeopardsSettings(app.db, app.secrets, parse(leopardsSettingsInput, request.body)),
