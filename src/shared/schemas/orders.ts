@@ -115,6 +115,13 @@ export const updateOrderInput = z.object({
   /** A shopper cancelling proves ownership with the order's phone number. */
   phone: z.string().max(30).optional(),
   sessionId: z.string().uuid().optional(),
+  // -- couriers (issue 26): staff correct the customer's details until the order ships --
+  customerName: placeOrderInput.shape.customerName.optional(),
+  customerPhone: placeOrderInput.shape.customerPhone.optional(),
+  shippingAddress: placeOrderInput.shape.shippingAddress.optional(),
+  city: placeOrderInput.shape.city.optional(),
+  postalCode: placeOrderInput.shape.postalCode.optional(),
+  // -- end couriers --
 });
 
 export const trackOrdersInput = z.object({

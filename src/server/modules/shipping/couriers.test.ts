@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderNumber } from "@shared/rules/labels.js";
-import { orders, settings } from "../../db/schema.js";
+import { auditLog, orders, settings } from "../../db/schema.js";
 import { FAKE_KEY, FAKE_PASSWORD, startLeopardsFake, type LeopardsFake } from "../../test/fakes/leopards-fake.js";
 import { POSTEX_TOKEN, startPostexFake, type PostexFake } from "../../test/fakes/postex-fake.js";
 import { insertProduct, placeOrder, setOrderStatus } from "../../test/factory.js";
@@ -234,5 +234,34 @@ describe("POST /api/admin/couriers/follow-up", () => {
 
   it("is for staff only", async () => {
     expect((await t.app.inject({ method: "POST", url: "/api/admin/couriers/follow-up" })).statusCode).toBe(401);
+  });
+});
+
+describe("PATCH /api/orders/{id}: staff correct the customer's details", () => {
+  const patch = (id: string, payload: object, headers: Record<string, string> = asAdmin()) =>
+    t.app.inject({ method: "PATCH", url: `/api/orders/${id}`, headers, payload });
+
+  it("corrects name, phone, address, city and postal code until the order ships, audited", async () => {
+    const id = await readyOrder({ city: "Lahor" });
+    const res = await patch(id, {
+      customerName: "Ayesha Khan Niazi",
+      customerPhone: "0321 7654321",
+      shippingAddress: "House 9, Street 11, Gulberg III, near Main Market",
+      city: "Lahore",
+      postalCode: "54660",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ customerName: "Ayesha Khan Niazi", city: "Lahore", postalCode: "54660" });
+    const [audit] = (await t.db.select().from(auditLog).where(eq(auditLog.orderId, id))).filter(
+      (a) => a.action === "order.corrected",
+    );
+    expect(audit).toMatchObject({ actor: "owner", before: { city: "Lahor" }, after: { city: "Lahore" } });
+    // The corrected city is now one PostEx serves.
+    expect((await book([id], "postex")).json().booked).toBe(1);
+    const late = await patch(id, { city: "Karachi" });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toMatch(/can be corrected only until it ships/);
+    expect((await patch(id, { customerPhone: "12" })).statusCode).toBe(400);
+    expect((await patch(id, { customerName: "Someone" }, {})).statusCode).toBe(401);
   });
 });
