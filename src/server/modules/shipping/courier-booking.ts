@@ -88,7 +88,7 @@ export async function bookOrders(
       const trackingNumber =
         earlier ??
         (await courier.book(parcelOf(row, orderItems), city).catch(async (err) => {
-          await release(deps.db, id, err instanceof CourierUnavailable && err.timedOut ? courier.name : null);
+          await release(deps.db, id, err instanceof CourierUnavailable && err.uncertain ? courier.name : null);
           throw err;
         }));
       await markBooked(deps, id, courier, trackingNumber, actor);

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { FollowUpResult } from "@shared/schemas/couriers.js";
 import { orders } from "../../db/schema.js";
-import type { Courier, ParcelStatus } from "./courier.js";
+import type { Courier } from "./courier.js";
 import { enabledCouriers } from "./courier-accounts.js";
 import type { ShippingDeps } from "./courier-booking.js";
 import { meaningOf } from "./courier-status.js";
@@ -70,6 +70,7 @@ async function followUpCourier(deps: ShippingDeps, courier: Courier, run: Follow
       const batch = batches[next++];
       run.requests += 1;
       const statuses = await courier.track(batch);
+      const news: News[] = [];
       for (const status of statuses) {
         const parcel = byNumber.get(status.trackingNumber);
         if (!parcel || !status.text) continue;
@@ -77,45 +78,53 @@ async function followUpCourier(deps: ShippingDeps, courier: Courier, run: Follow
         const same =
           parcel.courierStatus === status.text &&
           (status.at === null || (parcel.courierStatusAt && new Date(parcel.courierStatusAt).getTime() === at.getTime()));
-        if (same) continue;
-        const moved = await recordStatus(deps, courier, parcel.id, { ...status, at });
-        run.changed += 1;
-        if (moved) run.moved += 1;
+        if (!same) news.push({ orderId: parcel.id, text: status.text.slice(0, 200), reason: status.reason.slice(0, 300), at });
       }
+      if (news.length === 0) continue;
+      run.moved += await recordNews(deps, courier, news);
+      run.changed += news.length;
     }
   };
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, batches.length) }, worker));
 }
 
+interface News {
+  orderId: string;
+  text: string;
+  reason: string;
+  at: Date;
+}
+
 /**
- * One new status for one order, in one transaction: the courier's words on the order and its
- * timeline, the move when the parcel arrived or came back, the failed attempt. Returns whether
- * the order's status moved.
+ * A batch's new statuses, in one transaction: the courier's words on each order and its timeline
+ * (one statement for the batch), then the move of each parcel that arrived or came back and each
+ * failed attempt. Returns how many orders moved.
  */
-async function recordStatus(
-  deps: ShippingDeps,
-  courier: Courier,
-  orderId: string,
-  status: ParcelStatus & { at: Date },
-): Promise<boolean> {
+async function recordNews(deps: ShippingDeps, courier: Courier, news: News[]): Promise<number> {
   return deps.db.transaction(async (tx) => {
-    const at = status.at.toISOString();
+    const values = sql.join(
+      news.map((n) => sql`(${n.orderId}::uuid, ${n.text}, ${n.reason}, ${n.at.toISOString()}::timestamptz)`),
+      sql`, `,
+    );
     await tx.execute(sql`
-      with event as (
+      with news (order_id, status, reason, at) as (values ${values}),
+      event as (
         insert into courier_events (order_id, courier, status, reason, at)
-        values (${orderId}::uuid, ${courier.name}, ${status.text.slice(0, 200)}, ${status.reason.slice(0, 300)}, ${at}::timestamptz)
+        select order_id, ${courier.name}, status, reason, at from news
       )
-      update orders set courier_status = ${status.text.slice(0, 200)}, courier_status_at = ${at}::timestamptz
-      where id = ${orderId}::uuid`);
-    const meaning = meaningOf(courier.id, status.text);
-    if (meaning === "attempt") {
-      await recordAttempt(tx as Tx, deps, courier.name, orderId, status.reason || status.text, at);
-      return false;
+      update orders o set courier_status = news.status, courier_status_at = news.at
+      from news where o.id = news.order_id`);
+    let moved = 0;
+    for (const n of news) {
+      const meaning = meaningOf(courier.id, n.text);
+      if (meaning === "attempt")
+        await recordAttempt(tx as Tx, deps, courier.name, n.orderId, n.reason || n.text, n.at.toISOString());
+      if (meaning !== "delivered" && meaning !== "returned") continue;
+      if (!(await moveParcelOrder(tx, n.orderId, meaning, COURIER_ACTOR, deps))) continue;
+      moved += 1;
+      if (meaning === "delivered")
+        await tx.execute(sql`update delivery_issues set delivered_after = true where order_id = ${n.orderId}::uuid`);
     }
-    if (meaning !== "delivered" && meaning !== "returned") return false;
-    const moved = await moveParcelOrder(tx, orderId, meaning, COURIER_ACTOR, deps);
-    if (moved && meaning === "delivered")
-      await tx.execute(sql`update delivery_issues set delivered_after = true where order_id = ${orderId}::uuid`);
     return moved;
   });
 }

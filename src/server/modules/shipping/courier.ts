@@ -63,13 +63,18 @@ export interface ParcelStatus {
 
 /** The courier answered and said no: a reason the agent can act on (wrong city, bad phone, …). */
 export class CourierRefused extends Error {}
-/** The courier could not be reached, timed out or failed: nothing was decided, try again later. */
+/**
+ * The courier could not be reached, timed out or failed: nothing was decided, try again later.
+ * `uncertain`: the request may have reached the courier (a time-out, a dropped connection), so a
+ * booking may exist after all.
+ */
 export class CourierUnavailable extends Error {
   constructor(
     message: string,
-    readonly timedOut = false,
+    readonly uncertain = false,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -101,25 +106,37 @@ export const foldWords = (s: string) =>
 export async function callJson(
   courierName: string,
   url: string,
-  init: { method: string; headers?: Record<string, string>; body?: unknown; timeoutMs: number },
+  init: {
+    method: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    timeoutMs: number;
+    /** A read: tried again (up to four times) when the connection drops (an idle kept-alive socket the server closed). */
+    idempotent?: boolean;
+  },
 ): Promise<{ status: number; body: Record<string, unknown> | null }> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: init.method,
-      headers: { accept: "application/json", "content-type": "application/json", ...init.headers },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(init.timeoutMs),
-      redirect: "error",
-    });
-  } catch (err) {
-    const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-    throw new CourierUnavailable(
-      timedOut
-        ? `${courierName} did not answer within ${Math.round(init.timeoutMs / 1000)} s`
-        : `${courierName} could not be reached`,
-      timedOut,
-    );
+  let response: Response | null = null;
+  for (let attempt = 1; !response; attempt++) {
+    try {
+      response = await fetch(url, {
+        method: init.method,
+        headers: { accept: "application/json", "content-type": "application/json", ...init.headers },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: AbortSignal.timeout(init.timeoutMs),
+        redirect: "error",
+      });
+    } catch (err) {
+      const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+      const refused = (err as { cause?: { code?: string } }).cause?.code === "ECONNREFUSED";
+      if (!timedOut && !refused && init.idempotent && attempt < 4) continue;
+      throw new CourierUnavailable(
+        timedOut
+          ? `${courierName} did not answer within ${Math.round(init.timeoutMs / 1000)} s`
+          : `${courierName} could not be reached`,
+        !refused,
+        { cause: err },
+      );
+    }
   }
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (response.status >= 500 || !body || typeof body !== "object" || Array.isArray(body))

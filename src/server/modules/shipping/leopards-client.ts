@@ -51,12 +51,15 @@ function dateOf(value: unknown): Date | null {
 }
 
 export function leopardsClient(config: LeopardsConfig): Courier {
+  // Every method but booking, cancelling and advising only reads: those are tried again on a dropped connection.
+  const WRITES = new Set(["bookPacket", "cancelBookedPackets", "updateShipperAdvice"]);
   const call = async (method: string, fields: Record<string, unknown>) => {
     const url = `${config.baseUrl.replace(/\/+$/, "")}/${method}/format/json/`;
     const { body } = await callJson(NAME, url, {
       method: "POST",
       body: { api_key: config.apiKey, api_password: config.apiPassword, ...fields },
       timeoutMs: config.timeoutMs,
+      idempotent: !WRITES.has(method),
     });
     if (Number(body!.status) !== 1) throw new CourierRefused(refusalReason(body!.error, NAME));
     return body!;
@@ -65,7 +68,7 @@ export function leopardsClient(config: LeopardsConfig): Courier {
   const get = async (method: string, fields: Record<string, string>) => {
     const query = new URLSearchParams({ api_key: config.apiKey, api_password: config.apiPassword, ...fields });
     const url = `${config.baseUrl.replace(/\/+$/, "")}/${method}/format/json/?${query}`;
-    const { body } = await callJson(NAME, url, { method: "GET", timeoutMs: config.timeoutMs });
+    const { body } = await callJson(NAME, url, { method: "GET", timeoutMs: config.timeoutMs, idempotent: true });
     if (Number(body!.status) !== 1) throw new CourierRefused(refusalReason(body!.error, NAME));
     return body!;
   };

@@ -78,6 +78,7 @@ export function postexClient(config: PostexConfig): Courier {
       headers: { token: config.token },
       body,
       timeoutMs: config.timeoutMs,
+      idempotent: method === "GET",
     });
     if (text(answer.body!.statusCode) !== "200" || answer.status >= 400)
       throw new CourierRefused(refusalReason(answer.body!.statusMessage, NAME));

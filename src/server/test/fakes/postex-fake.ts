@@ -168,6 +168,10 @@ export async function startPostexFake() {
       o.status = status;
       o.history.push({ transactionStatusMessage: message, transactionStatusMessageCode: "0000", modifiedDatetime: at });
     },
+    /** An order PostEx already has (for the benchmark's thousands of parcels booked elsewhere). */
+    seed(trackingNumber: string, status = "PostEx WareHouse") {
+      orders.set(trackingNumber, { body: {}, status, history: [], cancelled: false, advice: null, settled: false });
+    },
     adviceFor: (trackingNumber: string) => orders.get(trackingNumber)?.advice ?? null,
     isCancelled: (trackingNumber: string) => orders.get(trackingNumber)?.cancelled ?? false,
     settle: (trackingNumber: string) => {
