@@ -49,7 +49,11 @@ export async function benchCouriers() {
           status === "Delivered" ? "Delivered" : status === "attempt" ? "Pending" : "Dispatched",
           status === "attempt" ? "Customer not available" : "",
         );
-      else postex.seed(`CX${800_000_000 + i}`, status === "Delivered" ? "Delivered" : status === "attempt" ? "Delivery Under Review" : "Out For Delivery");
+      else
+        postex.seed(
+          `CX${800_000_000 + i}`,
+          status === "Delivered" ? "Delivered" : status === "attempt" ? "Delivery Under Review" : "Out For Delivery",
+        );
     }
     const deps = { db: database.db, secrets: box, whatsapp: false };
     const started = Date.now();

@@ -102,10 +102,7 @@ describe("courier journeys", () => {
     await page.getByRole("button", { name: "Check parcels now" }).click();
     await page.getByText(/parcels asked about/).waitFor();
 
-    await page
-      .getByRole("group", { name: "Filter by status" })
-      .getByRole("button", { name: /^All/ })
-      .click();
+    await page.getByRole("group", { name: "Filter by status" }).getByRole("button", { name: /^All/ }).click();
     await page.getByLabel("Failed deliveries to answer").check();
     await page.getByRole("button", { name: `View order ${orderNumber(first)}` }).click();
     const view = page.getByRole("dialog", { name: `Order #${orderNumber(first)}` });

@@ -50,7 +50,12 @@ export const postexSettingsInput = z.object({
     .regex(/^[A-Za-z0-9-]*$/, "The pickup address code has only letters, digits and dashes, e.g. 001")
     .default(""),
   /** How long to wait for PostEx before telling the agent to try again; omitted: as saved (15 s). */
-  timeoutSeconds: z.coerce.number().int().min(1, "Wait at least 1 second").max(60, "Wait at most 60 seconds").optional(),
+  timeoutSeconds: z.coerce
+    .number()
+    .int()
+    .min(1, "Wait at least 1 second")
+    .max(60, "Wait at most 60 seconds")
+    .optional(),
 });
 export const postexSettings = z.object({
   courier: z.literal("postex"),
@@ -105,4 +110,10 @@ export const deliveryIssueInput = z
 export type DeliveryIssueInput = z.infer<typeof deliveryIssueInput>;
 
 /** PATCH /api/orders/{id} by staff before shipping: the customer's details as corrected. */
-export const orderCorrectionFields = ["customerName", "customerPhone", "shippingAddress", "city", "postalCode"] as const;
+export const orderCorrectionFields = [
+  "customerName",
+  "customerPhone",
+  "shippingAddress",
+  "city",
+  "postalCode",
+] as const;

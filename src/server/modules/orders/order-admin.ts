@@ -118,8 +118,8 @@ export async function orderDetail(db: Db, id: string): Promise<AdminOrderDetail>
   return {
     ...toAdminOrder(row, items),
     ...courier,
-    timeline: [...timeline.map((e) => ({ ...e, createdAt: isoTime(e.createdAt) })), ...courierReports].sort(
-      (a, b) => a.createdAt.localeCompare(b.createdAt),
+    timeline: [...timeline.map((e) => ({ ...e, createdAt: isoTime(e.createdAt) })), ...courierReports].sort((a, b) =>
+      a.createdAt.localeCompare(b.createdAt),
     ),
     customerHistory: {
       orders: history.map((h) => ({ ...h, createdAt: isoTime(h.createdAt) })),

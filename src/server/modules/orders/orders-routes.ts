@@ -145,7 +145,12 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       // -- couriers (issue 26): staff correct the customer's details until the order ships --
       const correction = correctionOf(input);
       if (correction) await correctOrder(app.db, id, correction, staff.username);
-      if (correction && input.status === undefined && input.courier === undefined && input.trackingNumber === undefined) {
+      if (
+        correction &&
+        input.status === undefined &&
+        input.courier === undefined &&
+        input.trackingNumber === undefined
+      ) {
         app.orderEvents.publish();
         return orderDetail(app.db, id);
       }

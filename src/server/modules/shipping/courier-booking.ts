@@ -34,7 +34,10 @@ export function cashToCollect(row: Pick<OrderRow, "total">): number {
 
 const describeItems = (items: { productName: string; size: string; color: string; quantity: number }[]) =>
   items
-    .map((i) => `${i.productName}${[i.size, i.color].filter(Boolean).length ? ` (${[i.size, i.color].filter(Boolean).join(", ")})` : ""} x ${i.quantity}`)
+    .map(
+      (i) =>
+        `${i.productName}${[i.size, i.color].filter(Boolean).length ? ` (${[i.size, i.color].filter(Boolean).join(", ")})` : ""} x ${i.quantity}`,
+    )
     .join("; ")
     .slice(0, 300);
 
@@ -103,7 +106,10 @@ export async function bookOrders(
   return { booked: results.filter((r) => r.booked).length, results };
 }
 
-function parcelOf(row: OrderRow, items: { productName: string; size: string; color: string; quantity: number }[]): Parcel {
+function parcelOf(
+  row: OrderRow,
+  items: { productName: string; size: string; color: string; quantity: number }[],
+): Parcel {
   return {
     orderRef: orderNumber(row.id),
     codAmount: cashToCollect(row),
@@ -189,7 +195,8 @@ export async function cancelBooking(deps: ShippingDeps, id: string, actor: strin
       `#${orderNumber(id)} has no courier booking to cancel; only a parcel booked from the store and still shipped can be`,
     );
   const courier = (await enabledCouriers(deps.db, deps.secrets)).get(courierId);
-  if (!courier) throw new AppError("CONFLICT", `Switch ${row.courier} on again in Settings → Couriers to cancel its booking`);
+  if (!courier)
+    throw new AppError("CONFLICT", `Switch ${row.courier} on again in Settings → Couriers to cancel its booking`);
   try {
     await courier.cancel(row.trackingNumber);
   } catch (err) {

@@ -77,8 +77,10 @@ async function followUpCourier(deps: ShippingDeps, courier: Courier, run: Follow
         const at = status.at ?? new Date();
         const same =
           parcel.courierStatus === status.text &&
-          (status.at === null || (parcel.courierStatusAt && new Date(parcel.courierStatusAt).getTime() === at.getTime()));
-        if (!same) news.push({ orderId: parcel.id, text: status.text.slice(0, 200), reason: status.reason.slice(0, 300), at });
+          (status.at === null ||
+            (parcel.courierStatusAt && new Date(parcel.courierStatusAt).getTime() === at.getTime()));
+        if (!same)
+          news.push({ orderId: parcel.id, text: status.text.slice(0, 200), reason: status.reason.slice(0, 300), at });
       }
       if (news.length === 0) continue;
       run.moved += await recordNews(deps, courier, news);

@@ -102,9 +102,7 @@ async function sendDeliveryIssue(app: FastifyInstance, config: WhatsappConfig, o
 /** Registers the two senders with the job runner (only when WhatsApp is on). */
 export function registerCourierMessages(app: FastifyInstance, config: WhatsappConfig): void {
   app.jobs.register(SEND_SHIPPED_MESSAGE, (payload) => sendShipped(app, config, String(payload.orderId)));
-  app.jobs.register(SEND_DELIVERY_ISSUE_MESSAGE, (payload) =>
-    sendDeliveryIssue(app, config, String(payload.orderId)),
-  );
+  app.jobs.register(SEND_DELIVERY_ISSUE_MESSAGE, (payload) => sendDeliveryIssue(app, config, String(payload.orderId)));
 }
 
 const REPLIES = {

@@ -21,8 +21,7 @@ export async function courierViews(db: Db, ids: string[]): Promise<Map<string, C
       .where(inArray(orders.id, ids)),
     db.select().from(deliveryIssues).where(inArray(deliveryIssues.orderId, ids)),
   ]);
-  for (const s of statuses)
-    if (s.text && s.at) views.get(s.id)!.courierStatus = { text: s.text, at: iso(s.at) };
+  for (const s of statuses) if (s.text && s.at) views.get(s.id)!.courierStatus = { text: s.text, at: iso(s.at) };
   for (const d of issues)
     views.get(d.orderId)!.deliveryIssue = {
       reason: d.reason,

@@ -29,9 +29,21 @@ const asAdmin = () => ({ cookie: t.adminCookie });
 const put = (courier: string, payload: object, headers: Record<string, string> = asAdmin()) =>
   t.app.inject({ method: "PUT", url: `/api/admin/couriers/${courier}`, headers, payload });
 const connectPostex = (overrides: object = {}) =>
-  put("postex", { enabled: true, baseUrl: postex.baseUrl, token: POSTEX_TOKEN, pickupAddressCode: "001", ...overrides });
+  put("postex", {
+    enabled: true,
+    baseUrl: postex.baseUrl,
+    token: POSTEX_TOKEN,
+    pickupAddressCode: "001",
+    ...overrides,
+  });
 const connectLeopards = (overrides: object = {}) =>
-  put("leopards", { enabled: true, baseUrl: leopards.baseUrl, apiKey: FAKE_KEY, apiPassword: FAKE_PASSWORD, ...overrides });
+  put("leopards", {
+    enabled: true,
+    baseUrl: leopards.baseUrl,
+    apiKey: FAKE_KEY,
+    apiPassword: FAKE_PASSWORD,
+    ...overrides,
+  });
 const book = (ids: string[], courier?: string) =>
   t.app.inject({ method: "POST", url: "/api/admin/orders/book", headers: asAdmin(), payload: { ids, courier } });
 const followUp = () => t.app.inject({ method: "POST", url: "/api/admin/couriers/follow-up", headers: asAdmin() });
@@ -165,7 +177,9 @@ describe("POST /api/admin/orders/book with a chosen courier", () => {
     const retry = (await book([id], "leopards")).json().results[0];
     expect(retry.booked).toBe(true);
     expect(leopards.calls("bookPacket").length).toBe(booked);
-    expect(leopards.calls("getShipmentDetailsByOrderID").at(-1)).toMatchObject({ shipment_order_id: [orderNumber(id)] });
+    expect(leopards.calls("getShipmentDetailsByOrderID").at(-1)).toMatchObject({
+      shipment_order_id: [orderNumber(id)],
+    });
     expect((await row(id)).trackingNumber).toBe(retry.trackingNumber);
   });
 });
@@ -174,12 +188,25 @@ describe("POST /api/admin/orders/{id}/cancel-booking", () => {
   it("cancels the parcel at PostEx and puts the order back to Ready to Ship without a tracking number", async () => {
     const id = await readyOrder();
     const [booked] = (await book([id], "postex")).json().results;
-    const res = await t.app.inject({ method: "POST", url: `/api/admin/orders/${id}/cancel-booking`, headers: asAdmin() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${id}/cancel-booking`,
+      headers: asAdmin(),
+    });
     expect(res.statusCode).toBe(200);
     expect(postex.isCancelled(booked.trackingNumber)).toBe(true);
     expect(postex.calls("v1/cancel-order").at(-1)!.body).toEqual({ trackingNumber: booked.trackingNumber });
-    expect(await row(id)).toMatchObject({ status: "processing", courier: null, trackingNumber: null, trackingUrl: null });
-    const again = await t.app.inject({ method: "POST", url: `/api/admin/orders/${id}/cancel-booking`, headers: asAdmin() });
+    expect(await row(id)).toMatchObject({
+      status: "processing",
+      courier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+    });
+    const again = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${id}/cancel-booking`,
+      headers: asAdmin(),
+    });
     expect(again.statusCode).toBe(409);
     // Booked again afterwards, with Leopards this time.
     expect((await book([id], "leopards")).json().booked).toBe(1);
@@ -189,7 +216,11 @@ describe("POST /api/admin/orders/{id}/cancel-booking", () => {
     const id = await readyOrder();
     const [booked] = (await book([id], "postex")).json().results;
     postex.setStatus(booked.trackingNumber, "PostEx WareHouse");
-    const res = await t.app.inject({ method: "POST", url: `/api/admin/orders/${id}/cancel-booking`, headers: asAdmin() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${id}/cancel-booking`,
+      headers: asAdmin(),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(
       `PostEx refused to cancel ${booked.trackingNumber}: Order can not be cancelled at this stage`,
@@ -228,7 +259,9 @@ describe("POST /api/admin/couriers/follow-up", () => {
     );
     // PostEx was asked about its parcels in one bulk call.
     const bulk = postex.calls("v1/track-bulk-order").at(-1)!;
-    expect(bulk.query.TrackingNumbers.split(",")).toEqual(expect.arrayContaining(viaPostex.map((p) => p.trackingNumber)));
+    expect(bulk.query.TrackingNumbers.split(",")).toEqual(
+      expect.arrayContaining(viaPostex.map((p) => p.trackingNumber)),
+    );
     expect((await followUp()).json().changed).toBe(0);
   });
 

@@ -39,13 +39,25 @@ beforeAll(async () => {
     method: "PUT",
     url: "/api/admin/couriers/postex",
     headers,
-    payload: { enabled: true, baseUrl: postex.baseUrl, token: POSTEX_TOKEN, pickupAddressCode: "001", timeoutSeconds: 1 },
+    payload: {
+      enabled: true,
+      baseUrl: postex.baseUrl,
+      token: POSTEX_TOKEN,
+      pickupAddressCode: "001",
+      timeoutSeconds: 1,
+    },
   });
   await t.app.inject({
     method: "PUT",
     url: "/api/admin/courier-settings",
     headers,
-    payload: { enabled: true, baseUrl: leopards.baseUrl, apiKey: FAKE_KEY, apiPassword: FAKE_PASSWORD, timeoutSeconds: 1 },
+    payload: {
+      enabled: true,
+      baseUrl: leopards.baseUrl,
+      apiKey: FAKE_KEY,
+      apiPassword: FAKE_PASSWORD,
+      timeoutSeconds: 1,
+    },
   });
 });
 afterAll(async () => {
@@ -149,7 +161,12 @@ describe("a failed attempt answered on WhatsApp", () => {
     const forged = await handleDeliveryReply(
       t.app,
       config,
-      { from: CUSTOMER, id: inboundId(), type: "button", button: { payload: buttons[2].replace(id, crypto.randomUUID()) } },
+      {
+        from: CUSTOMER,
+        id: inboundId(),
+        type: "button",
+        button: { payload: buttons[2].replace(id, crypto.randomUUID()) },
+      },
       { replies: [], changed: false },
     );
     expect(forged).toBe(false);
@@ -167,7 +184,9 @@ describe("a failed attempt answered on WhatsApp", () => {
       remarks: "Please attempt delivery again; the customer is expecting it.",
     });
     await runJobs();
-    expect(postex.calls("v2/save-shipper-advice").filter((r) => r.body.trackingNumber === trackingNumber)).toHaveLength(1);
+    expect(postex.calls("v2/save-shipper-advice").filter((r) => r.body.trackingNumber === trackingNumber)).toHaveLength(
+      1,
+    );
     const issues = (await t.app.inject({ url: "/api/orders?issue=open", headers: asAdmin() })).json();
     expect(issues.orders.map((o: { id: string }) => o.id)).not.toContain(id);
 

@@ -98,7 +98,10 @@ export async function resolveAsAgent(
     );
     if (!issue) throw orderNotFound();
     if (issue.status !== "shipped")
-      throw new AppError("CONFLICT", `#${orderNumber(orderId)} is ${issue.status}: only a parcel on its way can be redirected`);
+      throw new AppError(
+        "CONFLICT",
+        `#${orderNumber(orderId)} is ${issue.status}: only a parcel on its way can be redirected`,
+      );
     const done = await resolve(tx, orderId, { ...input, by: actor });
     if (!done)
       throw new AppError(
@@ -133,7 +136,9 @@ export async function resolveAsCustomer(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [order] = rows<{ customer_phone: string }>(
-      await tx.execute(sql`select customer_phone from orders where id = ${orderId}::uuid and status = 'shipped' for update`),
+      await tx.execute(
+        sql`select customer_phone from orders where id = ${orderId}::uuid and status = 'shipped' for update`,
+      ),
     );
     if (!order || !sameNumber(order.customer_phone, fromNumber)) return false;
     return (await resolve(tx, orderId, { resolution, by: "customer on WhatsApp" })) !== null;

@@ -4,10 +4,7 @@ import { DELIVERY_RESOLUTIONS, type DeliveryResolution } from "@shared/schemas/c
 const PREFIX = "delivery";
 
 const mac = (secret: string, choice: DeliveryResolution, orderId: string) =>
-  createHmac("sha256", `delivery-payload:${secret}`)
-    .update(`${choice}:${orderId}`)
-    .digest("base64url")
-    .slice(0, 22);
+  createHmac("sha256", `delivery-payload:${secret}`).update(`${choice}:${orderId}`).digest("base64url").slice(0, 22);
 
 /**
  * A failed-delivery button's payload, signed for its order like the confirmation's

@@ -47,6 +47,14 @@ export async function correctOrder(db: Db, id: string, change: OrderCorrection, 
     const sets = fields.map((f) => sql`${sql.raw(COLUMN[f])} = ${change[f]}`);
     if (change.customerPhone) sets.push(sql`phone_key = ${phoneKey(change.customerPhone)}`);
     await tx.execute(sql`update orders set ${sql.join(sets, sql`, `)} where id = ${id}::uuid`);
-    await recordAudit(tx, { actor, action: "order.corrected", entity: "order", entityId: id, orderId: id, before, after: change });
+    await recordAudit(tx, {
+      actor,
+      action: "order.corrected",
+      entity: "order",
+      entityId: id,
+      orderId: id,
+      before,
+      after: change,
+    });
   });
 }

@@ -19,7 +19,13 @@ interface Stored {
   timeoutSeconds: number;
 }
 
-const DEFAULTS: Stored = { enabled: false, baseUrl: POSTEX_EXAMPLE_URL, token: "", pickupAddressCode: "", timeoutSeconds: 15 };
+const DEFAULTS: Stored = {
+  enabled: false,
+  baseUrl: POSTEX_EXAMPLE_URL,
+  token: "",
+  pickupAddressCode: "",
+  timeoutSeconds: 15,
+};
 
 async function readStored(db: Db): Promise<Stored> {
   const [row] = await db.select().from(settings).where(eq(settings.key, KEY));

@@ -149,7 +149,8 @@ export async function startLeopardsFake() {
         return send(res, 400, { status: 0, error: "Invalid JSON" });
       }
       if (req.method === "GET") body = Object.fromEntries(url.searchParams);
-      if (!match || (req.method !== "POST" && req.method !== "GET")) return send(res, 404, { status: 0, error: "Not found" });
+      if (!match || (req.method !== "POST" && req.method !== "GET"))
+        return send(res, 404, { status: 0, error: "Not found" });
       requests.push({ method: match[1], body });
       if (mode === "error") return send(res, 500, { message: "Internal Server Error" });
       if (mode === "redirect" && match[1] !== "captured") {

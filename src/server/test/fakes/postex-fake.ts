@@ -67,16 +67,36 @@ export async function startPostexFake() {
     if (r.method === "GET" && path === "v2/get-operational-city") return ok(res, POSTEX_CITIES);
     if (r.method === "POST" && path === "v3/create-order") {
       if (mode === "refuse") return bad(res, refusal);
-      for (const field of ["cityName", "customerName", "customerPhone", "deliveryAddress", "invoicePayment", "orderRefNumber", "orderType", "pickupAddressCode"])
+      for (const field of [
+        "cityName",
+        "customerName",
+        "customerPhone",
+        "deliveryAddress",
+        "invoicePayment",
+        "orderRefNumber",
+        "orderType",
+        "pickupAddressCode",
+      ])
         if (r.body[field] === undefined || r.body[field] === "") return bad(res, `${field} is required`);
       if (!/^03\d{9}$/.test(String(r.body.customerPhone))) return bad(res, "Customer phone must be 03xxxxxxxxx");
       const trackingNumber = `CX${String(900_000_000 + ++counter)}`;
-      orders.set(trackingNumber, { body: r.body, status: "Unbooked", history: [], cancelled: false, advice: null, settled: false });
+      orders.set(trackingNumber, {
+        body: r.body,
+        status: "Unbooked",
+        history: [],
+        cancelled: false,
+        advice: null,
+        settled: false,
+      });
       if (mode === "book-then-hang") {
         hanging.add(res);
         return;
       }
-      return ok(res, { trackingNumber, orderStatus: "Unbooked", orderDate: "2026-11-26 12:00:00" }, "Order Created Successfully");
+      return ok(
+        res,
+        { trackingNumber, orderStatus: "Unbooked", orderDate: "2026-11-26 12:00:00" },
+        "Order Created Successfully",
+      );
     }
     const single = /^v1\/track-order\/([A-Za-z0-9-]+)$/.exec(path);
     if (r.method === "GET" && single) {
@@ -115,7 +135,11 @@ export async function startPostexFake() {
     if (r.method === "GET" && payment) {
       const o = orders.get(payment[1]);
       if (!o) return bad(res, "Tracking number not found");
-      return ok(res, { trackingNumber: payment[1], settle: o.settled, settlementDate: o.settled ? "2026-11-20" : null });
+      return ok(res, {
+        trackingNumber: payment[1],
+        settle: o.settled,
+        settlementDate: o.settled ? "2026-11-20" : null,
+      });
     }
     bad(res, "Not found", 404);
   };

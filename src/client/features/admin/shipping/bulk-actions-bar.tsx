@@ -36,15 +36,15 @@ export function BulkActionsBar({ selected, onDone }: { selected: string[]; onDon
     book.mutate(
       { ids: selected, courier: courier?.courier },
       {
-      onSuccess: (result) => {
-        setBooking(result);
-        if (result.booked > 0)
-          toast.success(`Booked with ${courier?.name ?? "the courier"}`, {
-            description: `${result.booked} parcels booked.`,
-          });
-        if (result.booked === result.results.length) onDone();
-      },
-      onError: (error) => toastError(error),
+        onSuccess: (result) => {
+          setBooking(result);
+          if (result.booked > 0)
+            toast.success(`Booked with ${courier?.name ?? "the courier"}`, {
+              description: `${result.booked} parcels booked.`,
+            });
+          if (result.booked === result.results.length) onDone();
+        },
+        onError: (error) => toastError(error),
       },
     );
 

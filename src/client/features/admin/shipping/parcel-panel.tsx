@@ -61,7 +61,11 @@ function DeliveryIssueBox({ order, issue }: { order: AdminOrder; issue: NonNulla
       {issue.resolution ? (
         <p>
           Chosen: <span className="font-medium">{RESOLUTION_LABELS[issue.resolution]}</span>
-          {issue.address ? ` (${issue.address})` : issue.resolution === "new_address" ? " (waiting for the address)" : ""}
+          {issue.address
+            ? ` (${issue.address})`
+            : issue.resolution === "new_address"
+              ? " (waiting for the address)"
+              : ""}
         </p>
       ) : (
         <div className="space-y-2">
