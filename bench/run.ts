@@ -1,7 +1,8 @@
-// npm run bench [catalogue|orders|analytics|storefront|initial-js|upkeep ...]: runs the benchmarks, writes
+// npm run bench [catalogue|orders|analytics|storefront|initial-js|upkeep|couriers ...]: runs the benchmarks, writes
 // bench/results/*.json and prints each figure next to its reference. Reports; asserts nothing.
 import { benchAnalytics } from "./analytics.js";
 import { benchCatalogue } from "./catalogue.js";
+import { benchCouriers } from "./couriers.js";
 import { benchInitialJs } from "./initial-js.js";
 import { benchOrders } from "./orders.js";
 import { benchStorefront } from "./storefront.js";
@@ -14,6 +15,7 @@ const all = {
   storefront: () => benchStorefront(),
   "initial-js": () => benchInitialJs(),
   upkeep: () => benchUpkeep(),
+  couriers: () => benchCouriers(),
 };
 const chosen = process.argv.slice(2).filter((a) => a in all) as (keyof typeof all)[];
 

@@ -72,6 +72,10 @@ const schema = z.object({
   WHATSAPP_API_URL: z.string().url("must be a URL").default(DEFAULT_WHATSAPP_API_URL),
   WHATSAPP_CONFIRM_TEMPLATE: z.string().min(1).default("order_confirmation"),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).default("en"),
+  /** Sent after a courier's failed delivery attempt, with three buttons (issue 26). */
+  WHATSAPP_DELIVERY_ISSUE_TEMPLATE: z.string().min(1).default("delivery_attempt"),
+  /** Sent when an order is shipped: courier, tracking number and link, the cash to keep ready. */
+  WHATSAPP_SHIPPED_TEMPLATE: z.string().min(1).default("order_shipped"),
   CONFIRM_REMINDER_HOURS: z.coerce.number().positive().max(720).default(12),
   CONFIRM_EXPIRY_HOURS: z.coerce.number().positive().max(2160).default(48),
   AUTO_CANCEL_UNCONFIRMED: z.enum(["0", "1"]).default("0"),

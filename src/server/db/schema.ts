@@ -166,6 +166,9 @@ export const orders = pgTable(
     returnedAt: timestamp("returned_at", { withTimezone: true, mode: "string" }),
     /** Set when booked through a courier's API: the follow-up job asks that courier about it. */
     courierBookedAt: timestamp("courier_booked_at", { withTimezone: true, mode: "string" }),
+    /** The courier's latest words about the parcel and when it said them (migration 0015). */
+    courierStatus: text("courier_status"),
+    courierStatusAt: timestamp("courier_status_at", { withTimezone: true, mode: "string" }),
     /** An exchange's replacement order points at the order it replaces. */
     replacementOf: uuid("replacement_of").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
   },
@@ -228,6 +231,57 @@ export const orderStatusEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("order_status_events_order_idx").on(t.orderId)],
+);
+
+/** Every status a courier reported for an order, in its own words (modules/shipping, migration 0015). */
+export const courierEvents = pgTable(
+  "courier_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    courier: text("courier").notNull(),
+    status: text("status").notNull(),
+    reason: text("reason").notNull().default(""),
+    at: timestamp("at", { withTimezone: true, mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("courier_events_order_idx").on(t.orderId, t.id)],
+);
+
+/** A failed delivery attempt and what was chosen about it (modules/shipping, migration 0015). */
+export const deliveryIssues = pgTable(
+  "delivery_issues",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    courier: text("courier").notNull(),
+    reason: text("reason").notNull(),
+    at: timestamp("at", { withTimezone: true, mode: "string" }).notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    resolution: text("resolution"),
+    address: text("address"),
+    note: text("note").notNull().default(""),
+    resolvedBy: text("resolved_by"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "string" }),
+    /** The customer pressed "new address": their next text message from that number is it. */
+    awaitingAddress: boolean("awaiting_address").notNull().default(false),
+    /** When the courier was told the resolution (shipper advice): once. */
+    advisedAt: timestamp("advised_at", { withTimezone: true, mode: "string" }),
+    /** The parcel was delivered after the attempt (the Overview's rescued parcels). */
+    deliveredAfter: boolean("delivered_after").notNull().default(false),
+  },
+  (t) => [
+    index("delivery_issues_open_idx")
+      .on(t.at)
+      .where(sql`${t.resolution} is null`),
+    check(
+      "delivery_issues_resolution_check",
+      sql`${t.resolution} is null or ${t.resolution} in ('reattempt', 'new_address', 'return')`,
+    ),
+  ],
 );
 
 export const reviews = pgTable(

@@ -16,7 +16,13 @@ export const CONFIRMATION_STATES = [
 export type ConfirmationState = (typeof CONFIRMATION_STATES)[number];
 
 /** The request went out (or is about to) and the customer has not answered: expiry and the inbound match look here. */
-export const AWAITING_ANSWER = ["queued", "sent", "delivered", "read", "failed"] as const satisfies readonly ConfirmationState[];
+export const AWAITING_ANSWER = [
+  "queued",
+  "sent",
+  "delivered",
+  "read",
+  "failed",
+] as const satisfies readonly ConfirmationState[];
 
 /** The request reached WhatsApp and no answer came: a reminder may follow. */
 export const REQUEST_SENT = ["sent", "delivered", "read"] as const satisfies readonly ConfirmationState[];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { courierStatus, deliveryIssue } from "./couriers.js";
 import { CONFIRMATION_STATES } from "../rules/confirmation.js";
 import { MIN_ADDRESS_LENGTH, MIN_PHONE_LENGTH } from "../constants.js";
 import { normalizePhone } from "../rules/phone.js";
@@ -115,6 +116,13 @@ export const updateOrderInput = z.object({
   /** A shopper cancelling proves ownership with the order's phone number. */
   phone: z.string().max(30).optional(),
   sessionId: z.string().uuid().optional(),
+  // -- couriers (issue 26): staff correct the customer's details until the order ships --
+  customerName: placeOrderInput.shape.customerName.optional(),
+  customerPhone: placeOrderInput.shape.customerPhone.optional(),
+  shippingAddress: placeOrderInput.shape.shippingAddress.optional(),
+  city: placeOrderInput.shape.city.optional(),
+  postalCode: placeOrderInput.shape.postalCode.optional(),
+  // -- end couriers --
 });
 
 export const trackOrdersInput = z.object({
@@ -137,6 +145,8 @@ export const adminOrderListQuery = z.object({
     .enum(CONFIRMATION_STATES, { message: `Confirmation must be one of: ${CONFIRMATION_STATES.join(", ")}` })
     .optional(),
   risk: z.enum(RISK_LEVELS, { message: `Risk must be one of: ${RISK_LEVELS.join(", ")}` }).optional(),
+  /** `open`: orders whose failed delivery attempt has no resolution yet (issue 26). */
+  issue: z.enum(["open"], { message: "Issue must be open" }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
@@ -186,6 +196,10 @@ export const adminOrder = z.object({
   ...shippingFields,
   /** An exchange's replacement order: the order it replaces. */
   replacementOf: z.string().nullable(),
+  // -- couriers (issue 26): on the orders list and the order view --
+  courierStatus: courierStatus.optional(),
+  deliveryIssue: deliveryIssue.optional(),
+  // -- end couriers --
 });
 export type AdminOrder = z.infer<typeof adminOrder>;
 

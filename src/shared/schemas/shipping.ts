@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCourierApiAddress } from "../rules/courier-api.js";
 import { orderStatus } from "./orders.js";
 
 /** Bulk actions name at most this many orders (a day's parcels for a busy store). */
@@ -30,7 +31,11 @@ export const labelsQuery = z.object({
 });
 
 /** POST /api/admin/orders/book */
-export const bookOrdersInput = z.object({ ids: orderIds });
+export const bookOrdersInput = z.object({
+  ids: orderIds,
+  /** The courier to book with (schemas/couriers.ts COURIER_IDS); omitted: the only one enabled. */
+  courier: z.enum(["leopards", "postex"], { message: "Courier must be one of: leopards, postex" }).optional(),
+});
 export const bookingOutcome = z.object({
   orderId: z.string(),
   booked: z.boolean(),
@@ -41,23 +46,7 @@ export const bookingOutcome = z.object({
 export const bookOrdersResult = z.object({ booked: z.number().int(), results: z.array(bookingOutcome) });
 export type BookOrdersResult = z.infer<typeof bookOrdersResult>;
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
-
-/**
- * Where the courier's API is: https only, since the API key and password travel with every call
- * (plain http only to this machine itself, for a local stand-in), and no user name or password
- * inside the address.
- */
-export function isCourierApiAddress(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
-  return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
-}
+export { isCourierApiAddress };
 
 /** The Leopards connection, as the owner sets it. The key and password are never sent back. */
 export const courierSettingsInput = z.object({

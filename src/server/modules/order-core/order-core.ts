@@ -52,7 +52,7 @@ export class OrderCore {
 
   constructor(
     readonly db: Db,
-    private readonly log: FastifyInstance["log"],
+    private readonly log: { warn(details: object, message: string): void },
   ) {}
 
   onTransition(listener: TransitionListener): void {

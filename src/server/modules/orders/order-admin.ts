@@ -8,18 +8,20 @@ import type { Db } from "../../db/client.js";
 import { orders, orderStatusEvents } from "../../db/schema.js";
 import { isoTime, loadItems, orderColumns, toAdminOrder, type OrderRow } from "../order-core/order-serialise.js";
 import { listOrderNotes } from "../notes/notes.js";
+import { courierTimeline, courierViews, openIssueCondition } from "../shipping/courier-view.js";
 
 import { orderNotFound } from "../order-core/errors.js";
 
 /** One page of orders, newest first, with the per-status counts the filter buttons show. */
 export async function listOrders(
   db: Db,
-  query: { status?: OrderStatus; confirmation?: string; risk?: string; limit: number; offset: number },
+  query: { status?: OrderStatus; confirmation?: string; risk?: string; issue?: "open"; limit: number; offset: number },
 ): Promise<AdminOrderPage> {
   const where = and(
     query.status ? eq(orders.status, query.status) : undefined,
     query.confirmation ? eq(orders.confirmationState, query.confirmation) : undefined,
     query.risk ? eq(orders.riskLevel, query.risk) : undefined,
+    query.issue === "open" ? openIssueCondition() : undefined, // couriers (issue 26)
   );
   const rows = await db
     .select(orderColumns)
@@ -40,9 +42,15 @@ export async function listOrders(
   );
   // The agents' queue filters by confirmation state and risk (modules/whatsapp, modules/fraud).
   const filtered =
-    query.confirmation || query.risk ? Number((await db.select({ n: count() }).from(orders).where(where))[0].n) : null;
+    query.confirmation || query.risk || query.issue
+      ? Number((await db.select({ n: count() }).from(orders).where(where))[0].n)
+      : null;
+  const couriers = await courierViews(
+    db,
+    rows.map((r) => r.id),
+  ); // couriers (issue 26)
   return {
-    orders: rows.map((r) => toAdminOrder(r, items.get(r.id) ?? [])),
+    orders: rows.map((r) => ({ ...toAdminOrder(r, items.get(r.id) ?? []), ...couriers.get(r.id) })),
     total: filtered ?? (query.status ? counts[query.status] : counts.all),
     counts,
   };
@@ -102,9 +110,16 @@ export async function orderDetail(db: Db, id: string): Promise<AdminOrderDetail>
     .select({ n: count() })
     .from(orders)
     .where(and(others, eq(orders.status, "cancelled")));
+  // -- couriers (issue 26): the courier's words on the timeline, its latest and the failed attempt --
+  const courierReports = await courierTimeline(db, id);
+  const courier = (await courierViews(db, [id])).get(id);
+  // -- end couriers --
   return {
     ...toAdminOrder(row, items),
-    timeline: timeline.map((e) => ({ ...e, createdAt: isoTime(e.createdAt) })),
+    ...courier,
+    timeline: [...timeline.map((e) => ({ ...e, createdAt: isoTime(e.createdAt) })), ...courierReports].sort((a, b) =>
+      a.createdAt.localeCompare(b.createdAt),
+    ),
     customerHistory: {
       orders: history.map((h) => ({ ...h, createdAt: isoTime(h.createdAt) })),
       cancelledCount: Number(cancelled.n),

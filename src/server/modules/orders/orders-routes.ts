@@ -24,6 +24,7 @@ import { ordersOfSession, trackOrders } from "./tracking.js";
 import { eq } from "drizzle-orm";
 import { orders } from "../../db/schema.js";
 import { recordAudit } from "../audit/audit.js";
+import { correctionOf, correctOrder } from "../shipping/order-corrections.js";
 
 /** A malformed id names no order: the same 404 as an unknown one. */
 function orderId(params: unknown): string {
@@ -138,6 +139,18 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     const input = parse(updateOrderInput, request.body);
     const staff = await readAdmin(app, request);
     if (staff) {
+      // Staff correct the customer's details until the order ships (CONTRACT.md, "Couriers").
+      const correction = correctionOf(input);
+      if (correction) await correctOrder(app.db, id, correction, staff.username);
+      if (
+        correction &&
+        input.status === undefined &&
+        input.courier === undefined &&
+        input.trackingNumber === undefined
+      ) {
+        await app.orderCore.changed({ touched: [id] });
+        return orderDetail(app.db, id);
+      }
       const [before] = await app.db
         .select({ status: orders.status, courier: orders.courier, trackingNumber: orders.trackingNumber })
         .from(orders)

@@ -6,7 +6,7 @@ import { FAKE_KEY, FAKE_PASSWORD, startLeopardsFake, type LeopardsFake } from ".
 import { insertProduct, placeOrder, setOrderStatus } from "../../test/factory.js";
 import { ManualClock } from "../../jobs/clock.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
-import { followUpParcels } from "./courier-booking.js";
+import { followUpParcels as followUp } from "./courier-follow-up.js";
 import { FOLLOW_UP_EVERY_MS } from "./shipping-routes.js";
 
 const clock = new ManualClock();
@@ -45,6 +45,7 @@ const readyOrder = async (overrides: Record<string, unknown> = {}) => {
   await setOrderStatus(t.db, id, "processing");
   return id;
 };
+const followUpParcels = () => followUp({ core: t.app.orderCore, db: t.db, secrets: t.app.secrets, whatsapp: false });
 const row = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
 
 describe("courier settings", () => {
@@ -157,8 +158,9 @@ describe("the courier follow-up", () => {
     fake.setPacketStatus(results[0].trackingNumber, "Delivered");
     fake.setPacketStatus(results[1].trackingNumber, "Returned to shipper");
     fake.setPacketStatus(results[2].trackingNumber, "Being Return");
-    const run = await followUpParcels(t.app.orderCore, t.app.secrets);
-    expect(run.changed).toBe(2);
+    const run = await followUpParcels();
+    expect(run.moved).toBe(2);
+    expect(run.checked).toBeGreaterThanOrEqual(3);
     const rows = await t.db.select().from(orders).where(inArray(orders.id, ids));
     const status = (id: string) => rows.find((r) => r.id === id)!;
     expect(status(ids[0])).toMatchObject({ status: "delivered" });
@@ -172,13 +174,13 @@ describe("the courier follow-up", () => {
     expect(String(tracked.track_numbers).split(",")).toEqual(
       expect.arrayContaining(results.map((r) => r.trackingNumber)),
     );
-    expect((await followUpParcels(t.app.orderCore, t.app.secrets)).changed).toBe(0);
+    expect((await followUpParcels()).changed).toBe(0);
   });
 
   it("throws while Leopards is down, so the job is tried again later", async () => {
     await readyOrder().then((id) => book([id]));
     fake.setMode("error");
-    await expect(followUpParcels(t.app.orderCore, t.app.secrets)).rejects.toThrow(/HTTP 500/);
+    await expect(followUpParcels()).rejects.toThrow(/HTTP 500/);
   });
 
   it("runs every 30 minutes on the job runner, through an outage, until the parcel is delivered", async () => {

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { trackingUrlFor } from "@shared/rules/couriers.js";
 import { orderNumber } from "@shared/rules/labels.js";
+import { courierOfName, type CourierId } from "@shared/schemas/couriers.js";
 import type { BookOrdersResult } from "@shared/schemas/shipping.js";
 import type { Db } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
@@ -8,36 +9,61 @@ import { AppError } from "../../lib/app-error.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { recordAudit } from "../audit/audit.js";
 import type { OrderCore } from "../order-core/order-core.js";
+import { orderNotFound } from "../order-core/errors.js";
 import { loadItems, orderColumns, type OrderRow } from "../order-core/order-serialise.js";
-import { leopardsAccount, type LeopardsAccount } from "./courier-settings.js";
-import { CourierRefused, CourierUnavailable, leopardsClient, outcomeOf, type LeopardsCity } from "./leopards-client.js";
+import { CourierRefused, CourierUnavailable, type Courier, type Parcel } from "./courier.js";
+import { courierForBooking, enabledCouriers } from "./courier-accounts.js";
+import { moveParcelOrder } from "./parcel-status.js";
 
-export const COURIER = "Leopards";
 /** A booking claimed this long ago without a tracking number was interrupted: it may be tried again. */
 const CLAIM_STALE = sql`interval '2 minutes'`;
 
-const fold = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
+export interface ShippingDeps {
+  /** Status changes go through the order core, and its listeners are told after the commit. */
+  core: OrderCore;
+  db: Db;
+  secrets: SecretBox | null;
+  /** WhatsApp on: a shipped order gets its `order_shipped` message. */
+  whatsapp: boolean;
+}
 
 /**
- * Books `processing` orders with Leopards, one parcel each, cash to collect = the order total.
- * Each order is claimed first (courier_booked_at), so two agents booking at once never book one
- * order twice; a refusal or an outage releases it. Booked orders become `shipped`.
+ * The cash the rider collects for an order, whole rupees: today the order total. The one place
+ * that reads it, so `codAmount` (what the shopper pays, part three) replaces it in one line.
+ */
+export function cashToCollect(row: Pick<OrderRow, "total">): number {
+  return Math.round(Number(row.total));
+}
+
+const describeItems = (items: { productName: string; size: string; color: string; quantity: number }[]) =>
+  items
+    .map(
+      (i) =>
+        `${i.productName}${[i.size, i.color].filter(Boolean).length ? ` (${[i.size, i.color].filter(Boolean).join(", ")})` : ""} x ${i.quantity}`,
+    )
+    .join("; ")
+    .slice(0, 300);
+
+/**
+ * Books `processing` orders with one courier, one parcel each. Each order is claimed first
+ * (courier_booked_at), so two agents booking at once never book one order twice; a refusal
+ * releases it. A time-out leaves the courier's name on the order: the next attempt first asks
+ * the courier whether that order number was booked after all, so a retry never books twice.
+ * Booked orders become `shipped`.
  */
 export async function bookOrders(
-  core: OrderCore,
-  secrets: SecretBox | null,
+  deps: ShippingDeps,
   ids: string[],
   actor: string,
+  wanted?: CourierId,
 ): Promise<BookOrdersResult> {
-  const db = core.db;
-  const account = await leopardsAccount(db, secrets);
-  if (!account)
-    throw new AppError("CONFLICT", "Connect Leopards first: Settings → Courier, with your API key and password");
-  const client = leopardsClient(account);
-  const rows = await db.select(orderColumns).from(orders).where(inArray(orders.id, ids));
+  const courier = await courierForBooking(deps.db, deps.secrets, wanted);
+  const rows = await deps.db
+    .select({ ...orderColumns, courierBookedAt: orders.courierBookedAt })
+    .from(orders)
+    .where(inArray(orders.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const items = await loadItems(db, ids);
-  let cities: LeopardsCity[] | null = null;
+  const items = await loadItems(deps.db, ids);
   const results: BookOrdersResult["results"] = [];
   for (const id of ids) {
     const fail = (error: string) => results.push({ orderId: id, booked: false, trackingNumber: null, error });
@@ -51,24 +77,30 @@ export async function bookOrders(
       continue;
     }
     try {
-      cities ??= await client.cities();
-      const city = cities.find((c) => c.allowAsDestination && fold(c.name) === fold(row.city));
+      const city = await courier.destination(row.city);
       if (!city) {
-        fail(`Leopards does not list the city "${row.city}"; correct the city's spelling, then book again`);
+        fail(
+          `${courier.name} does not ${courier.id === "leopards" ? "list" : "deliver to"} the city "${row.city}"; correct the city's spelling${courier.id === "leopards" ? "" : " or choose another courier"}, then book again`,
+        );
         continue;
       }
-      if (!(await claim(db, id))) {
+      if (!(await claim(deps.db, id, courier.name))) {
         fail(`#${orderNumber(id)} is already being booked or was booked`);
         continue;
       }
-      const parcel = await bookOne(client, account, row, items.get(id)?.length ?? 1, city.id).catch(async (err) => {
-        await release(db, id);
-        throw err;
-      });
-      await markBooked(core, id, parcel.trackNumber, actor);
-      results.push({ orderId: id, booked: true, trackingNumber: parcel.trackNumber, error: null });
+      // The last attempt with this courier timed out: it may have booked the parcel after all.
+      const earlier = row.courier === courier.name ? await courier.findBooking(orderNumber(id)) : null;
+      const orderItems = items.get(id) ?? [];
+      const trackingNumber =
+        earlier ??
+        (await courier.book(parcelOf(row, orderItems), city).catch(async (err) => {
+          await release(deps.db, id, err instanceof CourierUnavailable && err.uncertain ? courier.name : null);
+          throw err;
+        }));
+      await markBooked(deps, id, courier, trackingNumber, actor);
+      results.push({ orderId: id, booked: true, trackingNumber, error: null });
     } catch (err) {
-      if (err instanceof CourierRefused) fail(`Leopards refused the booking: ${err.message}`);
+      if (err instanceof CourierRefused) fail(`${courier.name} refused the booking: ${err.message}`);
       else if (err instanceof CourierUnavailable)
         fail(`${err.message}; nothing was booked, try again in a few minutes`);
       else throw err;
@@ -77,28 +109,25 @@ export async function bookOrders(
   return { booked: results.filter((r) => r.booked).length, results };
 }
 
-function bookOne(
-  client: ReturnType<typeof leopardsClient>,
-  account: LeopardsAccount,
+function parcelOf(
   row: OrderRow,
-  pieces: number,
-  cityId: number,
-) {
-  return client.book({
-    weightGrams: account.weightGrams,
-    pieces: Math.max(1, pieces),
-    collectAmount: Math.round(Number(row.total)),
+  items: { productName: string; size: string; color: string; quantity: number }[],
+): Parcel {
+  return {
     orderRef: orderNumber(row.id),
-    destinationCityId: cityId,
-    consigneeName: row.customerName,
-    consigneeEmail: row.customerEmail,
-    consigneePhone: row.customerPhone,
-    consigneeAddress: `${row.shippingAddress}, ${row.city}`,
-    specialInstructions: row.specialInstructions || "Call before delivery",
-  });
+    codAmount: cashToCollect(row),
+    pieces: Math.max(1, items.length),
+    description: describeItems(items) || "Order",
+    customerName: row.customerName,
+    customerPhone: row.customerPhone,
+    customerEmail: row.customerEmail,
+    address: `${row.shippingAddress}, ${row.city}`,
+    city: row.city,
+    instructions: row.specialInstructions || "Call before delivery",
+  };
 }
 
-async function claim(db: Db, id: string): Promise<boolean> {
+async function claim(db: Db, id: string, courierName: string): Promise<boolean> {
   const claimed = await db
     .update(orders)
     .set({ courierBookedAt: sql`now()` })
@@ -107,92 +136,103 @@ async function claim(db: Db, id: string): Promise<boolean> {
         eq(orders.id, id),
         eq(orders.status, "processing"),
         sql`(${orders.courierBookedAt} is null or (${orders.trackingNumber} is null and ${orders.courierBookedAt} < now() - ${CLAIM_STALE}))`,
+        // An order another courier may have booked (its booking timed out) waits for that courier.
+        sql`(${orders.courier} is null or ${orders.courier} = ${courierName} or ${orders.trackingNumber} is not null)`,
       ),
     )
     .returning({ id: orders.id });
   return claimed.length > 0;
 }
 
-async function release(db: Db, id: string) {
+/** Frees the claim; `uncertainWith` keeps that courier's name after a time-out, for the next attempt. */
+async function release(db: Db, id: string, uncertainWith: string | null) {
   await db
     .update(orders)
-    .set({ courierBookedAt: null })
-    .where(and(eq(orders.id, id), eq(orders.status, "processing")));
+    .set({ courierBookedAt: null, courier: uncertainWith })
+    .where(and(eq(orders.id, id), eq(orders.status, "processing"), isNull(orders.trackingNumber)));
 }
 
-async function markBooked(core: OrderCore, id: string, trackingNumber: string, actor: string) {
-  await core.write(async (w) => {
-    const [before] = await w.tx
+async function markBooked(deps: ShippingDeps, id: string, courier: Courier, trackingNumber: string, actor: string) {
+  await deps.core.write(async (w) => {
+    const tx = w.tx;
+    const [before] = await tx
       .select({ status: orders.status, courier: orders.courier, trackingNumber: orders.trackingNumber })
       .from(orders)
+      .where(eq(orders.id, id))
+      .for("update");
+    await tx
+      .update(orders)
+      .set({
+        courier: courier.name,
+        trackingNumber,
+        trackingUrl: trackingUrlFor(courier.name, trackingNumber),
+        courierStatus: null,
+        courierStatusAt: null,
+      })
       .where(eq(orders.id, id));
-    const after = { status: "shipped", courier: COURIER, trackingNumber };
-    await w.changeStatus({
-      orderIds: [id],
-      to: "shipped",
-      actor: "admin",
-      alsoSet: sql`courier = ${COURIER}, tracking_number = ${trackingNumber}, tracking_url = ${trackingUrlFor(COURIER, trackingNumber)}`,
-    });
-    await recordAudit(w.tx, {
-      actor,
-      action: "order.booked",
-      entity: "order",
-      entityId: id,
-      orderId: id,
-      before,
-      after,
-    });
+    await moveParcelOrder(w, id, "shipped", "admin");
+    const after = { status: "shipped", courier: courier.name, trackingNumber };
+    await recordAudit(tx, { actor, action: "order.booked", entity: "order", entityId: id, orderId: id, before, after });
   });
 }
 
-/** Parcels asked about per call, and per follow-up run. */
-const TRACK_BATCH = 50;
-const FOLLOW_UP_MAX = 1000;
-
 /**
- * The follow-up: asks Leopards about every parcel booked through it and still `shipped`, and moves
- * the delivered ones to `delivered` and those back at the shipper to `returned` (timeline actor
- * 'courier'). Returns how many orders changed. An outage throws, so the job runner retries.
+ * POST /api/admin/orders/{id}/cancel-booking: cancels the parcel at its courier, then puts the
+ * order back to Ready to Ship without courier or tracking number. Nothing changes here when the
+ * courier refuses (the parcel may be on its way already) or cannot be reached.
  */
-export async function followUpParcels(
-  core: OrderCore,
-  secrets: SecretBox | null,
-): Promise<{ checked: number; changed: number }> {
-  const db = core.db;
-  const account = await leopardsAccount(db, secrets);
-  if (!account) return { checked: 0, changed: 0 };
-  const client = leopardsClient(account);
-  const parcels = await db
-    .select({ id: orders.id, trackingNumber: orders.trackingNumber })
+export async function cancelBooking(deps: ShippingDeps, id: string, actor: string): Promise<void> {
+  const [row] = await deps.db
+    .select({
+      status: orders.status,
+      courier: orders.courier,
+      trackingNumber: orders.trackingNumber,
+      courierBookedAt: orders.courierBookedAt,
+    })
     .from(orders)
-    .where(
-      and(
-        eq(orders.status, "shipped"),
-        isNotNull(orders.courierBookedAt),
-        eq(orders.courier, COURIER),
-        isNotNull(orders.trackingNumber),
-      ),
-    )
-    .orderBy(asc(orders.courierBookedAt))
-    .limit(FOLLOW_UP_MAX);
-  let changed = 0;
-  for (let i = 0; i < parcels.length; i += TRACK_BATCH) {
-    const batch = parcels.slice(i, i + TRACK_BATCH);
-    const packets = await client.track(batch.map((p) => p.trackingNumber!));
-    for (const packet of packets) {
-      const outcome = outcomeOf(packet.status);
-      const parcel = batch.find((p) => p.trackingNumber === packet.trackNumber);
-      if (!outcome || !parcel) continue;
-      changed += await moveParcel(core, parcel.id, outcome);
-    }
+    .where(eq(orders.id, id));
+  if (!row) throw orderNotFound();
+  const courierId = courierOfName(row.courier);
+  if (row.status !== "shipped" || !row.courierBookedAt || !row.trackingNumber || !courierId)
+    throw new AppError(
+      "CONFLICT",
+      `#${orderNumber(id)} has no courier booking to cancel; only a parcel booked from the store and still shipped can be`,
+    );
+  const courier = (await enabledCouriers(deps.db, deps.secrets)).get(courierId);
+  if (!courier)
+    throw new AppError("CONFLICT", `Switch ${row.courier} on again in Settings → Couriers to cancel its booking`);
+  try {
+    await courier.cancel(row.trackingNumber);
+  } catch (err) {
+    if (err instanceof CourierRefused)
+      throw new AppError("CONFLICT", `${courier.name} refused to cancel ${row.trackingNumber}: ${err.message}`);
+    if (err instanceof CourierUnavailable)
+      throw new AppError("UNAVAILABLE", `${err.message}; the booking was not cancelled, try again in a few minutes`);
+    throw err;
   }
-  return { checked: parcels.length, changed };
-}
-
-/** Told through the order core: the live queue moves, and a returned parcel's units are on sale at once. */
-async function moveParcel(core: OrderCore, id: string, status: "delivered" | "returned"): Promise<number> {
-  const moved = await core.write((w) =>
-    w.changeStatus({ orderIds: [id], to: status, actor: "courier", onlyFrom: ["shipped"] }),
-  );
-  return moved.length;
+  await deps.core.write(async (w) => {
+    const tx = w.tx;
+    const moved = await moveParcelOrder(w, id, "processing", "admin");
+    if (!moved) return;
+    await tx
+      .update(orders)
+      .set({
+        courier: null,
+        trackingNumber: null,
+        trackingUrl: null,
+        courierBookedAt: null,
+        courierStatus: null,
+        courierStatusAt: null,
+      })
+      .where(eq(orders.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: "order.booking-cancelled",
+      entity: "order",
+      entityId: id,
+      orderId: id,
+      before: { status: "shipped", courier: row.courier, trackingNumber: row.trackingNumber },
+      after: { status: "processing", courier: null, trackingNumber: null },
+    });
+  });
 }

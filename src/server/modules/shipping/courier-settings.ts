@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { LeopardsSettings, LeopardsSettingsInput } from "@shared/schemas/couriers.js";
 import type { CourierSettings, CourierSettingsInput } from "@shared/schemas/shipping.js";
 import type { Db } from "../../db/client.js";
 import { settings } from "../../db/schema.js";
@@ -137,12 +138,25 @@ export async function sealStoredCourierSecrets(db: Db, box: SecretBox | null): P
   });
 }
 
-export interface LeopardsAccount extends LeopardsConfig {
-  weightGrams: number;
+/** GET /api/admin/couriers/leopards: the connection in the shape both couriers share. */
+export async function leopardsSettingsView(db: Db, box: SecretBox | null): Promise<LeopardsSettings> {
+  const { enabled, baseUrl, hasApiKey, hasPassword } = await courierSettingsView(db, box);
+  return { courier: "leopards", enabled, baseUrl, hasApiKey, hasPassword };
+}
+
+/** PUT /api/admin/couriers/leopards: as the older courier-settings, keeping weight and time-out. */
+export async function saveLeopardsSettings(
+  db: Db,
+  box: SecretBox | null,
+  input: LeopardsSettingsInput & { baseUrl: string },
+): Promise<LeopardsSettings> {
+  const { weightGrams, timeoutSeconds } = await readStored(db);
+  await saveCourierSettings(db, box, { ...input, weightGrams, timeoutSeconds });
+  return leopardsSettingsView(db, box);
 }
 
 /** The connection to book with; null while the owner has not connected Leopards. */
-export async function leopardsAccount(db: Db, box: SecretBox | null): Promise<LeopardsAccount | null> {
+export async function leopardsAccount(db: Db, box: SecretBox | null): Promise<LeopardsConfig | null> {
   const s = await readStored(db);
   const apiKey = openSecret(s, "apiKey", box);
   const apiPassword = openSecret(s, "apiPassword", box);

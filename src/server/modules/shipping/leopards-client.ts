@@ -1,152 +1,171 @@
+import type { DeliveryResolution } from "@shared/schemas/couriers.js";
+import {
+  callJson,
+  CourierRefused,
+  CourierUnavailable,
+  foldWords,
+  refusalReason,
+  type Courier,
+  type DestinationCity,
+  type Parcel,
+  type ParcelStatus,
+} from "./courier.js";
+
 /**
  * Leopards Courier's merchant API, as its published documentation describes it: "eCom Merchant
  * APIs V2" (https://ecom.leopardscourier.com/eCom-Merchant-APIs-V2.pdf). Production base URL
  * https://merchantapi.leopardscourier.com/api, staging https://merchantapistaging.leopardscourier.com/api.
- * Every call is a POST of JSON carrying `api_key` and `api_password` to `<base>/<method>/format/json/`
- * and answers `{status: 1, error: 0, ...}` on success or `{status: 0, error: "<message>"}`.
+ * Every call here is a POST of JSON carrying `api_key` and `api_password` to
+ * `<base>/<method>/format/json/`, answering `{status: 1, error: 0, ...}` or `{status: 0, error}`.
  * - getAllCities → `city_list: [{id, name, allow_as_destination, ...}]` (bookings name the city by id)
  * - bookPacket → `track_number`, `slip_link`
- * - trackBookedPacket (`track_numbers`: comma-separated) → `packet_list: [{track_number, booked_packet_status, ...}]`
+ * - getShipmentDetailsByOrderID (`shipment_order_id`: [..]) → `data: [{track_number, booked_packet_order_id}]`
+ * - cancelBookedPackets (`cn_numbers`: comma-separated)
+ * - trackBookedPacket (`track_numbers`: comma-separated) → `packet_list: [{track_number,
+ *   booked_packet_status, activity_date, status_remarks, "Tracking Detail"}]`
+ * - shipperAdviceList (`Cn_number`) → `data: [{id, cn_number, shipper_advice_status}]`, then
+ *   updateShipperAdvice (`data: [{id, cn_number, shipper_advice_status: "RA" | "RT", shipper_remarks}]`)
+ * - getPaymentDetails (GET, `cn_numbers` in the query) → `payment_list: [{booked_packet_cn, status, message}]`
  */
-
 export interface LeopardsConfig {
   baseUrl: string;
   apiKey: string;
   apiPassword: string;
   timeoutMs: number;
-}
-
-export interface LeopardsCity {
-  id: number;
-  name: string;
-  allowAsDestination: boolean;
-}
-
-export interface LeopardsBooking {
   weightGrams: number;
-  pieces: number;
-  collectAmount: number;
-  orderRef: string;
-  destinationCityId: number;
-  consigneeName: string;
-  consigneeEmail: string;
-  consigneePhone: string;
-  consigneeAddress: string;
-  specialInstructions: string;
 }
 
-export interface LeopardsPacket {
-  trackNumber: string;
-  status: string;
-}
-
-/** The courier answered and said no: a reason the agent can act on (wrong city, bad phone, …). */
-export class CourierRefused extends Error {}
-/** The courier could not be reached or failed: nothing was decided, try again later. */
-export class CourierUnavailable extends Error {}
-
-type Answer = { status?: unknown; error?: unknown } & Record<string, unknown>;
-
+const NAME = "Leopards";
 const TRACK_NUMBER = /^[A-Za-z0-9-]{4,40}$/;
-/** A reason as Leopards words them ("Invalid consignee phone number"): one short plain sentence. */
-const PLAIN_REASON = /^[\p{L}\p{N} .,:;'()#&/+-]{3,160}$/u;
+/** "RA": re-attempt (with a new address in the remarks); "RT": return to shipper. */
+const ADVICE: Record<DeliveryResolution, "RA" | "RT"> = { reattempt: "RA", new_address: "RA", return: "RT" };
 
-/**
- * The courier's reason for a refusal, shown to the agent only when it reads like one: whatever
- * else the address answers (markup, links, another service's text) is never passed on.
- */
-export function refusalReason(error: unknown): string {
-  const text = typeof error === "string" ? error.replace(/\s+/g, " ").trim() : "";
-  return PLAIN_REASON.test(text) && !/https?:|www\./i.test(text)
-    ? text
-    : "no reason given; check the order's phone, address and city, or the Leopards portal";
+const list = (value: unknown) => (Array.isArray(value) ? (value as Record<string, unknown>[]) : []);
+const text = (value: unknown) => (value == null ? "" : String(value).trim());
+
+function dateOf(value: unknown): Date | null {
+  const s = text(value);
+  if (!s) return null;
+  const d = new Date(s.includes("T") || s.length <= 10 ? s : s.replace(" ", "T") + "+05:00");
+  return Number.isNaN(d.getTime()) ? null : d;
 }
 
-export function leopardsClient(config: LeopardsConfig) {
-  const call = async (method: string, fields: Record<string, unknown>): Promise<Answer> => {
+export function leopardsClient(config: LeopardsConfig): Courier {
+  // Every method but booking, cancelling and advising only reads: those are tried again on a dropped connection.
+  const WRITES = new Set(["bookPacket", "cancelBookedPackets", "updateShipperAdvice"]);
+  const call = async (method: string, fields: Record<string, unknown>) => {
     const url = `${config.baseUrl.replace(/\/+$/, "")}/${method}/format/json/`;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ api_key: config.apiKey, api_password: config.apiPassword, ...fields }),
-        signal: AbortSignal.timeout(config.timeoutMs),
-        // A redirect would carry the key and password (a 307/308 re-sends the body) to an address
-        // nobody typed: it fails the call instead.
-        redirect: "error",
-      });
-    } catch (err) {
-      const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-      throw new CourierUnavailable(
-        timedOut
-          ? `Leopards did not answer within ${Math.round(config.timeoutMs / 1000)} s`
-          : "Leopards could not be reached",
-      );
-    }
-    const body = (await response.json().catch(() => null)) as Answer | null;
-    if (response.status >= 500 || !body || typeof body !== "object")
-      throw new CourierUnavailable(`Leopards answered with an error (HTTP ${response.status})`);
-    if (Number(body.status) !== 1) throw new CourierRefused(refusalReason(body.error));
-    return body;
+    const { body } = await callJson(NAME, url, {
+      method: "POST",
+      body: { api_key: config.apiKey, api_password: config.apiPassword, ...fields },
+      timeoutMs: config.timeoutMs,
+      idempotent: !WRITES.has(method),
+    });
+    if (Number(body!.status) !== 1) throw new CourierRefused(refusalReason(body!.error, NAME));
+    return body!;
+  };
+  // The documentation's GET methods take the credentials and fields as query parameters.
+  const get = async (method: string, fields: Record<string, string>) => {
+    const query = new URLSearchParams({ api_key: config.apiKey, api_password: config.apiPassword, ...fields });
+    const url = `${config.baseUrl.replace(/\/+$/, "")}/${method}/format/json/?${query}`;
+    const { body } = await callJson(NAME, url, { method: "GET", timeoutMs: config.timeoutMs, idempotent: true });
+    if (Number(body!.status) !== 1) throw new CourierRefused(refusalReason(body!.error, NAME));
+    return body!;
+  };
+  let cities: Promise<DestinationCity[]> | null = null;
+  const loadCities = async () => {
+    const body = await call("getAllCities", {});
+    return list(body.city_list)
+      .filter((c) => c.allow_as_destination !== false && c.allow_as_destination !== 0)
+      .map((c) => ({ key: String(c.id), name: text(c.name) }));
   };
 
   return {
-    async cities(): Promise<LeopardsCity[]> {
-      const body = await call("getAllCities", {});
-      const list = Array.isArray(body.city_list) ? (body.city_list as Record<string, unknown>[]) : [];
-      return list.map((c) => ({
-        id: Number(c.id),
-        name: String(c.name ?? ""),
-        allowAsDestination: c.allow_as_destination !== false && c.allow_as_destination !== 0,
-      }));
+    id: "leopards",
+    name: NAME,
+    trackBatch: 50,
+
+    async destination(city) {
+      cities ??= loadCities().catch((err) => {
+        cities = null;
+        throw err;
+      });
+      const wanted = foldWords(city);
+      return (await cities).find((c) => foldWords(c.name) === wanted) ?? null;
     },
 
-    async book(b: LeopardsBooking): Promise<{ trackNumber: string; slipLink: string | null }> {
+    async book(parcel: Parcel, city: DestinationCity) {
       const body = await call("bookPacket", {
-        booked_packet_weight: b.weightGrams,
-        booked_packet_no_piece: b.pieces,
-        booked_packet_collect_amount: b.collectAmount,
-        booked_packet_order_id: b.orderRef,
+        booked_packet_weight: config.weightGrams,
+        booked_packet_no_piece: Math.max(1, parcel.pieces),
+        booked_packet_collect_amount: parcel.codAmount,
+        booked_packet_order_id: parcel.orderRef,
         // 'self': the shipper's own details as registered with Leopards.
         origin_city: "self",
-        destination_city: b.destinationCityId,
+        destination_city: Number(city.key),
         shipment_name_eng: "self",
         shipment_email: "self",
         shipment_phone: "self",
         shipment_address: "self",
-        consignment_name_eng: b.consigneeName,
-        consignment_email: b.consigneeEmail,
-        consignment_phone: b.consigneePhone,
-        consignment_address: b.consigneeAddress,
-        special_instructions: b.specialInstructions,
+        consignment_name_eng: parcel.customerName,
+        consignment_email: parcel.customerEmail,
+        consignment_phone: parcel.customerPhone,
+        consignment_address: parcel.address,
+        special_instructions: parcel.instructions || "Call before delivery",
       });
-      const trackNumber = typeof body.track_number === "string" ? body.track_number.trim() : "";
+      const trackNumber = text(body.track_number);
       if (!TRACK_NUMBER.test(trackNumber))
         throw new CourierUnavailable("Leopards accepted the booking but sent no usable tracking number");
-      return { trackNumber, slipLink: typeof body.slip_link === "string" ? body.slip_link : null };
+      return trackNumber;
     },
 
-    async track(trackNumbers: string[]): Promise<LeopardsPacket[]> {
-      const body = await call("trackBookedPacket", { track_numbers: trackNumbers.join(",") });
-      const list = Array.isArray(body.packet_list) ? (body.packet_list as Record<string, unknown>[]) : [];
-      return list.map((p) => ({
-        trackNumber: String(p.track_number ?? ""),
-        status: String(p.booked_packet_status ?? ""),
+    async findBooking(orderRef) {
+      const body = await call("getShipmentDetailsByOrderID", { shipment_order_id: [orderRef] }).catch((err) => {
+        if (err instanceof CourierRefused) return { data: [] };
+        throw err;
+      });
+      const found = list(body.data).find((d) => text(d.booked_packet_order_id) === orderRef);
+      const trackNumber = text(found?.track_number);
+      return TRACK_NUMBER.test(trackNumber) ? trackNumber : null;
+    },
+
+    async cancel(trackingNumber) {
+      await call("cancelBookedPackets", { cn_numbers: trackingNumber });
+    },
+
+    async track(trackingNumbers): Promise<ParcelStatus[]> {
+      const body = await call("trackBookedPacket", { track_numbers: trackingNumbers.join(",") });
+      return list(body.packet_list).map((p) => ({
+        trackingNumber: text(p.track_number),
+        text: text(p.booked_packet_status),
+        // The documentation spells it both ways ("status_remarks", "status_reamrks").
+        reason: text(p.status_remarks ?? p.status_reamrks),
+        at: dateOf(p.activity_date),
       }));
     },
+
+    async advise(trackingNumber, advice, remarks) {
+      // The advice answers a line of Leopards' shipper-advice list: its id comes from there.
+      const listed = await call("shipperAdviceList", { Cn_number: trackingNumber, start: 0, length: 10 });
+      const line = list(listed.data).find((d) => text(d.cn_number) === trackingNumber);
+      if (!line) throw new CourierRefused(`Leopards has no shipper advice pending for ${trackingNumber} yet`);
+      await call("updateShipperAdvice", {
+        data: [
+          {
+            id: line.id,
+            cn_number: trackingNumber,
+            shipper_advice_status: ADVICE[advice],
+            shipper_remarks: remarks,
+          },
+        ],
+      });
+    },
+
+    async paymentStatus(trackingNumber) {
+      const body = await get("getPaymentDetails", { cn_numbers: trackingNumber });
+      const line = list(body.payment_list).find((p) => text(p.booked_packet_cn) === trackingNumber);
+      const status = text(line?.status);
+      return { paid: /^paid$/i.test(status), text: status || "Not paid yet" };
+    },
   };
-}
-
-export type LeopardsClient = ReturnType<typeof leopardsClient>;
-
-/**
- * What a Leopards packet status means for the order: its terminal states "Delivered" and
- * "Returned to shipper" (the push API's DV and RS); anything else is still on the way.
- */
-export function outcomeOf(status: string): "delivered" | "returned" | null {
-  const s = status.trim().toLowerCase();
-  if (s === "delivered") return "delivered";
-  if (/^returned to (shipper|vendor)$/.test(s) || s === "delivered to vendor") return "returned";
-  return null;
 }

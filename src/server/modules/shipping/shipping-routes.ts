@@ -1,13 +1,26 @@
 import type { FastifyInstance } from "fastify";
 import { inArray } from "drizzle-orm";
+import { uuidParam } from "@shared/schemas/common.js";
+import { deliveryIssueInput, leopardsSettingsInput, postexSettingsInput } from "@shared/schemas/couriers.js";
 import { bookOrdersInput, bulkStatusInput, courierSettingsInput, labelsQuery } from "@shared/schemas/shipping.js";
 import { orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
 import { loadItems, orderColumns, toAdminOrder } from "../order-core/order-serialise.js";
 import { listSettings } from "../settings/settings-service.js";
-import { bookOrders, followUpParcels } from "./courier-booking.js";
-import { courierSettingsView, saveCourierSettings, sealStoredCourierSecrets } from "./courier-settings.js";
+import { bookOrders, cancelBooking, type ShippingDeps } from "./courier-booking.js";
+import { enabledCouriers } from "./courier-accounts.js";
+import { followUpParcels } from "./courier-follow-up.js";
+import { registerCourierMessages } from "./courier-messages.js";
+import {
+  courierSettingsView,
+  leopardsSettingsView,
+  saveCourierSettings,
+  saveLeopardsSettings,
+  sealStoredCourierSecrets,
+} from "./courier-settings.js";
+import { resolveAsAgent, SEND_SHIPPER_ADVICE, sendShipperAdvice } from "./delivery-issues.js";
+import { postexSettingsView, savePostexSettings } from "./postex-settings.js";
 import { renderLabels } from "./labels-pdf.js";
 import { missingOrders, setStatusOfMany } from "./manual-shipping.js";
 import { actorOf, recordExport } from "../audit/audit.js";
@@ -27,12 +40,23 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
     if (warning) app.log.warn(warning);
   });
 
-  // The courier follow-up: booked parcels move to delivered or returned as Leopards reports them.
-  // An outage throws, and the runner tries again later.
-  app.jobs.every(FOLLOW_UP_JOB, FOLLOW_UP_EVERY_MS, async () => {
-    const run = await followUpParcels(app.orderCore, app.secrets);
-    if (run.changed > 0) app.log.info({ ...run }, "courier follow-up moved parcels");
+  // What the couriers change is told through the order core (the live queue, stock, the outbox).
+  const deps = (): ShippingDeps => ({
+    core: app.orderCore,
+    db: app.db,
+    secrets: app.secrets,
+    whatsapp: !!app.config.whatsapp,
   });
+  const followUp = () => followUpParcels(deps());
+
+  // The courier follow-up: every connected courier is asked about its parcels. An outage throws,
+  // and the runner tries again later.
+  app.jobs.every(FOLLOW_UP_JOB, FOLLOW_UP_EVERY_MS, async () => {
+    const run = await followUp();
+    if (run.changed > 0) app.log.info({ ...run }, "courier follow-up recorded new parcel statuses");
+  });
+  app.jobs.register(SEND_SHIPPER_ADVICE, (payload) => sendShipperAdvice(deps(), String(payload.orderId)));
+  if (app.config.whatsapp) registerCourierMessages(app, app.config.whatsapp);
 
   app.get("/api/admin/orders/labels.pdf", agent, async (request, reply) => {
     const { ids, paper } = parse(labelsQuery, request.query);
@@ -58,9 +82,48 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post("/api/admin/orders/book", { ...agent, config: { ...agent.config, auditsItself: true } }, async (request) => {
-    const { ids } = parse(bookOrdersInput, request.body);
-    return bookOrders(app.orderCore, app.secrets, ids, actorOf(request));
+    const { ids, courier } = parse(bookOrdersInput, request.body);
+    return bookOrders(deps(), ids, actorOf(request), courier);
   });
+
+  app.post(
+    "/api/admin/orders/:id/cancel-booking",
+    { ...agent, config: { ...agent.config, auditsItself: true } },
+    async (request) => {
+      const { id } = parse(uuidParam, request.params);
+      await cancelBooking(deps(), id, actorOf(request));
+      return { cancelled: true };
+    },
+  );
+
+  app.post("/api/admin/couriers/follow-up", agent, async () => {
+    const { checked, changed } = await followUp();
+    return { checked, changed };
+  });
+
+  app.patch(
+    "/api/admin/orders/:id/delivery-issue",
+    { ...agent, config: { ...agent.config, auditsItself: true } },
+    async (request) => {
+      const { id } = parse(uuidParam, request.params);
+      await resolveAsAgent(app.db, id, parse(deliveryIssueInput, request.body), actorOf(request));
+      await app.orderCore.changed({ touched: [id] });
+      app.jobs.wake(); // the shipper advice goes to the courier now
+      return { resolved: true };
+    },
+  );
+
+  app.get("/api/admin/couriers", agent, async () =>
+    [...(await enabledCouriers(app.db, app.secrets)).values()].map((c) => ({ courier: c.id, name: c.name })),
+  );
+  app.get("/api/admin/couriers/leopards", owner, async () => leopardsSettingsView(app.db, app.secrets));
+  app.put("/api/admin/couriers/leopards", owner, async (request) =>
+    saveLeopardsSettings(app.db, app.secrets, parse(leopardsSettingsInput, request.body)),
+  );
+  app.get("/api/admin/couriers/postex", owner, async () => postexSettingsView(app.db, app.secrets));
+  app.put("/api/admin/couriers/postex", owner, async (request) =>
+    savePostexSettings(app.db, app.secrets, parse(postexSettingsInput, request.body)),
+  );
 
   app.get("/api/admin/courier-settings", owner, async () => courierSettingsView(app.db, app.secrets));
 

@@ -12,6 +12,9 @@ export interface WhatsappConfig {
   reminderHours: number;
   expiryHours: number;
   autoCancel: boolean;
+  /** The failed-delivery and shipped templates (modules/shipping); defaults when absent. */
+  deliveryIssueTemplate?: string;
+  shippedTemplate?: string;
   /** The store's origin for the review link; the link is relative without it. */
   publicUrl?: string;
   /** How long one call to the Cloud API may take before it counts as failed (and is retried). */
@@ -32,6 +35,8 @@ export function whatsappConfigFromEnv(env: Env): WhatsappConfig | undefined {
     reminderHours: env.CONFIRM_REMINDER_HOURS,
     expiryHours: env.CONFIRM_EXPIRY_HOURS,
     autoCancel: env.AUTO_CANCEL_UNCONFIRMED === "1",
+    deliveryIssueTemplate: env.WHATSAPP_DELIVERY_ISSUE_TEMPLATE,
+    shippedTemplate: env.WHATSAPP_SHIPPED_TEMPLATE,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ""),
   };
 }

@@ -11,6 +11,7 @@ import { Skeleton } from "@client/components/ui/skeleton";
 import { StatusBadge } from "@client/components/ui/badge";
 import { errorMessage } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
+import { ParcelPanel } from "../shipping/parcel-panel";
 import { TrackingForm } from "../shipping/tracking-form";
 import { useAdminOrder } from "./orders-admin-api";
 import { OrderNotes } from "./order-notes";
@@ -114,6 +115,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
       </section>
 
       <TrackingForm key={`${order.id}-${order.trackingNumber}`} order={order} />
+      <ParcelPanel order={order} />
 
       <section aria-label="Status timeline">
         <h3 className="mb-2 font-medium">Status timeline</h3>

@@ -1,11 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { OrderStatus } from "@shared/rules/order-status.js";
-import type {
-  AdminOrder,
-  AdminOrderDetail,
-  AdminOrderPage,
-  RiskLevel,
-} from "@shared/schemas/orders.js";
+import type { AdminOrder, AdminOrderDetail, AdminOrderPage, RiskLevel } from "@shared/schemas/orders.js";
 import type { ConfirmationState } from "@shared/rules/confirmation.js";
 import type { ManualOrderInput } from "@shared/schemas/stock.js";
 import { api } from "@client/lib/api";
@@ -17,6 +12,8 @@ export const ORDERS_PAGE_SIZE = 20;
 export interface QueueFilters {
   confirmation?: ConfirmationState;
   risk?: RiskLevel;
+  /** `open`: failed delivery attempts with no answer yet (issue 26). */
+  issue?: "open";
 }
 
 export const orderKeys = {
@@ -32,6 +29,7 @@ export function useAdminOrders(status: OrderStatus | undefined, offset: number, 
   if (status) params.set("status", status);
   if (filters.confirmation) params.set("confirmation", filters.confirmation);
   if (filters.risk) params.set("risk", filters.risk);
+  if (filters.issue) params.set("issue", filters.issue);
   return useQuery({
     queryKey: orderKeys.page(status, offset, filters),
     queryFn: () => api<AdminOrderPage>(`/api/orders?${params}`),

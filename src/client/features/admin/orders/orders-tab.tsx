@@ -14,6 +14,7 @@ import { toastError } from "../common/errors";
 import { EmptyRow, Panel, ScrollTable } from "../common/panel";
 import { ManualOrderDialog } from "../stock/manual-order-dialog";
 import { BulkActionsBar } from "../shipping/bulk-actions-bar";
+import { CheckParcelsButton } from "../shipping/check-parcels-button";
 import { OrderThumbnails } from "./order-thumbnails";
 import { OrderViewDialog } from "./order-view-dialog";
 import {
@@ -73,6 +74,7 @@ export function OrdersTab() {
           <Button size="sm" onClick={() => setTaking(true)}>
             Take an order
           </Button>
+          <CheckParcelsButton />
           <a href={ordersCsvUrl(status)} download className={buttonVariants({ variant: "outline", size: "sm" })}>
             <Download className="h-4 w-4" aria-hidden /> Export CSV
           </a>

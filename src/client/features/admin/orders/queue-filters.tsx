@@ -40,6 +40,14 @@ export function QueueFilterSelects({
           </option>
         ))}
       </NativeSelect>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={value.issue === "open"}
+          onChange={(e) => onChange({ ...value, issue: e.target.checked ? "open" : undefined })}
+        />
+        Failed deliveries to answer
+      </label>
     </div>
   );
 }

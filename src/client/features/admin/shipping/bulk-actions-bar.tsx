@@ -7,7 +7,8 @@ import type { BookOrdersResult } from "@shared/schemas/shipping.js";
 import { Button, buttonVariants } from "@client/components/ui/button";
 import { NativeSelect } from "@client/components/ui/native-select";
 import { toastError } from "../common/errors";
-import { labelsUrl, useBookOrders, useBulkStatus } from "./shipping-api";
+import { labelsUrl, useBookOrders, useBulkStatus, useEnabledCouriers } from "./shipping-api";
+import type { CourierId } from "@shared/schemas/couriers.js";
 
 /** What the agent can do with the selected rows: change status, print labels, book with the courier. */
 export function BulkActionsBar({ selected, onDone }: { selected: string[]; onDone: () => void }) {
@@ -15,6 +16,9 @@ export function BulkActionsBar({ selected, onDone }: { selected: string[]; onDon
   const [booking, setBooking] = useState<BookOrdersResult | null>(null);
   const bulk = useBulkStatus();
   const book = useBookOrders();
+  const couriers = useEnabledCouriers().data ?? [];
+  const [chosen, setChosen] = useState<CourierId | "">("");
+  const courier = couriers.find((c) => c.courier === chosen) ?? couriers[0];
   if (selected.length === 0 && !booking) return null;
 
   const apply = () =>
@@ -29,15 +33,20 @@ export function BulkActionsBar({ selected, onDone }: { selected: string[]; onDon
       },
     );
   const bookSelected = () =>
-    book.mutate(selected, {
-      onSuccess: (result) => {
-        setBooking(result);
-        if (result.booked > 0)
-          toast.success("Booked with Leopards", { description: `${result.booked} parcels booked.` });
-        if (result.booked === result.results.length) onDone();
+    book.mutate(
+      { ids: selected, courier: courier?.courier },
+      {
+        onSuccess: (result) => {
+          setBooking(result);
+          if (result.booked > 0)
+            toast.success(`Booked with ${courier?.name ?? "the courier"}`, {
+              description: `${result.booked} parcels booked.`,
+            });
+          if (result.booked === result.results.length) onDone();
+        },
+        onError: (error) => toastError(error),
       },
-      onError: (error) => toastError(error),
-    });
+    );
 
   return (
     <section aria-label="Selected orders" className="mb-4 space-y-3 rounded-xl border border-ink/10 bg-cream p-3">
@@ -75,8 +84,23 @@ export function BulkActionsBar({ selected, onDone }: { selected: string[]; onDon
           >
             <Printer className="h-4 w-4" aria-hidden /> Labels on A4
           </a>
+          {couriers.length > 1 && (
+            <NativeSelect
+              aria-label="Courier to book with"
+              value={courier?.courier ?? ""}
+              onChange={(e) => setChosen(e.target.value as CourierId)}
+              className="w-36"
+            >
+              {couriers.map((c) => (
+                <option key={c.courier} value={c.courier}>
+                  {c.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
           <Button size="sm" onClick={bookSelected} disabled={book.isPending}>
-            <Truck className="h-4 w-4" aria-hidden /> {book.isPending ? "Booking…" : "Book with Leopards"}
+            <Truck className="h-4 w-4" aria-hidden />{" "}
+            {book.isPending ? "Booking…" : `Book with ${courier?.name ?? "Leopards"}`}
           </Button>
         </div>
       )}

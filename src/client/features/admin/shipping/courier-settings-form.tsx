@@ -6,14 +6,20 @@ import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { ApiError, errorMessage } from "@client/lib/api";
+import { PostexSettingsPanel } from "./postex-settings-form";
 import { useCourierSettings, useSaveCourierSettings } from "./shipping-api";
 
-/** Settings → Courier: the owner connects the store's Leopards account (off until enabled). */
+/** Settings → Courier: the owner connects the store's Leopards and PostEx accounts (each off until enabled). */
 export function CourierSettingsPanel() {
   const settings = useCourierSettings();
   if (settings.isPending) return <Skeleton className="h-48 w-full" />;
   if (settings.isError) return <p className="text-sm text-red-700">{errorMessage(settings.error)}</p>;
-  return <CourierSettingsForm settings={settings.data} />;
+  return (
+    <div className="space-y-10">
+      <CourierSettingsForm settings={settings.data} />
+      <PostexSettingsPanel />
+    </div>
+  );
 }
 
 function CourierSettingsForm({ settings }: { settings: CourierSettings }) {

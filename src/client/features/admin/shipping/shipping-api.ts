@@ -2,6 +2,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { OrderStatus } from "@shared/rules/order-status.js";
 import type { AdminOrder } from "@shared/schemas/orders.js";
 import type { AdminReturn, DecideReturnInput } from "@shared/schemas/returns.js";
+import type {
+  CourierId,
+  DeliveryIssueInput,
+  EnabledCourier,
+  FollowUpResult,
+  PostexSettings,
+  PostexSettingsInput,
+} from "@shared/schemas/couriers.js";
 import type { BookOrdersResult, CourierSettings, CourierSettingsInput } from "@shared/schemas/shipping.js";
 import { api } from "@client/lib/api";
 import { refreshAfterOrderChange } from "../orders/orders-admin-api";
@@ -22,8 +30,55 @@ export function useBulkStatus() {
 export function useBookOrders() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => api<BookOrdersResult>("/api/admin/orders/book", { method: "POST", json: { ids } }),
+    mutationFn: ({ ids, courier }: { ids: string[]; courier?: CourierId }) =>
+      api<BookOrdersResult>("/api/admin/orders/book", { method: "POST", json: { ids, courier } }),
     onSettled: () => refreshAfterOrderChange(qc),
+  });
+}
+
+/** The couriers switched on, for the booking's choice. */
+export function useEnabledCouriers() {
+  return useQuery({ queryKey: ["/api/admin/couriers"], queryFn: () => api<EnabledCourier[]>("/api/admin/couriers") });
+}
+
+export function useFollowUp() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<FollowUpResult>("/api/admin/couriers/follow-up", { method: "POST" }),
+    onSettled: () => refreshAfterOrderChange(qc),
+  });
+}
+
+export function useCancelBooking() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ cancelled: true }>(`/api/admin/orders/${id}/cancel-booking`, { method: "POST" }),
+    onSettled: () => refreshAfterOrderChange(qc),
+  });
+}
+
+export function useResolveDeliveryIssue() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: DeliveryIssueInput }) =>
+      api<{ resolved: true }>(`/api/admin/orders/${id}/delivery-issue`, { method: "PATCH", json: input }),
+    onSettled: () => refreshAfterOrderChange(qc),
+  });
+}
+
+const postexKey = ["/api/admin/couriers/postex"] as const;
+
+export function usePostexSettings() {
+  return useQuery({ queryKey: postexKey, queryFn: () => api<PostexSettings>("/api/admin/couriers/postex") });
+}
+
+export function useSavePostexSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PostexSettingsInput) =>
+      api<PostexSettings>("/api/admin/couriers/postex", { method: "PUT", json: input }),
+    onSuccess: (saved) =>
+      Promise.all([qc.setQueryData(postexKey, saved), qc.invalidateQueries({ queryKey: ["/api/admin/couriers"] })]),
   });
 }
 
@@ -47,7 +102,8 @@ export function useSaveCourierSettings() {
   return useMutation({
     mutationFn: (input: CourierSettingsInput) =>
       api<CourierSettings>("/api/admin/courier-settings", { method: "PUT", json: input }),
-    onSuccess: (saved) => qc.setQueryData(courierKey, saved),
+    onSuccess: (saved) =>
+      Promise.all([qc.setQueryData(courierKey, saved), qc.invalidateQueries({ queryKey: ["/api/admin/couriers"] })]),
   });
 }
 

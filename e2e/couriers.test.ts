@@ -1,0 +1,118 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderNumber } from "@shared/rules/labels.js";
+import { FAKE_KEY, FAKE_PASSWORD, startLeopardsFake, type LeopardsFake } from "@server/test/fakes/leopards-fake.js";
+import { POSTEX_TOKEN, startPostexFake, type PostexFake } from "@server/test/fakes/postex-fake.js";
+import { openAdmin } from "./support/admin";
+import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
+import { startStore, type RunningStore } from "./support/store";
+
+interface ApiProduct {
+  id: number;
+  sizes: string[];
+  colors: string[];
+  inStock: number;
+  colorVariantStock: Record<string, boolean>;
+}
+
+let store: RunningStore;
+let browser: Browser;
+let postex: PostexFake;
+let leopards: LeopardsFake;
+let product: ApiProduct;
+
+beforeAll(async () => {
+  [store, browser, postex, leopards] = await Promise.all([
+    startStore(),
+    launchBrowser(),
+    startPostexFake(),
+    startLeopardsFake(),
+  ]);
+  const list = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as ApiProduct[];
+  product = list.find((p) => p.inStock && p.colors.some((c) => p.colorVariantStock[c] !== false))!;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await store?.close();
+  await Promise.all([postex?.close(), leopards?.close()]);
+});
+
+async function readyOrder(customerName: string): Promise<string> {
+  const res = await fetch(`${store.baseUrl}/api/orders`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      customerName,
+      customerPhone: "0301 4000003",
+      customerEmail: "",
+      shippingAddress: "House 7, Street 2, Johar Town",
+      city: "Lahore",
+      items: [
+        {
+          productId: product.id,
+          quantity: 1,
+          size: product.sizes[0],
+          color: product.colors.find((c) => product.colorVariantStock[c] !== false),
+        },
+      ],
+      paymentMethod: "cod",
+    }),
+  });
+  expect(res.status).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await store.adminFetch(`/api/orders/${id}`, { method: "PATCH", json: { status: "processing" } });
+  return id;
+}
+
+describe("courier journeys", () => {
+  it("an agent books two orders with PostEx, then answers a failed delivery attempt", async () => {
+    const ids = [await readyOrder("Areeba Khalid"), await readyOrder("Nimra Javed")];
+    const connected = await Promise.all([
+      store.adminFetch("/api/admin/couriers/postex", {
+        method: "PUT",
+        json: { enabled: true, baseUrl: postex.baseUrl, token: POSTEX_TOKEN, pickupAddressCode: "001" },
+      }),
+      store.adminFetch("/api/admin/couriers/leopards", {
+        method: "PUT",
+        json: { enabled: true, baseUrl: leopards.baseUrl, apiKey: FAKE_KEY, apiPassword: FAKE_PASSWORD },
+      }),
+    ]);
+    expect(connected.map((r) => r.status)).toEqual([200, 200]);
+
+    const context = await newContext(browser, store.baseUrl, DESKTOP);
+    const page = await openAdmin(context, "/admin/orders");
+    await page
+      .getByRole("group", { name: "Filter by status" })
+      .getByRole("button", { name: /^Ready to Ship/ })
+      .click();
+    for (const id of ids) await page.getByLabel(`Select order ${orderNumber(id)}`).check();
+    const bar = page.getByRole("region", { name: "Selected orders" });
+    await bar.getByLabel("Courier to book with").selectOption({ label: "PostEx" });
+    await bar.getByRole("button", { name: "Book with PostEx" }).click();
+    await page.getByRole("status", { name: "Booking results" }).getByText("Booked 2 of 2").waitFor();
+    await screenshot(page, "couriers-booked-postex-desktop");
+    const created = postex.calls("v3/create-order").map((r) => r.body.orderRefNumber);
+    expect(created).toEqual(ids.map((id) => orderNumber(id)));
+
+    // The rider found nobody home: PostEx puts the parcel under review.
+    const first = ids[0];
+    const order = (await (await store.adminFetch(`/api/orders/${first}`)).json()) as { trackingNumber: string };
+    postex.setStatus(order.trackingNumber, "Delivery Under Review", "Customer not available");
+    await page.getByRole("button", { name: "Check parcels now" }).click();
+    await page.getByText(/parcels asked about/).waitFor();
+
+    await page.getByRole("group", { name: "Filter by status" }).getByRole("button", { name: /^All/ }).click();
+    await page.getByLabel("Failed deliveries to answer").check();
+    await page.getByRole("button", { name: `View order ${orderNumber(first)}` }).click();
+    const view = page.getByRole("dialog", { name: `Order #${orderNumber(first)}` });
+    const failed = view.getByRole("group", { name: "Failed delivery" });
+    await failed.getByText("Customer not available").waitFor();
+    await screenshot(page, "couriers-failed-delivery-desktop");
+    await failed.getByRole("button", { name: "Deliver again" }).click();
+    await failed.getByText("Chosen:").waitFor();
+    await store.app.jobs.runDue();
+    expect(postex.adviceFor(order.trackingNumber)).toMatchObject({ statusId: 2 });
+    await context.close();
+  });
+});
