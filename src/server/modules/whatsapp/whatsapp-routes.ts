@@ -4,9 +4,8 @@ import type { WhatsappStatus } from "@shared/schemas/whatsapp.js";
 import { requireAdmin } from "../../plugins/auth.js";
 import { orderNotFound } from "../orders/order-admin.js";
 import type { WebhookOutcome } from "./inbound.js";
-import { enqueueJob } from "../../jobs/jobs.js";
 import { orderMessages, resendConfirmation } from "./messages-service.js";
-import { registerOutbox, SEND_ATTEMPTS, SEND_REPLY } from "./outbox.js";
+import { registerOutbox } from "./outbox.js";
 import { templatesToCreate } from "./templates.js";
 import { whatsappWebhookRoutes } from "./webhook-routes.js";
 
@@ -20,14 +19,7 @@ function orderId(params: unknown): string {
 export async function whatsappRoutes(app: FastifyInstance): Promise<void> {
   await app.register(whatsappWebhookRoutes, {
     onHandled: async (outcome: WebhookOutcome) => {
-      for (const reply of outcome.replies)
-        await enqueueJob(app.db, {
-          kind: SEND_REPLY,
-          payload: { ...reply },
-          key: `whatsapp:reply:${reply.inboundId}`,
-          maxAttempts: SEND_ATTEMPTS,
-        });
-      if (outcome.replies.length > 0) app.jobs.wake();
+      if (outcome.replies > 0) app.jobs.wake();
       if (outcome.changed) app.orderEvents.publish();
     },
   });
