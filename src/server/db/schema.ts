@@ -293,7 +293,9 @@ export const whatsappMessages = pgTable(
     uniqueIndex("whatsapp_messages_wa_id_idx").on(t.waMessageId),
     index("whatsapp_messages_order_idx").on(t.orderId, t.id),
     index("whatsapp_messages_phone_idx").on(t.phone, t.id),
-    index("whatsapp_messages_pricing_idx").on(t.createdAt).where(sql`${t.pricingCategory} is not null`),
+    index("whatsapp_messages_pricing_idx")
+      .on(t.createdAt)
+      .where(sql`${t.pricingCategory} is not null`),
     uniqueIndex("whatsapp_messages_once_idx")
       .on(t.orderId, t.kind)
       .where(sql`${t.direction} = 'out' AND ${t.kind} in ('reminder', 'review')`),

@@ -40,7 +40,10 @@ export async function whatsappWebhookRoutes(
     // A well-signed delivery the store cannot read is acknowledged, so Meta does not resend it
     // forever; it is logged (without its content: customers' messages) for a developer to read.
     if (!payload.success) {
-      request.log.warn({ issues: payload.error.issues.slice(0, 3).map((i) => i.path.join(".")) }, "unknown webhook shape");
+      request.log.warn(
+        { issues: payload.error.issues.slice(0, 3).map((i) => i.path.join(".")) },
+        "unknown webhook shape",
+      );
       return { received: true };
     }
     const outcome = await handleWebhook(app.db, config, payload.data);
