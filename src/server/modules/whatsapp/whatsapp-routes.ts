@@ -5,6 +5,7 @@ import { requireAdmin } from "../../plugins/auth.js";
 import { orderNotFound } from "../orders/order-admin.js";
 import type { WebhookOutcome } from "./inbound.js";
 import { orderMessages, resendConfirmation } from "./messages-service.js";
+import { whatsappInboxRoutes } from "./inbox-routes.js";
 import { registerOutbox } from "./outbox.js";
 import { templatesToCreate } from "./templates.js";
 import { whatsappWebhookRoutes } from "./webhook-routes.js";
@@ -25,6 +26,7 @@ export async function whatsappRoutes(app: FastifyInstance): Promise<void> {
   });
 
   if (app.config.whatsapp) registerOutbox(app, app.config.whatsapp);
+  await app.register(whatsappInboxRoutes);
 
   app.post(
     "/api/admin/orders/:id/whatsapp/resend",
