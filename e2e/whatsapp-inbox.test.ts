@@ -68,7 +68,7 @@ describe("an agent answers a customer's WhatsApp question from a phone", () => {
     expect(await noSidewaysScroll(page)).toBe(true);
     await conversation.click();
 
-    await page.getByText("Can I get it in size L?").waitFor();
+    await page.getByRole("list", { name: "Messages" }).getByText("Can I get it in size L?").waitFor();
     await page.getByLabel("Reply on WhatsApp").fill("Yes, L is in stock. Shall I change it?");
     await page.getByRole("button", { name: "Send", exact: true }).click();
     await fake.waitFor(1);
