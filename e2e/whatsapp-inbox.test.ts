@@ -70,8 +70,16 @@ describe("an agent answers a customer's WhatsApp question from a phone", () => {
 
     await page.getByRole("list", { name: "Messages" }).getByText("Can I get it in size L?").waitFor();
     await page.getByLabel("Reply on WhatsApp").fill("Yes, L is in stock. Shall I change it?");
+    const queued = page.waitForResponse((r) => r.url().endsWith("/messages") && r.request().method() === "POST");
     await page.getByRole("button", { name: "Send", exact: true }).click();
-    await fake.waitFor(1);
+    expect((await queued).status()).toBe(202);
+    // This store's job runner is not started: its jobs run here, as a started one would run them.
+    await expect
+      .poll(async () => {
+        await store.app.jobs.runDue();
+        return fake.received.some((m) => m.body.type === "text");
+      })
+      .toBe(true);
     const reply = fake.received.find((m) => m.body.type === "text")!;
     expect(reply.body).toMatchObject({ to: "923005550101", text: { body: "Yes, L is in stock. Shall I change it?" } });
     expect(await noSidewaysScroll(page)).toBe(true);
