@@ -89,7 +89,10 @@ export async function benchWhatsapp() {
   await pglite.migrate();
   const onPglite = await benchOn(pglite);
   await pglite.close();
-  const onPostgres = await onFreshPostgres((database) => benchOn(database));
+  const onPostgres = await onFreshPostgres(async (database) => {
+    await database.migrate();
+    return benchOn(database);
+  });
   const result = { pglite: onPglite, postgres: onPostgres };
   writeResult("whatsapp", result);
   return result;
