@@ -1,4 +1,5 @@
-// npm run bench [catalogue|orders|analytics|storefront|initial-js|upkeep|couriers ...]: runs the benchmarks, writes
+// npm run bench [catalogue|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp ...]: runs the benchmarks,
+// writes
 // bench/results/*.json and prints each figure next to its reference. Reports; asserts nothing.
 import { benchAnalytics } from "./analytics.js";
 import { benchCatalogue } from "./catalogue.js";
@@ -7,6 +8,7 @@ import { benchInitialJs } from "./initial-js.js";
 import { benchOrders } from "./orders.js";
 import { benchStorefront } from "./storefront.js";
 import { benchUpkeep } from "./upkeep.js";
+import { benchWhatsapp } from "./whatsapp.js";
 
 const all = {
   catalogue: () => benchCatalogue(),
@@ -16,6 +18,7 @@ const all = {
   "initial-js": () => benchInitialJs(),
   upkeep: () => benchUpkeep(),
   couriers: () => benchCouriers(),
+  whatsapp: () => benchWhatsapp(),
 };
 const chosen = process.argv.slice(2).filter((a) => a in all) as (keyof typeof all)[];
 

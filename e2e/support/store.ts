@@ -5,6 +5,7 @@ import { buildApp } from "@server/app.js";
 import { openPglite, type Db } from "@server/db/client.js";
 import { seedDemoData } from "@server/db/demo/seed.js";
 import { upsertAdmin } from "@server/modules/auth/auth-service.js";
+import type { WhatsappConfig } from "@server/modules/whatsapp/whatsapp-config.js";
 
 export const E2E_ADMIN = { username: "owner", password: "e2e-secret-pass" };
 
@@ -21,7 +22,8 @@ export interface RunningStore {
 export async function startStore({
   demo = true,
   publicUrl,
-}: { demo?: boolean; publicUrl?: string } = {}): Promise<RunningStore> {
+  whatsapp,
+}: { demo?: boolean; publicUrl?: string; whatsapp?: WhatsappConfig } = {}): Promise<RunningStore> {
   const database = await openPglite();
   await database.migrate();
   await upsertAdmin(database.db, E2E_ADMIN.username, E2E_ADMIN.password);
@@ -31,6 +33,7 @@ export async function startStore({
     clientDir: inject("clientDir"),
     overload: { maxEventLoopDelayMs: 0 }, // a loaded test machine must not shed the journeys' requests
     publicUrl,
+    whatsapp,
     // A store on PGlite makes its own key at first start (DATA_DIR/secrets.key); this one has no directory.
     secretsKey: randomBytes(32),
   });

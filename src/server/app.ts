@@ -18,6 +18,7 @@ import { registerAuditTrail } from "./modules/audit/audit-trail.js";
 import { MemoryThrottleStore, PostgresThrottleStore, type ThrottleStore } from "./lib/throttle-store.js";
 import { registerOrderCore } from "./modules/order-core/order-core.js";
 import { registerOrderEvents } from "./modules/order-events/order-events.js";
+import { registerWhatsappInbound } from "./modules/whatsapp/inbound-handlers.js";
 import type { WhatsappConfig } from "./modules/whatsapp/whatsapp-config.js";
 import type { UpkeepConfig } from "./modules/upkeep/upkeep-config.js";
 
@@ -122,6 +123,7 @@ export async function buildApp(database: Database, config: AppConfig): Promise<F
   registerAuth(app);
   registerOrderCore(app);
   registerOrderEvents(app);
+  registerWhatsappInbound(app);
   await registerCatalogueCache(app);
   await app.register(cookie);
   registerAccessCheck(app);

@@ -327,14 +327,51 @@ export const whatsappMessages = pgTable(
     error: text("error"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    /** The customer's number as digits with country code (migration 0013): the conversation. */
+    phone: text("phone"),
+    /** Meta's business-scoped user id, when the webhook reported one. */
+    userId: text("user_id"),
+    /** When the customer sent it (their `timestamp`): the 24-hour window counts from here. */
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "string" }),
+    mediaId: text("media_id"),
+    mediaType: text("media_type"),
+    /** `statuses[].pricing` as Meta reported it. */
+    pricingBillable: boolean("pricing_billable"),
+    pricingModel: text("pricing_model"),
+    pricingCategory: text("pricing_category"),
+    pricingType: text("pricing_type"),
+    /** The staff member who wrote a reply from the inbox. */
+    sentBy: text("sent_by"),
   },
   (t) => [
     uniqueIndex("whatsapp_messages_wa_id_idx").on(t.waMessageId),
     index("whatsapp_messages_order_idx").on(t.orderId, t.id),
+    index("whatsapp_messages_phone_idx").on(t.phone, t.id),
+    index("whatsapp_messages_pricing_idx")
+      .on(t.createdAt)
+      .where(sql`${t.pricingCategory} is not null`),
     uniqueIndex("whatsapp_messages_once_idx")
       .on(t.orderId, t.kind)
       .where(sql`${t.direction} = 'out' AND ${t.kind} in ('reminder', 'review')`),
     check("whatsapp_messages_direction_check", sql`${t.direction} in ('out', 'in')`),
+  ],
+);
+
+/** One row per WhatsApp customer (migration 0013): Meta's user id for the phone, and the inbox's place. */
+export const whatsappContacts = pgTable(
+  "whatsapp_contacts",
+  {
+    phone: text("phone").primaryKey(),
+    userId: text("user_id"),
+    name: text("name"),
+    lastMessageId: integer("last_message_id"),
+    lastAt: timestamp("last_at", { withTimezone: true, mode: "string" }),
+    readUpTo: integer("read_up_to").notNull().default(0),
+    unread: integer("unread").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("whatsapp_contacts_user_id_idx").on(t.userId),
+    index("whatsapp_contacts_last_idx").on(t.lastAt.desc().nullsLast(), t.phone),
   ],
 );
 

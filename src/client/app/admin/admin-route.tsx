@@ -19,12 +19,15 @@ import { AuditTab } from "@client/features/admin/audit/audit-tab";
 import { ChangePasswordTab } from "@client/features/admin/staff/change-password";
 import { StaffTab } from "@client/features/admin/staff/staff-tab";
 import { ReturnsTab } from "@client/features/admin/shipping/returns-tab";
+import { useUnreadCount } from "@client/features/admin/whatsapp/inbox-api";
+import { InboxTab } from "@client/features/admin/whatsapp/inbox-tab";
 
 /** `owner`: only the owner sees the tab (the server refuses an agent its calls anyway). */
 const TABS = [
   { value: "overview", label: "Overview", Content: OverviewTab, owner: true },
   { value: "products", label: "Products", Content: ProductsTab, owner: true },
   { value: "orders", label: "Orders", Content: OrdersTab, owner: false },
+  { value: "inbox", label: "WhatsApp", Content: InboxTab, owner: false },
   { value: "returns", label: "Returns", Content: ReturnsTab, owner: false },
   { value: "customers", label: "Customers", Content: CustomersTab, owner: false },
   { value: "categories", label: "Categories", Content: CategoriesTab, owner: true },
@@ -100,6 +103,7 @@ function Dashboard({ username, role }: { username: string; role: "owner" | "agen
                 className="shrink-0 cursor-pointer rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-ink data-[state=active]:bg-ink data-[state=active]:text-cream"
               >
                 {t.label}
+                {t.value === "inbox" && <UnreadBadge />}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
@@ -111,5 +115,17 @@ function Dashboard({ username, role }: { username: string; role: "owner" | "agen
         </Tabs.Root>
       </main>
     </div>
+  );
+}
+
+/** Unread customer messages on WhatsApp, beside the inbox's name in the menu. */
+function UnreadBadge() {
+  const unread = useUnreadCount();
+  if (!unread.data) return null;
+  return (
+    <span className="ml-1.5 rounded-full bg-green-700 px-1.5 py-0.5 text-xs font-semibold text-white">
+      {unread.data}
+      <span className="sr-only"> unread</span>
+    </span>
   );
 }

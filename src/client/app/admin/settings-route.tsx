@@ -10,6 +10,7 @@ import { Panel } from "@client/features/admin/common/panel";
 import { BlocklistPanel } from "@client/features/admin/fraud/blocklist-panel";
 import { CodRulesForm } from "@client/features/admin/fraud/cod-rules-form";
 import { WhatsappSettings } from "@client/features/admin/whatsapp/whatsapp-settings";
+import { WhatsappUsagePanel } from "@client/features/admin/whatsapp/whatsapp-usage";
 
 /** /settings: only for a logged-in admin; anyone else is sent to the login at /admin. */
 export default function SettingsRoute() {
@@ -32,6 +33,9 @@ export default function SettingsRoute() {
         <div className="mt-6 space-y-6">
           <Panel title="WhatsApp confirmations">
             <WhatsappSettings />
+          </Panel>
+          <Panel title="WhatsApp usage and cost">
+            <WhatsappUsagePanel />
           </Panel>
           <Panel title="Cash on delivery rules">
             <CodRulesForm />

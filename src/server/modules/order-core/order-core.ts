@@ -35,6 +35,11 @@ export interface OrderWrite {
   placed(orderId: string, stockLowest: number | null): void;
   /** Orders changed in this transaction without a status change. */
   touched(orderIds: readonly string[], stockLowest?: number | null): void;
+  /**
+   * Runs `work` in a savepoint: when it throws, what it did is undone (and not told) while the
+   * transaction goes on, so the caller may catch the error and do something else.
+   */
+  savepoint<T>(work: (w: OrderWrite) => Promise<T>): Promise<T>;
 }
 
 const lowestOf = (a: number | null, b: number | null | undefined): number | null =>
@@ -94,6 +99,15 @@ export class OrderCore {
       touched: (orderIds, stockLowest) => {
         event.touched.push(...orderIds);
         event.stockLowest = lowestOf(event.stockLowest, stockLowest);
+      },
+      savepoint: async (work) => {
+        const inner = OrderCore.event();
+        const result = await tx.transaction((savepoint) => work(this.writer(savepoint as unknown as Db, inner)));
+        event.placed.push(...inner.placed);
+        event.changes.push(...inner.changes);
+        event.touched.push(...inner.touched);
+        event.stockLowest = lowestOf(event.stockLowest, inner.stockLowest);
+        return result;
       },
     };
   }

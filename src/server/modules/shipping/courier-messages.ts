@@ -7,7 +7,8 @@ import { DELIVERY_RESOLUTIONS } from "@shared/schemas/couriers.js";
 import type { MessageTemplate } from "@shared/schemas/whatsapp.js";
 import { enqueueJob } from "../../jobs/jobs.js";
 import { sendTemplate } from "../whatsapp/cloud-api.js";
-import type { Reply, WebhookOutcome } from "../whatsapp/inbound.js";
+import type { OrderWrite } from "../order-core/order-core.js";
+import type { InboundAnswer } from "../whatsapp/inbound-handlers.js";
 import { templateText } from "../whatsapp/template-text.js";
 import { quickReplyPayload, type InboundMessage } from "../whatsapp/webhook-payload.js";
 import type { WhatsappConfig } from "../whatsapp/whatsapp-config.js";
@@ -113,6 +114,7 @@ export function registerCourierMessages(app: FastifyInstance, config: WhatsappCo
       });
   });
   app.jobs.register(SEND_SHIPPED_MESSAGE, (payload) => sendShipped(app, config, String(payload.orderId)));
+  app.whatsappInbound.push((w, message, phone) => handleDeliveryReply(w, config, message, phone));
   app.jobs.register(SEND_DELIVERY_ISSUE_MESSAGE, (payload) => sendDeliveryIssue(app, config, String(payload.orderId)));
 }
 
@@ -130,32 +132,25 @@ const REPLIES = {
  * another order or from another number changes nothing. Answers whether the message was ours.
  */
 export async function handleDeliveryReply(
-  app: Pick<FastifyInstance, "db">,
+  w: OrderWrite,
   config: Pick<WhatsappConfig, "appSecret">,
   message: InboundMessage,
-  out: WebhookOutcome,
-): Promise<boolean> {
-  const from = message.from.replace(/\D/g, "");
-  const reply = (orderId: string, text: string): Reply => ({ inboundId: message.id, orderId, to: from, text });
+  from: string,
+): Promise<InboundAnswer | null> {
   const payload = quickReplyPayload(message);
   if (payload) {
     const press = readDeliveryPayload(config.appSecret, payload);
-    if (!press) return false;
-    if (await resolveAsCustomer(app.db, press.orderId, press.choice, from)) {
-      out.changed = true;
-      out.replies.push(reply(press.orderId, REPLIES[press.choice](orderNumber(press.orderId))));
-    }
-    return true;
+    if (!press || !(await resolveAsCustomer(w.tx, press.orderId, press.choice, from))) return null;
+    return { orderId: press.orderId, text: REPLIES[press.choice](orderNumber(press.orderId)) };
   }
   const text = message.text?.body;
-  if (message.type !== "text" || !text) return false;
-  const orderId = await takeNewAddress(app.db, from, text);
-  if (!orderId) return false;
-  out.changed = true;
-  out.replies.push(
-    reply(orderId, `Thank you. We have sent the new address for order #${orderNumber(orderId)} to the courier.`),
-  );
-  return true;
+  if (message.type !== "text" || !text) return null;
+  const orderId = await takeNewAddress(w.tx, from, text);
+  if (!orderId) return null;
+  return {
+    orderId,
+    text: `Thank you. We have sent the new address for order #${orderNumber(orderId)} to the courier.`,
+  };
 }
 
 /** The two templates as an owner creates them in WhatsApp Manager (added to the WhatsApp settings list). */

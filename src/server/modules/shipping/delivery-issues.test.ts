@@ -1,18 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderNumber } from "@shared/rules/labels.js";
-import { auditLog, orders } from "../../db/schema.js";
+import { auditLog, jobs, orders } from "../../db/schema.js";
 import { ManualClock } from "../../jobs/clock.js";
 import { FAKE_KEY, FAKE_PASSWORD, startLeopardsFake, type LeopardsFake } from "../../test/fakes/leopards-fake.js";
 import { POSTEX_TOKEN, startPostexFake, type PostexFake } from "../../test/fakes/postex-fake.js";
 import { FakeCloudApi } from "../../test/fakes/whatsapp-cloud-api.js";
 import { testWhatsappConfig } from "../../test/fakes/whatsapp-config.js";
-import { inboundId } from "../../test/fakes/whatsapp-webhooks.js";
+import { buttonPress, inboundId, postWebhook, textMessage } from "../../test/fakes/whatsapp-webhooks.js";
 import { insertProduct, placeOrder, setOrderStatus } from "../../test/factory.js";
 import { createTestApp, startAnotherServer, type TestContext } from "../../test/test-app.js";
-import type { WebhookOutcome } from "../whatsapp/inbound.js";
 import type { WhatsappConfig } from "../whatsapp/whatsapp-config.js";
-import { handleDeliveryReply } from "./courier-messages.js";
 import { deliveryPayload } from "./delivery-payload.js";
 
 /** Issue 26: a failed delivery attempt, from the courier's report to its shipper advice. */
@@ -87,21 +85,26 @@ const shipWith = async (courier: "postex" | "leopards") => {
   });
   return { id, trackingNumber: res.json().results[0].trackingNumber as string };
 };
-const press = async (orderId: string, choice: "reattempt" | "new_address" | "return", from = CUSTOMER) => {
-  const out: WebhookOutcome = { replies: [], changed: false };
-  const message = {
-    from,
-    id: inboundId(),
-    type: "button",
-    button: { payload: deliveryPayload(config.appSecret, choice, orderId), text: choice },
-  };
-  await handleDeliveryReply(t.app, config, message, out);
-  return out;
+/**
+ * A message from the customer, through the real webhook (signed as Meta signs it): what it
+ * changed, and the reply the store queued for it (sent by the job runner after the commit).
+ */
+const deliver = async (body: unknown, id: string) => {
+  const res = await postWebhook(t.app, config.appSecret, body);
+  expect(res.statusCode).toBe(200);
+  const queued = await t.db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.key, `whatsapp:reply:${id}`));
+  return { changed: queued.length > 0, replies: queued.map((j) => j.payload as { text: string }) };
 };
-const say = async (text: string, from = CUSTOMER) => {
-  const out: WebhookOutcome = { replies: [], changed: false };
-  await handleDeliveryReply(t.app, config, { from, id: inboundId(), type: "text", text: { body: text } }, out);
-  return out;
+const press = (orderId: string, choice: "reattempt" | "new_address" | "return", from = CUSTOMER) => {
+  const id = inboundId();
+  return deliver(buttonPress({ phone: from }, deliveryPayload(config.appSecret, choice, orderId), id), id);
+};
+const say = (text: string, from = CUSTOMER) => {
+  const id = inboundId();
+  return deliver(textMessage({ phone: from }, text, id), id);
 };
 const runJobs = async () => {
   clock.advance(60 * 60_000);
@@ -158,18 +161,12 @@ describe("a failed attempt answered on WhatsApp", () => {
 
     // A press from another number changes nothing; nor does a payload signed for another order.
     expect((await press(id, "return", "923339999999")).changed).toBe(false);
-    const forged = await handleDeliveryReply(
-      t.app,
-      config,
-      {
-        from: CUSTOMER,
-        id: inboundId(),
-        type: "button",
-        button: { payload: buttons[2].replace(id, crypto.randomUUID()) },
-      },
-      { replies: [], changed: false },
+    const forgedId = inboundId();
+    const forged = await deliver(
+      buttonPress({ phone: CUSTOMER }, buttons[2].replace(id, crypto.randomUUID()), forgedId),
+      forgedId,
     );
-    expect(forged).toBe(false);
+    expect(forged.changed).toBe(false);
     expect((await adminOrder(id)).deliveryIssue.resolution).toBeNull();
 
     const pressed = await press(id, "reattempt");

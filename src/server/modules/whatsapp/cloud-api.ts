@@ -6,6 +6,10 @@ export class CloudApiError extends Error {
   constructor(
     message: string,
     readonly status: number | null,
+    /** Meta's `error.code` (131047, 131026, 130429…), when it answered with one. */
+    readonly code: number | null = null,
+    /** True when the request may have reached Meta (a time-out): sending it again could send it twice. */
+    readonly ambiguous = false,
   ) {
     super(message);
   }
@@ -55,7 +59,12 @@ async function postMessage(config: WhatsappConfig, body: Record<string, unknown>
     });
   } catch (err) {
     const timedOut = TIME_OUTS.has((err as { code?: string } | null)?.code ?? "");
-    throw new CloudApiError(`The WhatsApp Cloud API ${timedOut ? "timed out" : "could not be reached"}`, null);
+    throw new CloudApiError(
+      `The WhatsApp Cloud API ${timedOut ? "timed out" : "could not be reached"}`,
+      null,
+      null,
+      timedOut && (err as { code?: string }).code !== "UND_ERR_CONNECT_TIMEOUT",
+    );
   }
   const answer = (await res.body.json().catch(() => null)) as {
     messages?: { id?: string }[];
@@ -65,7 +74,11 @@ async function postMessage(config: WhatsappConfig, body: Record<string, unknown>
   const ok = res.statusCode >= 200 && res.statusCode < 300;
   if (!ok || !id) {
     const detail = answer?.error?.message ? `: ${answer.error.message}` : "";
-    throw new CloudApiError(`The WhatsApp Cloud API answered ${res.statusCode}${detail}`, res.statusCode);
+    throw new CloudApiError(
+      `The WhatsApp Cloud API answered ${res.statusCode}${detail}`,
+      res.statusCode,
+      answer?.error?.code ?? null,
+    );
   }
   return id;
 }
@@ -90,9 +103,12 @@ export function sendTemplate(config: WhatsappConfig, message: TemplateMessage): 
   });
 }
 
-/** A free-form text: allowed within 24 hours of the customer's last message (their button reply). */
-export function sendText(config: WhatsappConfig, to: string, text: string): Promise<string> {
-  return postMessage(config, { to, type: "text", text: { preview_url: true, body: text } });
+/**
+ * A free-form text: allowed within 24 hours of the customer's last message (their button reply,
+ * or a question). `previewUrl` off for what an agent types: WhatsApp shows it as plain text.
+ */
+export function sendText(config: WhatsappConfig, to: string, text: string, previewUrl = true): Promise<string> {
+  return postMessage(config, { to, type: "text", text: { preview_url: previewUrl, body: text } });
 }
 
 /** What became of one message of a batch: its id, or why it was not sent (a CloudApiError's fields). */

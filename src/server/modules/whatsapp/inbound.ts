@@ -1,73 +1,53 @@
 import { sql } from "drizzle-orm";
 import { orderNumber } from "@shared/rules/labels.js";
 import { whatsappNumber } from "@shared/rules/phone.js";
-import type { Db } from "../../db/client.js";
+import type { OrderCore, OrderWrite } from "../order-core/order-core.js";
 import { sqlState } from "../../db/errors.js";
+import { enqueueJobSql } from "../../jobs/jobs.js";
 import { readButtonPayload } from "./button-payload.js";
-import { quickReplyPayload, type InboundMessage, type StatusUpdate, type WebhookPayload } from "./webhook-payload.js";
+import { applyCustomerAnswer } from "./customer-answer.js";
+import type { InboundHandler } from "./inbound-handlers.js";
+import { phoneOfSender, rememberNames, rememberUserIds, reportedPairs, type Sql } from "./customer-ids.js";
+import { SEND_ATTEMPTS, SEND_REPLY } from "./outbox.js";
+import { recordStatus } from "./statuses.js";
+import {
+  messageMedia,
+  messageText,
+  quickReplyPayload,
+  type InboundMessage,
+  type WebhookPayload,
+} from "./webhook-payload.js";
 import type { WhatsappConfig } from "./whatsapp-config.js";
 
-/** How the timeline names a change the customer made by pressing a button. */
-export const WHATSAPP_ACTOR = "customer on WhatsApp";
-
-/** A short free-form answer to a button press, sent by the outbox. */
-export interface Reply {
-  /** The button press answered: a reply per press, however often Meta delivers it. */
-  inboundId: string;
-  orderId: string;
-  to: string;
-  text: string;
-}
+export { WHATSAPP_ACTOR } from "./customer-answer.js";
 
 export interface WebhookOutcome {
-  replies: Reply[];
-  /** Orders whose status or confirmation changed (the admin's live queue is told). */
+  /** Replies queued (the job runner is woken). */
+  replies: number;
+  /** Orders whose status or confirmation changed, or a conversation got a message (the live views are told). */
   changed: boolean;
 }
 
 const rows = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
+const secondsToIso = (timestamp: string | undefined) => {
+  const seconds = Number(timestamp);
+  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : null;
+};
+
 /** Stores an inbound message once; false when this id was delivered before. */
-async function recordInbound(db: Db, message: InboundMessage, orderId: string | null): Promise<boolean> {
-  const body = message.text?.body ?? message.button?.text ?? message.interactive?.button_reply?.title ?? "";
-  const stored = await db.execute(sql`
-    insert into whatsapp_messages (order_id, direction, kind, wa_message_id, state, body)
-    select ${orderId}::uuid, 'in', ${message.type}, ${message.id}, 'received', ${body.slice(0, 2000)}
+async function recordInbound(tx: Sql, message: InboundMessage, phone: string | null, orderId: string | null) {
+  const media = messageMedia(message);
+  const stored = await tx.execute(sql`
+    insert into whatsapp_messages (order_id, direction, kind, wa_message_id, state, body, phone, user_id, sent_at,
+      media_id, media_type)
+    select ${orderId}::uuid, 'in', ${message.type}, ${message.id}, 'received', ${messageText(message).slice(0, 4096)},
+      ${phone}, ${message.from_user_id ?? null}, ${secondsToIso(message.timestamp)}::timestamptz,
+      ${media?.id ?? null}, ${media?.mimeType ?? null}
     where ${orderId}::uuid is null or exists (select 1 from orders where id = ${orderId}::uuid)
     on conflict (wa_message_id) do nothing
     returning id`);
   return rows(stored).length > 0;
-}
-
-/**
- * Confirms or cancels a pending order in one statement, only from the order's own number. A
- * `high` risk order is only marked confirmed: it stays pending until an agent moves it; so is
- * one with `keepPending` (its units were given back at expiry and are no longer all there).
- */
-async function answerOrder(db: Db, orderId: string, action: "confirm" | "cancel", from: string, keepPending = false) {
-  const result = await db.execute(sql`
-    with target as (
-      select id, customer_phone, risk_level from orders
-      where id = ${orderId}::uuid and status = 'pending'
-        and (${action} = 'cancel' or confirmation_state <> 'confirmed')
-      for update
-    ),
-    changed as (
-      update orders o set
-        status = case when ${action} = 'cancel' then 'cancelled'
-                      when t.risk_level = 'high' or ${keepPending} then o.status else 'processing' end,
-        confirmation_state = case when ${action} = 'cancel' then 'cancelled' else 'confirmed' end,
-        confirmation_updated_at = now()
-      from target t
-      where o.id = t.id and ${from} = '92' || right(regexp_replace(t.customer_phone, '\\D', '', 'g'), 10)
-      returning o.id, o.status, o.customer_phone, t.risk_level
-    ),
-    event as (
-      insert into order_status_events (order_id, status, actor)
-      select id, status, ${WHATSAPP_ACTOR} from changed where status <> 'pending'
-    )
-    select id, status, customer_phone, risk_level from changed`);
-  return rows(result)[0] as { id: string; status: string; customer_phone: string; risk_level: string } | undefined;
 }
 
 function replyText(action: "confirm" | "cancel", orderId: string, heldForAgent: boolean): string {
@@ -78,57 +58,88 @@ function replyText(action: "confirm" | "cancel", orderId: string, heldForAgent: 
     : `Thank you, your order #${number} is confirmed and will be shipped soon.`;
 }
 
-async function handleMessage(db: Db, config: WhatsappConfig, message: InboundMessage, out: WebhookOutcome) {
+/**
+ * One inbound message, in one transaction: stored, the order answered and the reply queued
+ * together. If any statement fails the whole message is undone and the webhook answers 500, so
+ * Meta's redelivery handles it afresh and the press is not lost (issue 21).
+ */
+async function handleMessage(
+  w: OrderWrite,
+  others: readonly InboundHandler[],
+  config: WhatsappConfig,
+  message: InboundMessage,
+) {
+  const tx = w.tx;
   const payload = quickReplyPayload(message);
   const button = payload ? readButtonPayload(config.appSecret, payload) : null;
-  if (!(await recordInbound(db, message, button?.orderId ?? null)) || !button) return;
-  const from = message.from.replace(/\D/g, "");
+  const phone = await phoneOfSender(tx, message.from, message.from_user_id);
+  if (!(await recordInbound(tx, message, phone, button?.orderId ?? null))) return { stored: false, reply: false };
+  if (!phone) return { stored: true, reply: false };
+  if (!button) {
+    for (const handle of others) {
+      const answer = await handle(w, message, phone);
+      if (!answer) continue;
+      w.touched([answer.orderId]);
+      await queueReply(tx, { inboundId: message.id, orderId: answer.orderId, to: phone, text: answer.text });
+      return { stored: true, reply: true };
+    }
+    return { stored: true, reply: false };
+  }
+  const answer = { orderId: button.orderId, action: button.action, phone };
   // A confirmation after the order's units went back on sale (stock-expiry.ts) takes them again;
-  // when they are gone, the order is marked confirmed and waits for an agent (decision 012).
-  const changed = await answerOrder(db, button.orderId, button.action, from).catch((err) => {
-    if (sqlState(err) !== "23514") throw err;
-    return answerOrder(db, button.orderId, button.action, from, true);
-  });
-  if (!changed) return;
-  out.changed = true;
-  out.replies.push({
+  // when they are gone, the order is marked confirmed and waits for an agent (decision 012). The
+  // savepoint keeps the transaction usable after that refusal.
+  const changed = await w
+    .savepoint((savepoint) => applyCustomerAnswer(savepoint, answer))
+    .catch((err) => {
+      if (sqlState(err) !== "23514") throw err;
+      return applyCustomerAnswer(w, { ...answer, keepPending: true });
+    });
+  if (!changed) return { stored: true, reply: false };
+  await queueReply(tx, {
     inboundId: message.id,
     orderId: changed.id,
     to: whatsappNumber(changed.customer_phone),
     text: replyText(button.action, changed.id, changed.status === "pending"),
   });
+  return { stored: true, reply: true };
 }
 
-const STATUS_ORDER = sql.raw("array['queued', 'sent', 'delivered', 'read']");
-
-/** A message's state moves forward only (a late 'sent' never undoes 'read'); 'failed' always applies. */
-async function handleStatus(db: Db, status: StatusUpdate, out: WebhookOutcome) {
-  if (!["sent", "delivered", "read", "failed"].includes(status.status)) return;
-  const error = status.errors?.[0]?.title ?? null;
-  const result = await db.execute(sql`
-    with message as (
-      update whatsapp_messages set state = ${status.status}, error = coalesce(${error}, error), updated_at = now()
-      where wa_message_id = ${status.id} and direction = 'out'
-        and (${status.status} = 'failed'
-             or coalesce(array_position(${STATUS_ORDER}, state), 0)
-                < array_position(${STATUS_ORDER}, ${status.status}::text))
-      returning order_id, kind
-    )
-    update orders o set confirmation_state = ${status.status}, confirmation_updated_at = now()
-    from message m
-    where o.id = m.order_id and m.kind in ('confirm', 'reminder')
-      and o.confirmation_state in ('queued', 'sent', 'delivered', 'read', 'failed')
-    returning o.id`);
-  if (rows(result).length > 0) out.changed = true;
+/** The reply to a customer's message, queued in the message's transaction: sent once, after the commit. */
+async function queueReply(tx: Sql, reply: { inboundId: string; orderId: string; to: string; text: string }) {
+  await tx.execute(
+    enqueueJobSql({
+      kind: SEND_REPLY,
+      payload: reply,
+      key: `whatsapp:reply:${reply.inboundId}`,
+      maxAttempts: SEND_ATTEMPTS,
+    }),
+  );
 }
 
-/** Handles one verified webhook delivery: quick replies first, then message states. */
-export async function handleWebhook(db: Db, config: WhatsappConfig, payload: WebhookPayload): Promise<WebhookOutcome> {
-  const out: WebhookOutcome = { replies: [], changed: false };
+/**
+ * Handles one verified webhook delivery: the user ids it reports first (so a press by id alone
+ * finds its phone), then each message in its own transaction, then message states and prices.
+ */
+export async function handleWebhook(
+  core: OrderCore,
+  others: readonly InboundHandler[],
+  config: WhatsappConfig,
+  payload: WebhookPayload,
+): Promise<WebhookOutcome> {
+  const db = core.db;
+  const out: WebhookOutcome = { replies: 0, changed: false };
   for (const entry of payload.entry)
     for (const change of entry.changes) {
-      for (const message of change.value.messages ?? []) await handleMessage(db, config, message, out);
-      for (const status of change.value.statuses ?? []) await handleStatus(db, status, out);
+      const value = change.value;
+      await rememberUserIds(db, reportedPairs(value));
+      for (const message of value.messages) {
+        const handled = await core.write((w) => handleMessage(w, others, config, message));
+        if (handled.stored) out.changed = true;
+        if (handled.reply) out.replies++;
+      }
+      await rememberNames(db, value);
+      for (const status of value.statuses) if (await recordStatus(db, status)) out.changed = true;
     }
   return out;
 }

@@ -37,9 +37,16 @@ export async function whatsappWebhookRoutes(
       throw new AppError("VALIDATION", "The webhook body is not JSON");
     }
     const payload = webhookPayload.safeParse(json);
-    // A well-signed delivery the store cannot read is acknowledged, so Meta does not resend it.
-    if (!payload.success) return { received: true };
-    const outcome = await handleWebhook(app.db, config, payload.data);
+    // A well-signed delivery the store cannot read is acknowledged, so Meta does not resend it
+    // forever; it is logged (without its content: customers' messages) for a developer to read.
+    if (!payload.success) {
+      request.log.warn(
+        { issues: payload.error.issues.slice(0, 3).map((i) => i.path.join(".")) },
+        "unknown webhook shape",
+      );
+      return { received: true };
+    }
+    const outcome = await handleWebhook(app.orderCore, app.whatsappInbound, config, payload.data);
     await opts.onHandled?.(outcome);
     return { received: true };
   });

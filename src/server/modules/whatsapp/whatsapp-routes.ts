@@ -3,9 +3,9 @@ import { uuidParam } from "@shared/schemas/common.js";
 import type { WhatsappStatus } from "@shared/schemas/whatsapp.js";
 import { orderNotFound } from "../order-core/errors.js";
 import type { WebhookOutcome } from "./inbound.js";
-import { enqueueJob } from "../../jobs/jobs.js";
 import { orderMessages, resendConfirmation } from "./messages-service.js";
-import { registerOutbox, SEND_ATTEMPTS, SEND_REPLY } from "./outbox.js";
+import { whatsappInboxRoutes } from "./inbox-routes.js";
+import { registerOutbox } from "./outbox.js";
 import { templatesToCreate } from "./templates.js";
 import { whatsappWebhookRoutes } from "./webhook-routes.js";
 
@@ -19,24 +19,20 @@ function orderId(params: unknown): string {
 export async function whatsappRoutes(app: FastifyInstance): Promise<void> {
   await app.register(whatsappWebhookRoutes, {
     onHandled: async (outcome: WebhookOutcome) => {
-      for (const reply of outcome.replies)
-        await enqueueJob(app.db, {
-          kind: SEND_REPLY,
-          payload: { ...reply },
-          key: `whatsapp:reply:${reply.inboundId}`,
-          maxAttempts: SEND_ATTEMPTS,
-        });
-      if (outcome.replies.length > 0) app.jobs.wake();
+      if (outcome.replies > 0) app.jobs.wake();
+      // A message in a conversation (the inbox is live on the orders stream); order changes told already.
       if (outcome.changed) app.orderEvents.publish();
     },
   });
 
   if (app.config.whatsapp) registerOutbox(app, app.config.whatsapp);
+  await app.register(whatsappInboxRoutes);
 
   app.post("/api/admin/orders/:id/whatsapp/resend", { config: { access: "agent" } }, async (request, reply) => {
-    const result = await resendConfirmation(app, orderId(request.params));
+    const id = orderId(request.params);
+    const result = await resendConfirmation(app, id);
     app.jobs.wake();
-    app.orderEvents.publish();
+    await app.orderCore.changed({ touched: [id] });
     reply.status(202);
     return result;
   });

@@ -18,6 +18,29 @@ export interface ReceivedMessage {
 export type FakeMode = "ok" | "error500" | "error400" | "hang" | "down";
 
 /**
+ * Meta's refusals of a message, as the Cloud API answers them (Meta: "Cloud API error codes"):
+ * {error: {message, type, code, error_data: {messaging_product, details}, fbtrace_id}}.
+ */
+export const META_REFUSALS = {
+  131047: {
+    message: "(#131047) Re-engagement message",
+    details:
+      "Message failed to send because more than 24 hours have passed since the customer last replied to this number.",
+  },
+  131026: { message: "(#131026) Message undeliverable", details: "Message undeliverable." },
+  130429: {
+    message: "(#130429) Rate limit hit",
+    details: "Cloud API message throughput has been reached.",
+  },
+  131056: {
+    message: "(#131056) (Business Account, Consumer Account) pair rate limit hit",
+    details:
+      "Too many messages sent from the sender phone number to the same recipient phone number in a short period of time.",
+  },
+} as const;
+export type MetaRefusal = keyof typeof META_REFUSALS;
+
+/**
  * A local stand-in for the WhatsApp Business Cloud API's messages endpoint
  * (POST /{phone-number-id}/messages), on 127.0.0.1 and a free port. It checks what Meta checks
  * first (a bearer token, messaging_product, a recipient and a known type), answers the
@@ -33,6 +56,12 @@ export class FakeCloudApi {
   private hanging = new Set<ServerResponse>();
   private seq = 0;
   private listeners = new Set<() => boolean>();
+  /** Refusals for the next messages (to one number, of one type, when given), one each, in order. */
+  readonly refusals: { code: MetaRefusal; to?: string; type?: "text" | "template" }[] = [];
+  /** Files customers sent, by media id: served by GET /{media-id} and its download url. */
+  readonly media = new Map<string, { mimeType: string; bytes: Buffer }>();
+  /** Media requests received (GET /{media-id} and the download), with their authorization. */
+  readonly mediaRequests: { path: string; authorization: string | undefined }[] = [];
 
   constructor(readonly token = "test-token") {}
 
@@ -99,6 +128,7 @@ export class FakeCloudApi {
       return;
     }
     if (this.mode === "error500") return error(500, "An unknown error has occurred.", 1);
+    if (req.method === "GET") return this.answerMedia(req, res, error);
     if (req.method !== "POST" || !/^\/v[\d.]+\/\d+\/messages$/.test(req.url ?? ""))
       return error(400, "Unknown path components", 2500);
     if (req.headers.authorization !== `Bearer ${this.token}`)
@@ -112,6 +142,24 @@ export class FakeCloudApi {
     if (this.mode === "error400" || body.messaging_product !== "whatsapp" || !/^\d{8,15}$/.test(String(body.to)))
       return error(400, "(#100) Invalid parameter", 100);
     if (body.type !== "template" && body.type !== "text") return error(400, "(#100) Invalid parameter", 100);
+    if (body.type === "text" && String((body.text as { body?: unknown } | undefined)?.body ?? "").length > 4096)
+      return error(400, "(#100) Invalid parameter", 100);
+    const n = this.refusals.findIndex(
+      (r) => (r.to === undefined || r.to === body.to) && (r.type === undefined || r.type === body.type),
+    );
+    if (n >= 0) {
+      const refusal = this.refusals.splice(n, 1)[0].code;
+      const { message, details } = META_REFUSALS[refusal];
+      return answer(400, {
+        error: {
+          message,
+          type: "OAuthException",
+          code: refusal,
+          error_data: { messaging_product: "whatsapp", details },
+          fbtrace_id: "AbCdEfG",
+        },
+      });
+    }
 
     const id = `wamid.FAKE${String(++this.seq).padStart(6, "0")}${Math.random().toString(36).slice(2, 8)}`;
     this.received.push({
@@ -128,5 +176,42 @@ export class FakeCloudApi {
       contacts: [{ input: body.to, wa_id: body.to }],
       messages: [{ id, ...(body.type === "template" ? { message_status: "accepted" } : {}) }],
     });
+  }
+
+  /**
+   * GET /{version}/{media-id} answers the documented {messaging_product, url, mime_type, sha256,
+   * file_size, id}; the url (here on the fake, at Meta on lookaside.fbsbx.com) gives the bytes,
+   * with the same bearer token.
+   */
+  private answerMedia(
+    req: IncomingMessage,
+    res: ServerResponse,
+    error: (status: number, message: string, code: number) => void,
+  ): void {
+    this.mediaRequests.push({ path: req.url ?? "", authorization: req.headers.authorization });
+    if (req.headers.authorization !== `Bearer ${this.token}`)
+      return error(401, "Invalid OAuth access token - Cannot parse access token", 190);
+    const download = /^\/media-download\/([^/?]+)$/.exec(req.url ?? "");
+    const lookup = /^\/v[\d.]+\/([^/?]+)$/.exec(req.url ?? "");
+    const id = decodeURIComponent((download ?? lookup)?.[1] ?? "");
+    const file = this.media.get(id);
+    if (!file) return error(404, "(#100) Invalid parameter", 100);
+    if (download) {
+      res.writeHead(200, { "content-type": file.mimeType, "content-length": file.bytes.length });
+      res.end(file.bytes);
+      return;
+    }
+    const { port } = this.server!.address() as AddressInfo;
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(
+      JSON.stringify({
+        messaging_product: "whatsapp",
+        url: `http://127.0.0.1:${port}/media-download/${encodeURIComponent(id)}`,
+        mime_type: file.mimeType,
+        sha256: "c2hhMjU2",
+        file_size: file.bytes.length,
+        id,
+      }),
+    );
   }
 }

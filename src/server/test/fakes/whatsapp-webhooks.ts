@@ -63,18 +63,93 @@ export function interactiveReply(from: string, replyId: string, id = inboundId()
 }
 
 /** A status callback for a message the store sent. */
-export function statusUpdate(messageId: string, status: string, recipient = "923001234567") {
+export function statusUpdate(
+  messageId: string,
+  status: string,
+  recipient = "923001234567",
+  extra: { userId?: string; pricing?: Record<string, unknown>; username?: string } = {},
+) {
   return envelope({
+    // Meta's status webhooks carry the recipient's contact, except for a failure.
+    ...(extra.userId && status !== "failed"
+      ? {
+          contacts: [
+            {
+              profile: { name: "Ayesha", ...(extra.username ? { username: extra.username } : {}) },
+              wa_id: recipient,
+              user_id: extra.userId,
+            },
+          ],
+        }
+      : {}),
     statuses: [
       {
         id: messageId,
         status,
         timestamp: String(Math.floor(Date.now() / 1000)),
         recipient_id: recipient,
+        ...(extra.userId ? { recipient_user_id: extra.userId } : {}),
+        ...(extra.pricing ? { pricing: extra.pricing } : {}),
         ...(status === "failed" ? { errors: [{ code: 131026, title: "Message undeliverable" }] } : {}),
       },
     ],
   });
+}
+
+/** Who sent an inbound message: a phone, a business-scoped user id, or both (Meta's "Business-scoped user IDs"). */
+export interface Sender {
+  /** `messages[].from` and `contacts[].wa_id`; left out for a customer whose phone is not shared. */
+  phone?: string;
+  /** `messages[].from_user_id` and `contacts[].user_id`. */
+  userId?: string;
+  name?: string;
+  username?: string;
+}
+
+function fromSender(sender: Sender, id: string, timestamp: number, message: Record<string, unknown>) {
+  return envelope({
+    contacts: [
+      {
+        profile: { name: sender.name ?? "Ayesha", ...(sender.username ? { username: sender.username } : {}) },
+        ...(sender.phone ? { wa_id: sender.phone } : {}),
+        ...(sender.userId ? { user_id: sender.userId } : {}),
+      },
+    ],
+    messages: [
+      {
+        ...(sender.phone ? { from: sender.phone } : {}),
+        ...(sender.userId ? { from_user_id: sender.userId } : {}),
+        id,
+        timestamp: String(Math.floor(timestamp / 1000)),
+        ...message,
+      },
+    ],
+  });
+}
+
+/** A press of a template's quick-reply button, from a phone or a user id alone. */
+export function buttonPress(sender: Sender, payload: string, id = inboundId(), timestamp = Date.now()) {
+  return fromSender(sender, id, timestamp, {
+    context: { from: "15550783881", id: "wamid.ORIGINAL" },
+    type: "button",
+    button: { payload, text: "Confirm order" },
+  });
+}
+
+/** A customer's text message. */
+export function textMessage(sender: Sender, body: string, id = inboundId(), timestamp = Date.now()) {
+  return fromSender(sender, id, timestamp, { type: "text", text: { body } });
+}
+
+/** A customer's photo, voice note or file: Meta sends its media id, to be fetched from the media endpoint. */
+export function mediaMessage(
+  sender: Sender,
+  type: "image" | "audio" | "video" | "document" | "sticker",
+  media: { id: string; mime_type: string; caption?: string; filename?: string },
+  id = inboundId(),
+  timestamp = Date.now(),
+) {
+  return fromSender(sender, id, timestamp, { type, [type]: { sha256: "c2hhMjU2", ...media } });
 }
 
 export function postWebhook(app: FastifyInstance, appSecret: string, body: unknown, signature?: string | null) {

@@ -37,6 +37,12 @@ const STATUS_SELECT_COLOURS: Record<string, string> = {
   cancelled: "[&_select]:bg-red-50",
 };
 
+/** Phone width: the table's rows as cards (the header hidden, each row a wrapping line of fields). */
+const PHONE_CARDS =
+  "max-sm:[&_table]:block max-sm:[&_table]:min-w-0 max-sm:[&_tbody]:block max-sm:[&_thead]:hidden max-sm:[&_td]:border-t-0 max-sm:[&_td]:p-0";
+const CARD_ROW =
+  "max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-2 max-sm:border-t max-sm:border-ink/10 max-sm:py-3";
+
 /** Orders: status filters with server counts, a paged table, status changes and the order view. */
 export function OrdersTab() {
   const [status, setStatus] = useState<OrderStatus | undefined>();
@@ -117,92 +123,98 @@ export function OrdersTab() {
       ) : orders.isError ? (
         <p className="text-sm text-red-700">{errorMessage(orders.error)}</p>
       ) : (
-        <ScrollTable label="Orders">
-          <thead>
-            <tr>
-              <th>
-                <input
-                  type="checkbox"
-                  aria-label="Select all orders on this page"
-                  checked={orders.data.orders.length > 0 && orders.data.orders.every((o) => selected.includes(o.id))}
-                  onChange={(e) => {
-                    const page = orders.data.orders.map((o) => o.id);
-                    setSelected((s) =>
-                      e.target.checked ? [...new Set([...s, ...page])] : s.filter((id) => !page.includes(id)),
-                    );
-                  }}
-                />
-              </th>
-              <th>Order ID</th>
-              <th>Items</th>
-              <th>Customer</th>
-              <th>Total</th>
-              <th>Status</th>
-              <th>Confirmation</th>
-              <th>Risk</th>
-              <th>Date</th>
-              <th className="text-right">View</th>
-            </tr>
-          </thead>
-          <tbody className={cn(orders.isPlaceholderData && "opacity-60")}>
-            {orders.data.orders.length === 0 && <EmptyRow colSpan={10}>No orders found for this status</EmptyRow>}
-            {orders.data.orders.map((o) => (
-              <tr key={o.id}>
-                <td>
+        // At phone width (under 640 px) each row becomes a card: customer, total, status,
+        // confirmation, risk and actions, with no sideways scrolling (issue 23).
+        <div className={PHONE_CARDS}>
+          <ScrollTable label="Orders">
+            <thead>
+              <tr>
+                <th>
                   <input
                     type="checkbox"
-                    aria-label={`Select order ${orderNumber(o.id)}`}
-                    checked={selected.includes(o.id)}
-                    onChange={() => toggle(o.id)}
+                    aria-label="Select all orders on this page"
+                    checked={orders.data.orders.length > 0 && orders.data.orders.every((o) => selected.includes(o.id))}
+                    onChange={(e) => {
+                      const page = orders.data.orders.map((o) => o.id);
+                      setSelected((s) =>
+                        e.target.checked ? [...new Set([...s, ...page])] : s.filter((id) => !page.includes(id)),
+                      );
+                    }}
                   />
-                </td>
-                <td className="font-mono text-xs">{orderNumber(o.id)}</td>
-                <td>
-                  <OrderThumbnails items={o.items} onOpen={setImage} />
-                </td>
-                <td>
-                  <p className="whitespace-nowrap font-medium">{o.customerName}</p>
-                  <p className="whitespace-nowrap text-xs text-muted">
-                    {o.customerPhone} · {o.city}
-                  </p>
-                </td>
-                <td className="whitespace-nowrap font-semibold">{formatRs(o.total)}</td>
-                <td>
-                  <NativeSelect
-                    aria-label={`Status of order ${orderNumber(o.id)}`}
-                    value={o.status}
-                    disabled={update.isPending && update.variables?.id === o.id}
-                    onChange={(e) => changeStatus(o.id, e.target.value as OrderStatus)}
-                    className={cn("w-36", STATUS_SELECT_COLOURS[o.status])}
-                  >
-                    {ORDER_STATUSES.map((s) => (
-                      <option key={s} value={s}>
-                        {STATUS_LABELS[s]}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </td>
-                <td>
-                  <ConfirmationBadge state={o.confirmation.state} />
-                </td>
-                <td>
-                  <RiskBadge level={o.risk.level} reasons={o.risk.reasons} />
-                </td>
-                <td className="whitespace-nowrap text-muted">{new Date(o.createdAt).toLocaleDateString("en-PK")}</td>
-                <td className="text-right">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`View order ${orderNumber(o.id)}`}
-                    onClick={() => setViewing(o.id)}
-                  >
-                    <Eye className="h-4 w-4" />
-                  </Button>
-                </td>
+                </th>
+                <th>Order ID</th>
+                <th>Items</th>
+                <th>Customer</th>
+                <th>Total</th>
+                <th>Status</th>
+                <th>Confirmation</th>
+                <th>Risk</th>
+                <th>Date</th>
+                <th className="text-right">View</th>
               </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
+            </thead>
+            <tbody className={cn(orders.isPlaceholderData && "opacity-60")}>
+              {orders.data.orders.length === 0 && <EmptyRow colSpan={10}>No orders found for this status</EmptyRow>}
+              {orders.data.orders.map((o) => (
+                <tr key={o.id} className={CARD_ROW}>
+                  <td className="max-sm:order-1">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select order ${orderNumber(o.id)}`}
+                      checked={selected.includes(o.id)}
+                      onChange={() => toggle(o.id)}
+                    />
+                  </td>
+                  <td className="font-mono text-xs max-sm:order-7 max-sm:text-muted">{orderNumber(o.id)}</td>
+                  <td className="max-sm:hidden">
+                    <OrderThumbnails items={o.items} onOpen={setImage} />
+                  </td>
+                  <td className="max-sm:order-2 max-sm:min-w-0 max-sm:flex-1">
+                    <p className="whitespace-nowrap font-medium max-sm:whitespace-normal">{o.customerName}</p>
+                    <p className="whitespace-nowrap text-xs text-muted max-sm:whitespace-normal">
+                      {o.customerPhone} · {o.city}
+                    </p>
+                  </td>
+                  <td className="whitespace-nowrap font-semibold max-sm:order-3">{formatRs(o.total)}</td>
+                  <td className="max-sm:order-4 max-sm:basis-full">
+                    <NativeSelect
+                      aria-label={`Status of order ${orderNumber(o.id)}`}
+                      value={o.status}
+                      disabled={update.isPending && update.variables?.id === o.id}
+                      onChange={(e) => changeStatus(o.id, e.target.value as OrderStatus)}
+                      className={cn("w-36", STATUS_SELECT_COLOURS[o.status])}
+                    >
+                      {ORDER_STATUSES.map((s) => (
+                        <option key={s} value={s}>
+                          {STATUS_LABELS[s]}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </td>
+                  <td className="max-sm:order-5">
+                    <ConfirmationBadge state={o.confirmation.state} />
+                  </td>
+                  <td className="max-sm:order-6">
+                    <RiskBadge level={o.risk.level} reasons={o.risk.reasons} />
+                  </td>
+                  <td className="whitespace-nowrap text-muted max-sm:order-8 max-sm:text-xs">
+                    {new Date(o.createdAt).toLocaleDateString("en-PK")}
+                  </td>
+                  <td className="text-right max-sm:order-9 max-sm:ml-auto">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`View order ${orderNumber(o.id)}`}
+                      onClick={() => setViewing(o.id)}
+                    >
+                      <Eye className="h-4 w-4" />
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        </div>
       )}
 
       {total > ORDERS_PAGE_SIZE && (

@@ -1,0 +1,99 @@
+// The WhatsApp webhook and inbox (issue 23): a burst of 2,000 signed inbound messages (all stored
+// once, p99 of the answers), and the conversations list at 100,000 messages.
+import { sql } from "drizzle-orm";
+import { openPglite, type Database } from "../src/server/db/client.js";
+import { webhookSignature } from "../src/server/modules/whatsapp/webhook-signature.js";
+import { testWhatsappConfig } from "../src/server/test/fakes/whatsapp-config.js";
+import { textMessage } from "../src/server/test/fakes/whatsapp-webhooks.js";
+import { adminCookie, listen, onFreshPostgres, rows, writeResult } from "./support.js";
+
+const BURST = 2_000;
+const IN_FLIGHT = 50;
+const LIST_MESSAGES = 100_000;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+async function benchOn(database: Database) {
+  const config = testWhatsappConfig();
+  const { app, url } = await listen(database, undefined, { whatsapp: config });
+  const bodies = Array.from({ length: BURST }, (_, n) =>
+    JSON.stringify(textMessage({ phone: `92300${String(1_000_000 + (n % 400))}` }, `Question ${n}`, `wamid.BENCH${n}`)),
+  );
+  const latencies: number[] = [];
+  let next = 0;
+  let failed = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < bodies.length) {
+        const body = bodies[next++];
+        const t0 = performance.now();
+        const res = await fetch(`${url}/api/whatsapp/webhook`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "x-hub-signature-256": webhookSignature(config.appSecret, body),
+          },
+          body,
+        });
+        await res.arrayBuffer();
+        if (res.status !== 200) failed++;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const [{ stored }] = await rows<{ stored: number }>(
+    database,
+    sql`select count(*)::int as stored from whatsapp_messages where wa_message_id like 'wamid.BENCH%'`,
+  );
+  latencies.sort((a, b) => a - b);
+
+  // 100,000 messages across 5,000 customers, then the inbox's list.
+  await database.db.execute(sql`
+    insert into whatsapp_messages (direction, kind, state, body, phone, wa_message_id, sent_at)
+    select case when n % 3 = 0 then 'out' else 'in' end, 'text', 'received', 'Message ' || n,
+      '92301' || lpad((n % 5000)::text, 7, '0'), 'wamid.LIST' || n, now() - (n || ' seconds')::interval
+    from generate_series(1, ${LIST_MESSAGES}) n`);
+  const cookie = await adminCookie(url);
+  const times: number[] = [];
+  for (let n = 0; n < 30; n++) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api/admin/whatsapp/conversations`, { headers: { cookie } });
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  await app.close();
+  return {
+    burst: {
+      messages: BURST,
+      stored,
+      failed,
+      perSecond: Math.round(BURST / seconds),
+      p50Ms: Math.round(percentile(latencies, 0.5)),
+      p99Ms: Math.round(percentile(latencies, 0.99)),
+      referenceP99Ms: 200,
+    },
+    conversationsList: {
+      messages: LIST_MESSAGES + BURST,
+      medianMs: Math.round(percentile(times, 0.5) * 10) / 10,
+      p95Ms: Math.round(percentile(times, 0.95) * 10) / 10,
+      referenceMs: 50,
+    },
+  };
+}
+
+export async function benchWhatsapp() {
+  const pglite = await openPglite();
+  await pglite.migrate();
+  const onPglite = await benchOn(pglite);
+  await pglite.close();
+  const onPostgres = await onFreshPostgres(async (database) => {
+    await database.migrate();
+    return benchOn(database);
+  });
+  const result = { pglite: onPglite, postgres: onPostgres };
+  writeResult("whatsapp", result);
+  return result;
+}

@@ -1,0 +1,64 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import type { WebhookChange } from "./webhook-payload.js";
+
+/** A database or a transaction: what the webhook's statements need. */
+export type Sql = Pick<Db, "execute">;
+
+const digits = (phone: string | undefined) => (phone ?? "").replace(/\D/g, "");
+
+/**
+ * The pairs of phone and business-scoped user id one delivery reports together: a contact's
+ * `wa_id` and `user_id`, a status's `recipient_id` and `recipient_user_id` (Meta reports them for
+ * the messages the store sent to that phone), an inbound message's `from` and `from_user_id`.
+ * A user id reported without a phone teaches nothing: it can only be matched to a phone learned
+ * this way, so an id never stands for a number it was not reported with.
+ */
+export function reportedPairs(change: WebhookChange): { phone: string; userId: string; name: string | null }[] {
+  const pairs = new Map<string, { phone: string; userId: string; name: string | null }>();
+  const add = (phone: string | undefined, userId: string | undefined, name?: string) => {
+    const p = digits(phone);
+    if (p.length >= 8 && userId) pairs.set(p, { phone: p, userId, name: name ?? pairs.get(p)?.name ?? null });
+  };
+  for (const c of change.contacts) add(c.wa_id, c.user_id, c.profile?.name);
+  for (const s of change.statuses) add(s.recipient_id, s.recipient_user_id);
+  for (const m of change.messages) add(m.from, m.from_user_id);
+  return [...pairs.values()];
+}
+
+/**
+ * Keeps the user id Meta reports for each customer's phone (one conversation per phone). Meta
+ * gives a phone a new id when its owner changes number, so an id moves to the phone it was last
+ * reported with, and is never held by two phones.
+ */
+export async function rememberUserIds(db: Sql, pairs: { phone: string; userId: string; name: string | null }[]) {
+  for (const pair of pairs) {
+    await db.execute(
+      sql`update whatsapp_contacts set user_id = null where user_id = ${pair.userId} and phone <> ${pair.phone}`,
+    );
+    await db.execute(sql`
+      insert into whatsapp_contacts (phone, user_id, name) values (${pair.phone}, ${pair.userId}, ${pair.name})
+      on conflict (phone) do update set user_id = excluded.user_id, name = coalesce(excluded.name, whatsapp_contacts.name)`);
+  }
+}
+
+/** Remembers the names customers show on WhatsApp (`contacts[].profile.name`), for the inbox. */
+export async function rememberNames(db: Sql, change: WebhookChange) {
+  for (const c of change.contacts) {
+    const phone = digits(c.wa_id);
+    const name = c.profile?.name?.slice(0, 120);
+    if (phone.length < 8 || !name) continue;
+    await db.execute(sql`update whatsapp_contacts set name = ${name} where phone = ${phone}`);
+  }
+}
+
+/** The customer's phone: `from` when Meta gives it, else the phone its user id was reported with. */
+export async function phoneOfSender(db: Sql, from: string | undefined, userId: string | undefined) {
+  const phone = digits(from);
+  if (phone) return phone;
+  if (!userId) return null;
+  const found = (await db.execute(sql`select phone from whatsapp_contacts where user_id = ${userId}`)) as unknown as {
+    rows: { phone: string }[];
+  };
+  return found.rows[0]?.phone ?? null;
+}
