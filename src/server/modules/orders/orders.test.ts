@@ -199,6 +199,13 @@ describe("POST /api/orders", () => {
       customerPhone: placed.customerPhone,
       city: placed.city,
       total: placed.total,
+      // What the shopper pays, part by part (issue 24).
+      discount: "0.00",
+      deliveryFee: "0.00",
+      codFee: "0.00",
+      codAmount: placed.total,
+      discountCode: null,
+      advance: placed.advance,
       items: placed.items,
       courier: null,
       trackingNumber: null,

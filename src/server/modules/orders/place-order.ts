@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql, type SQL } from "drizzle-orm";
-import { toMoneyString } from "@shared/rules/money.js";
 import { phoneKey } from "@shared/rules/phone.js";
 import type { OrderSource } from "@shared/rules/order-source.js";
 import type { NewOrder, OrderItem, placeOrderInput } from "@shared/schemas/orders.js";
@@ -27,6 +26,8 @@ import {
 } from "../stock/online-limits.js";
 import { notEnoughStock, stockResultColumns, takeStockCtes, type StockLine } from "../stock/stock-sql.js";
 import { isoTime, loadItems, orderColumns, toNewOrder } from "./order-serialise.js";
+// Money (issue 24): what the shopper pays, priced once per attempt by modules/pricing.
+import { amountsAsMoney, priceOrder, type PricedOrder } from "../pricing/price-order.js";
 
 /** Totals are stored as numeric(12, 2): beyond this the insert itself would fail. */
 const MAX_TOTAL_PAISA = 999_999_999_999;
@@ -54,12 +55,12 @@ type PlaceOrderData = z.output<typeof placeOrderInput>;
 export interface PlaceOrderOptions {
   idempotencyKey?: string;
   /**
-   * Run before the insert with the order's subtotal: a throttle or a fake-order check may throw;
+   * Run before the insert with the order's total (paisa; issue 24: fees and discount included): a throttle or a fake-order check may throw;
    * what it returns (the risk found, the WhatsApp outbox) goes into the order's own statement.
    * When the statement found its precondition broken, it runs again with what was `found`.
    */
   beforeCreate?: (
-    subtotalPaisa: number,
+    totalPaisa: number,
     found?: Record<string, unknown>,
   ) => void | OrderExtras | Promise<void | OrderExtras>;
   source?: OrderSource;
@@ -187,13 +188,18 @@ async function insertOrder(
   db: Db,
   input: PlaceOrderData,
   priced: PricedItem[],
-  subtotal: string,
+  money: PricedOrder,
   catalogue: Map<number, VersionedProduct>,
   stockLines: StockLine[],
   { idempotencyKey, source = "web", actor = "customer", status = "pending", onlineBuyer }: PlaceOrderOptions,
   id: string,
   x: OrderExtras | undefined,
 ): Promise<Inserted> {
+  // Money (issue 24): the amounts and the code's limits, checked in this statement.
+  const m = amountsAsMoney(money.amounts);
+  const precondition = money.precondition
+    ? allPreconditions({ placement: x?.precondition, discount: money.precondition })
+    : x?.precondition;
   const stock = stockLines.length > 0 ? takeStockCtes(stockLines, { reserveScarce: x?.reserveScarce }) : null;
   const budget = stock && onlineBuyer ? budgetCtes(onlineBuyer, stockLines) : null;
   const versions = JSON.stringify([...catalogue.values()].map((p) => ({ id: p.id, version: p.version })));
@@ -218,22 +224,25 @@ async function insertOrder(
       from products p join json_to_recordset(${versions}::json) as v(id int, version text)
         on p.id = v.id and p.xmin::text = v.version
     ),
-    ${x?.precondition?.ctes ?? sql``}
+    ${precondition?.ctes ?? sql``}
     ${stock?.before ?? sql``}
     ${budget?.before ?? sql``}
     placed as (
       insert into orders (status, customer_name, customer_phone, phone_key, customer_email, shipping_address,
                           city, postal_code, special_instructions, subtotal, tax, total, payment_method,
                           session_id, idempotency_key, source, id, network_key, risk_level, risk_reasons,
-                          confirmation_state, confirmation_updated_at, confirmation_by_agent)
+                          confirmation_state, confirmation_updated_at, confirmation_by_agent,
+                          discount, delivery_fee, cod_fee, cod_amount, discount_code, discount_id)
       select ${status}, ${input.customerName}, ${input.customerPhone}, ${phoneKey(input.customerPhone)},
              ${input.customerEmail}, ${input.shippingAddress}, ${input.city}, ${input.postalCode},
-             ${input.specialInstructions}, ${subtotal}::numeric, 0, ${subtotal}::numeric, ${input.paymentMethod},
+             ${input.specialInstructions}, ${m.subtotal}::numeric, 0, ${m.total}::numeric, ${input.paymentMethod},
              ${input.sessionId?.toLowerCase() ?? null}::uuid, ${idempotencyKey ?? null}, ${source}, ${id}::uuid,
              ${x?.networkKey ?? null}, ${x?.risk.level ?? "low"}, ${JSON.stringify(x?.risk.reasons ?? [])}::jsonb,
              ${x?.confirmationState ?? "off"}, ${x?.confirmationState && x.confirmationState !== "off" ? sql`now()` : null},
-             ${x?.confirmationByAgent ?? false}
-      from fresh where fresh.ok ${x?.precondition ? sql`and ${x.precondition.holds}` : sql``}
+             ${x?.confirmationByAgent ?? false},
+             ${m.discount}::numeric, ${m.deliveryFee}::numeric, ${m.codFee}::numeric, ${m.codAmount}::numeric,
+             ${money.applied?.code ?? null}, ${money.applied?.id ?? null}::int
+      from fresh where fresh.ok ${precondition ? sql`and ${precondition.holds}` : sql``}
         ${stock ? sql`and (select ok from stock_ok)` : sql``}
         ${budget ? sql`and (select ok from budget_ok)` : sql``}
       on conflict (idempotency_key) do nothing
@@ -254,10 +263,10 @@ async function insertOrder(
         .flat()
         .map((also, n) => sql`, also_${sql.raw(String(n))} as (${also(id, sql`exists (select 1 from placed)`)})`),
     )}
-    select fresh.ok as fresh, ${x?.precondition ? sql`${x.precondition.holds} as holds, ${x.precondition.found} as found,` : sql`true as holds,`}
+    select fresh.ok as fresh, ${precondition ? sql`${precondition.holds} as holds, ${precondition.found} as found,` : sql`true as holds,`}
            id, created_at, status, customer_name, customer_phone, customer_email,
            shipping_address, city, postal_code, special_instructions, subtotal::text, tax::text, total::text,
-           payment_method, session_id,
+           payment_method, session_id, discount::text, delivery_fee::text, cod_fee::text, cod_amount::text, discount_code,
            ${stock ? stockResultColumns : sql`true as stock_ok, null as stock_left, null as stock_lowest`},
            ${budget?.result ?? sql`true as budget_seeded, true as budget_ok, null as budget_units`}
     from fresh left join placed on true`,
@@ -266,7 +275,9 @@ async function insertOrder(
   if (!row.fresh) return { outcome: "stale" };
   if (!row.holds) {
     const found = typeof row.found === "string" ? JSON.parse(row.found) : row.found;
-    return { outcome: "precondition broken", found: found as Record<string, unknown> };
+    // Money (issue 24): the placement's own findings, without the code's (it is counted again).
+    const own = money.precondition ? (found as { placement?: unknown }).placement : found;
+    return { outcome: "precondition broken", found: (own ?? {}) as Record<string, unknown> };
   }
   if (!row.budget_seeded) return { outcome: "budget unseeded" };
   if (!row.stock_ok) throw notEnoughStock(stockLines, row.stock_left);
@@ -298,6 +309,11 @@ async function insertOrder(
       total: String(row.total),
       paymentMethod: String(row.payment_method),
       sessionId: row.session_id === null ? null : String(row.session_id),
+      discount: String(row.discount),
+      deliveryFee: String(row.delivery_fee),
+      codFee: String(row.cod_fee),
+      codAmount: row.cod_amount === null ? null : String(row.cod_amount),
+      discountCode: row.discount_code === null ? null : String(row.discount_code),
     },
     items,
   );
@@ -359,16 +375,23 @@ export async function placeOrder(
   try {
     for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {
       const catalogue = await rememberedChoiceProducts(db, ids, attempt > 0);
-      const { priced, subtotalPaisa, stockLines } = await priceItems(db, input.items, catalogue);
+      const { priced, stockLines } = await priceItems(db, input.items, catalogue);
+      // Money (issue 24): sale prices, the code, delivery and COD fees; 422 for a code that does not apply.
+      const money = await priceOrder(
+        db,
+        { ...input, lines: priced, phone: input.customerPhone },
+        { strict: true },
+      );
+      priced.forEach((p, n) => (p.price = money.unitPrices[n]));
+      const totalPaisa = money.amounts.total;
       if (onlineBuyer && stockLines.length > 0) {
         checkUnitsPerVariant(stockLines);
         await seedBudgets(db, onlineBuyer);
       }
-      const extras = (await beforeCreate?.(subtotalPaisa, found)) ?? undefined;
-      const subtotal = toMoneyString(subtotalPaisa / 100);
+      const extras = (await beforeCreate?.(totalPaisa, found)) ?? undefined;
       let inserted: Inserted;
       try {
-        inserted = await insertOrder(db, input, priced, subtotal, catalogue, stockLines, options, id, extras);
+        inserted = await insertOrder(db, input, priced, money, catalogue, stockLines, options, id, extras);
       } catch (err) {
         // Rolled back whole because of a concurrent writer (two statements updating the same
         // report roll-up rows in opposite orders): nothing was stored, so it is run again.

@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { codeKey, type DiscountRule } from "@shared/rules/discounts.js";
+import type { Db } from "../../db/client.js";
+import type { OrderPrecondition } from "../orders/place-order.js";
+import { discounts } from "../../db/schema.js";
+import { toDiscountRule } from "./discount-rows.js";
+
+/** A code as typed, with what its limits count, read in one statement. */
+export interface CodeFacts {
+  rule: DiscountRule;
+  /** The code's `claims` when its uses were counted. */
+  claims: number;
+  uses: number;
+  phoneUses: number;
+}
+
+/** The code (trimmed, any letter case) and its uses so far (all, and this phone's); null if unknown. */
+export async function readCode(db: Db, typed: string, phoneKey: string | null): Promise<CodeFacts | null> {
+  const counted = sql`from orders o where o.discount_id = ${discounts.id} and o.status <> 'cancelled'`;
+  const [row] = await db
+    .select({
+      discount: discounts,
+      uses: sql<number>`(select count(*)::int ${counted})`,
+      phoneUses: sql<number>`(select count(*)::int ${counted} and o.phone_key = ${phoneKey ?? ""})`,
+    })
+    .from(discounts)
+    .where(sql`lower(${discounts.code}) = ${codeKey(typed)}`);
+  if (!row) return null;
+  return {
+    rule: toDiscountRule(row.discount),
+    claims: Number(row.discount.claims),
+    uses: Number(row.uses),
+    phoneUses: Number(row.phoneUses),
+  };
+}
+
+/**
+ * The code's limits, checked by the order's own statement: it bumps the code's `claims` (a row
+ * lock that queues every placement with this code) and inserts only if no other placement with it
+ * moved `claims` since the uses were counted. Otherwise nothing is inserted, the uses are counted
+ * again in a new statement (which sees the orders placed meanwhile) and the order is tried again:
+ * on PostgreSQL, the last use of a code cannot be taken twice. Needed only with a limit.
+ */
+export function codeClaim(facts: CodeFacts): OrderPrecondition | null {
+  const { rule } = facts;
+  if (rule.usageLimit === null && rule.perPhoneLimit === null) return null;
+  return {
+    ctes: sql`code_claim as (update discounts set claims = claims + 1 where id = ${rule.id}::int returning claims),`,
+    holds: sql`coalesce((select claims = ${facts.claims + 1}::bigint from code_claim), false)`,
+    found: sql`(select claims from code_claim)`,
+  };
+}
