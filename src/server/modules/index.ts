@@ -22,6 +22,7 @@ import { stockRoutes } from "./stock/stock-routes.js";
 import { shippingRoutes } from "./shipping/shipping-routes.js";
 import { upkeepRoutes } from "./upkeep/upkeep-routes.js";
 import { pricingRoutes } from "./pricing/pricing-routes.js";
+import { discountRoutes } from "./discounts/discount-routes.js";
 
 /** Every API module, one folder per resource. */
 export const modules: FastifyPluginAsync[] = [
@@ -32,6 +33,7 @@ export const modules: FastifyPluginAsync[] = [
   categoriesRoutes,
   settingsRoutes,
   pricingRoutes,
+  discountRoutes,
   cartRoutes,
   ordersRoutes,
   reviewsRoutes,

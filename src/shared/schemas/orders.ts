@@ -188,6 +188,7 @@ const shippingFields = {
  * deliveryFee + codFee; codAmount is what the courier collects. The advance is issue 25's.
  */
 export const orderMoneyFields = {
+  subtotal: z.string(),
   discount: z.string(),
   deliveryFee: z.string(),
   codFee: z.string(),

@@ -200,6 +200,7 @@ describe("POST /api/orders", () => {
       city: placed.city,
       total: placed.total,
       // What the shopper pays, part by part (issue 24).
+      subtotal: placed.subtotal,
       discount: "0.00",
       deliveryFee: "0.00",
       codFee: "0.00",

@@ -10,6 +10,7 @@ export const orderMoneyColumns = {
 };
 
 export interface OrderMoneyRow {
+  subtotal: string;
   total: string;
   discount?: string;
   deliveryFee?: string;
@@ -26,6 +27,7 @@ const ZERO = "0.00";
  */
 export function moneyOf(row: OrderMoneyRow) {
   return {
+    subtotal: row.subtotal,
     discount: row.discount ?? ZERO,
     deliveryFee: row.deliveryFee ?? ZERO,
     codFee: row.codFee ?? ZERO,
