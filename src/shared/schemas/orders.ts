@@ -217,7 +217,6 @@ export const adminOrder = z.object({
   postalCode: z.string(),
   specialInstructions: z.string(),
   items: z.array(orderItem),
-  subtotal: z.string(),
   tax: z.string(),
   total: z.string(),
   ...orderMoneyFields,

@@ -132,7 +132,6 @@ export function toAdminOrder(row: OrderRow, items: OrderItem[]): AdminOrder {
     postalCode: row.postalCode,
     specialInstructions: row.specialInstructions,
     items,
-    subtotal: row.subtotal,
     tax: row.tax,
     total: row.total,
     ...moneyOf(row),
