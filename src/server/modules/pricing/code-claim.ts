@@ -35,18 +35,21 @@ export async function readCode(db: Db, typed: string, phoneKey: string | null): 
 }
 
 /**
- * The code's limits, checked by the order's own statement: it bumps the code's `claims` (a row
- * lock that queues every placement with this code) and inserts only if no other placement with it
- * moved `claims` since the uses were counted. Otherwise nothing is inserted, the uses are counted
- * again in a new statement (which sees the orders placed meanwhile) and the order is tried again:
- * on PostgreSQL, the last use of a code cannot be taken twice. Needed only with a limit.
+ * The code's limits, checked by the order's own statement: it moves the code's `claims` on only
+ * if no other placement with this code moved it since the uses were counted (the row lock queues
+ * them, and a statement that waited sees the row as its predecessor left it). Otherwise nothing is
+ * inserted, the uses are counted again in a new statement (which sees the orders placed meanwhile)
+ * and the order is tried again: on PostgreSQL, the last use of a code cannot be taken twice.
+ * A claim whose order is then refused for another reason only makes the others count again.
+ * Needed only with a limit.
  */
 export function codeClaim(facts: CodeFacts): OrderPrecondition | null {
   const { rule } = facts;
   if (rule.usageLimit === null && rule.perPhoneLimit === null) return null;
   return {
-    ctes: sql`code_claim as (update discounts set claims = claims + 1 where id = ${rule.id}::int returning claims),`,
-    holds: sql`coalesce((select claims = ${facts.claims + 1}::bigint from code_claim), false)`,
+    ctes: sql`code_claim as (update discounts set claims = claims + 1
+      where id = ${rule.id}::int and claims = ${facts.claims}::bigint returning claims),`,
+    holds: sql`exists (select 1 from code_claim)`,
     found: sql`(select claims from code_claim)`,
   };
 }
