@@ -119,8 +119,8 @@ export function CartPage() {
             </ul>
           </section>
           <CartSummary
+            groups={selectedGroups}
             subtotal={groupsTotal(selectedGroups)}
-            selectedCount={selectedGroups.length}
             onCheckout={proceed}
           />
         </div>
