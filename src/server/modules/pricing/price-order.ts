@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
 import type { OrderPrecondition } from "../orders/place-order.js";
 import { codeClaim, readCode } from "./code-claim.js";
-import { computeAmounts, type Amounts } from "./compute-amounts.js";
+import { computeAmounts, type Amounts } from "@shared/rules/amounts.js";
 import { loadFeeSettings } from "./fee-settings.js";
 import { salePricer, storeNow } from "./sale-book.js";
 

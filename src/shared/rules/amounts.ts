@@ -1,5 +1,5 @@
-import { baseDeliveryFee, type FeeSettings } from "@shared/rules/fees.js";
-import { inScope, reductionPaisa, type DiscountRule, type ScopedLine } from "@shared/rules/discounts.js";
+import { baseDeliveryFee, type FeeSettings } from "./fees.js";
+import { inScope, reductionPaisa, type DiscountRule, type ScopedLine } from "./discounts.js";
 
 /** Each part of what the shopper pays, in whole paisa (whole rupees wherever the store computes). */
 export interface Amounts {
@@ -24,7 +24,8 @@ export interface AmountsInput {
 }
 
 /**
- * The one place the store's money is computed (decision 022): subtotal at the prices shown, the
+ * The one rule the store's money is computed by (decision 022); the server applies it to every
+ * quote and order (modules/pricing), the admin's fee form only to show an example order: subtotal at the prices shown, the
  * code's reduction of the goods in its scope (a percentage rounded half up to the rupee, once), the
  * delivery fee (the city's, else the flat one; none once the goods after the discount reach the
  * free-delivery threshold, or with a free-delivery code), the COD fee, and
