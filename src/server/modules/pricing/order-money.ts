@@ -1,3 +1,4 @@
+import { formatRs } from "@shared/rules/money.js";
 import { orders } from "../../db/schema.js";
 
 /** The order's money columns besides subtotal, tax and total (migration 0014). */
@@ -36,4 +37,20 @@ export function moneyOf(row: OrderMoneyRow) {
     // Advance payments are issue 25's: none yet.
     advance: { amount: ZERO, paid: ZERO, status: "none" as const, method: null, reference: null, note: null },
   };
+}
+
+/**
+ * The money lines of the agent's WhatsApp confirmation text: each part that applies, then the
+ * cash to collect (codAmount, never the bare total).
+ */
+export function moneyMessageLines(row: OrderMoneyRow): string[] {
+  const m = moneyOf(row);
+  const lines = [`Subtotal: ${formatRs(m.subtotal)}`];
+  if (Number(m.discount) > 0)
+    lines.push(`Discount${m.discountCode ? ` (${m.discountCode})` : ""}: - ${formatRs(m.discount)}`);
+  lines.push(`Delivery: ${Number(m.deliveryFee) > 0 ? formatRs(m.deliveryFee) : "free"}`);
+  if (Number(m.codFee) > 0) lines.push(`Cash on delivery fee: ${formatRs(m.codFee)}`);
+  lines.push(`Total: ${formatRs(row.total)} (Cash on Delivery)`);
+  if (m.codAmount !== row.total) lines.push(`To pay on delivery: ${formatRs(m.codAmount)}`);
+  return lines;
 }
