@@ -37,7 +37,10 @@ export const codeKey = (code: string) => code.trim().toLowerCase();
 export const toPaisa = (amount: string | number) => Math.round(Number(amount) * 100);
 export const fromPaisa = (paisa: number) => paisa / 100;
 
-export function inScope(rule: Pick<DiscountRule, "categories" | "productIds">, line: Pick<ScopedLine, "productId" | "category">) {
+export function inScope(
+  rule: Pick<DiscountRule, "categories" | "productIds">,
+  line: Pick<ScopedLine, "productId" | "category">,
+) {
   if (rule.categories.length === 0 && rule.productIds.length === 0) return true;
   return rule.productIds.includes(line.productId) || rule.categories.includes(line.category);
 }

@@ -97,11 +97,7 @@ export function baseDeliveryFee(fees: FeeSettings, city: string | null | undefin
 
 /** True when no setting charges anything: the store reads exactly as the spec ("Free"). */
 export function deliveryIsAlwaysFree(fees: FeeSettings): boolean {
-  return (
-    !fees.deliveryFee &&
-    Object.values(fees.deliveryFeeByCity).every((f) => f === 0) &&
-    (fees.codFee ?? 0) === 0
-  );
+  return !fees.deliveryFee && Object.values(fees.deliveryFeeByCity).every((f) => f === 0) && (fees.codFee ?? 0) === 0;
 }
 
 /**

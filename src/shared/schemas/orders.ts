@@ -91,12 +91,7 @@ export const placeOrderInput = z.object({
   paymentMethod: z.literal("cod", { message: "Online payment is coming soon; choose Cash on Delivery" }).default("cod"),
   sessionId: z.string().uuid().optional().nullable(),
   /** A discount code (CONTRACT.md part three); one that does not apply refuses the order with 422. */
-  discountCode: z
-    .string()
-    .trim()
-    .max(40, "A discount code is at most 30 characters")
-    .nullable()
-    .optional(),
+  discountCode: z.string().trim().max(40, "A discount code is at most 30 characters").nullable().optional(),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderInput>;
 

@@ -24,7 +24,7 @@ export function DiscountCodeField({
   return (
     <form
       className="mt-4 border-t border-ink/10 pt-4"
-      aria-label="Discount code"
+      aria-label="Apply a discount code"
       onSubmit={(e) => {
         e.preventDefault();
         onApply(text.trim() || null);

@@ -55,10 +55,7 @@ async function checkScope(db: Db, input: Input): Promise<void> {
       });
   }
   if (input.productIds.length > 0) {
-    const known = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(inArray(products.id, input.productIds));
+    const known = await db.select({ id: products.id }).from(products).where(inArray(products.id, input.productIds));
     const missing = input.productIds.filter((p) => !known.some((k) => k.id === p));
     if (missing.length > 0)
       throw badRequest(`No product has the id ${missing.join(", ")}`, {

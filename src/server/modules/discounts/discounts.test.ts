@@ -61,15 +61,27 @@ describe("POST /api/admin/discounts", () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ code: "a b", kind: "percent", value: 5 }, "code", "A code is 3 to 30 letters, digits, - or _ (no spaces)"],
       [{ code: "BIG", kind: "percent", value: 120 }, "value", "A percentage must be a whole number from 1 to 100"],
-      [{ code: "ZERO", kind: "fixed", value: 0 }, "value", "A fixed discount must be a whole number of rupees, at least Rs. 1"],
+      [
+        { code: "ZERO", kind: "fixed", value: 0 },
+        "value",
+        "A fixed discount must be a whole number of rupees, at least Rs. 1",
+      ],
       [{ code: "KIND", kind: "half", value: 5 }, "kind", "Kind must be percent, fixed or free_delivery"],
-      [{ code: null, kind: "free_delivery" }, "kind", "An automatic sale lowers prices: choose percent or fixed (free delivery needs a code)"],
+      [
+        { code: null, kind: "free_delivery" },
+        "kind",
+        "An automatic sale lowers prices: choose percent or fixed (free delivery needs a code)",
+      ],
       [
         { code: "BACK", kind: "fixed", value: 5, startsAt: "2026-12-02T00:00:00Z", endsAt: "2026-12-01T00:00:00Z" },
         "endsAt",
         "The end must be after the start",
       ],
-      [{ code: "LIM", kind: "fixed", value: 5, usageLimit: 0 }, "usageLimit", "The total uses must be at least 1, or empty for no limit"],
+      [
+        { code: "LIM", kind: "fixed", value: 5, usageLimit: 0 },
+        "usageLimit",
+        "The total uses must be at least 1, or empty for no limit",
+      ],
       [{ code: "SCOPE", kind: "fixed", value: 5, categories: ["nope"] }, "categories", "Unknown collection: nope"],
     ];
     for (const [body, field, message] of cases) {
@@ -81,7 +93,9 @@ describe("POST /api/admin/discounts", () => {
   });
 
   it("refuses a code another discount has, in any letter case, with 409", async () => {
-    expect((await send("POST", "/api/admin/discounts", { code: "SAME", kind: "fixed", value: 50 })).statusCode).toBe(201);
+    expect((await send("POST", "/api/admin/discounts", { code: "SAME", kind: "fixed", value: 50 })).statusCode).toBe(
+      201,
+    );
     const again = await send("POST", "/api/admin/discounts", { code: "same", kind: "percent", value: 5 });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
@@ -99,7 +113,10 @@ describe("PATCH and DELETE /api/admin/discounts/:id", () => {
     const dated = await send("PATCH", `/api/admin/discounts/${id}`, { startsAt: "2026-12-01T00:00:00Z" });
     expect(dated.statusCode).toBe(200);
     const backwards = await send("PATCH", `/api/admin/discounts/${id}`, { endsAt: "2026-11-01T00:00:00Z" });
-    expect([backwards.statusCode, backwards.json().details]).toEqual([400, { endsAt: "The end must be after the start" }]);
+    expect([backwards.statusCode, backwards.json().details]).toEqual([
+      400,
+      { endsAt: "The end must be after the start" },
+    ]);
     expect((await send("DELETE", `/api/admin/discounts/${id}`)).statusCode).toBe(200);
     const gone = await send("PATCH", `/api/admin/discounts/${id}`, { active: true });
     expect([gone.statusCode, gone.json().error]).toEqual([404, "Discount not found"]);
@@ -108,7 +125,9 @@ describe("PATCH and DELETE /api/admin/discounts/:id", () => {
 
 describe("GET /api/admin/discounts", () => {
   it("counts what a code brought: uses, orders, revenue of kept orders, returned parcels", async () => {
-    const { id } = (await send("POST", "/api/admin/discounts", { code: "INFLUENCER", kind: "fixed", value: 100 })).json();
+    const { id } = (
+      await send("POST", "/api/admin/discounts", { code: "INFLUENCER", kind: "fixed", value: 100 })
+    ).json();
     const placed = [];
     for (let n = 0; n < 4; n++)
       placed.push(

@@ -377,11 +377,7 @@ export async function placeOrder(
       const catalogue = await rememberedChoiceProducts(db, ids, attempt > 0);
       const { priced, stockLines } = await priceItems(db, input.items, catalogue);
       // Money (issue 24): sale prices, the code, delivery and COD fees; 422 for a code that does not apply.
-      const money = await priceOrder(
-        db,
-        { ...input, lines: priced, phone: input.customerPhone },
-        { strict: true },
-      );
+      const money = await priceOrder(db, { ...input, lines: priced, phone: input.customerPhone }, { strict: true });
       priced.forEach((p, n) => (p.price = money.unitPrices[n]));
       const totalPaisa = money.amounts.total;
       if (onlineBuyer && stockLines.length > 0) {

@@ -33,7 +33,10 @@ describe("A code's limits under simultaneous orders", () => {
       Array.from({ length: 10 }, (_, i) => orderWith("last3", mobileNumber(100 + i, "0333"))),
     );
     const codes = answers.map((a) => a.statusCode);
-    expect(codes.filter((c) => c === 201), answers.map((a) => a.body).join("\n")).toHaveLength(3);
+    expect(
+      codes.filter((c) => c === 201),
+      answers.map((a) => a.body).join("\n"),
+    ).toHaveLength(3);
     expect(codes.filter((c) => c === 422)).toHaveLength(7);
     for (const refused of answers.filter((a) => a.statusCode === 422))
       expect(refused.json().error).toBe("The code LAST3 has been used up");

@@ -46,11 +46,7 @@ function appliedMessage(code: string, kind: string, discountPaisa: number): stri
  * limits, delivery and COD fees (decision 022). For an order (`strict`), a code that does not
  * apply refuses it with 422 and the reason; a quote answers the reason instead.
  */
-export async function priceOrder(
-  db: Db,
-  input: MoneyInput,
-  { strict }: { strict: boolean },
-): Promise<PricedOrder> {
+export async function priceOrder(db: Db, input: MoneyInput, { strict }: { strict: boolean }): Promise<PricedOrder> {
   const pricer = await salePricer(db);
   const lines: ScopedLine[] = input.lines.map((l) => ({
     productId: l.productId,
@@ -80,7 +76,8 @@ export async function priceOrder(
     }
   }
   const amounts = computeAmounts({ lines, fees, city: input.city, paymentMethod: input.paymentMethod, code: rule });
-  if (rule) code = { code: rule.code!, applied: true, message: appliedMessage(rule.code!, rule.kind, amounts.discount) };
+  if (rule)
+    code = { code: rule.code!, applied: true, message: appliedMessage(rule.code!, rule.kind, amounts.discount) };
   return { unitPrices: lines.map((l) => toMoneyString(l.unitPaisa / 100)), amounts, code, applied, precondition };
 }
 

@@ -145,8 +145,18 @@ describe("A code that does not apply", () => {
     ["not started", { startsAt: "2026-12-01T00:00:00Z" }, "LATER", /^The code LATER starts on 1 December 2026/],
     ["expired", { endsAt: "2026-11-01T00:00:00Z" }, "OLD", /^The code OLD expired on 1 November 2026/],
     ["paused", { active: false }, "PAUSED", /^The code PAUSED is not available right now$/],
-    ["minimum", { minSubtotal: 10000 }, "BIG", /^The code BIG needs an order of at least Rs\. 10,000 \(before delivery\); add Rs\. 7,500 more/],
-    ["out of scope", { categories: ["accessories"] }, "SCARVES", /^The code SCARVES does not apply to anything in your cart$/],
+    [
+      "minimum",
+      { minSubtotal: 10000 },
+      "BIG",
+      /^The code BIG needs an order of at least Rs\. 10,000 \(before delivery\); add Rs\. 7,500 more/,
+    ],
+    [
+      "out of scope",
+      { categories: ["accessories"] },
+      "SCARVES",
+      /^The code SCARVES does not apply to anything in your cart$/,
+    ],
   ];
   for (const [why, extra, code, message] of cases)
     it(`is answered by the quote and refuses the order with 422: ${why}`, async () => {
@@ -169,7 +179,10 @@ describe("A code that does not apply", () => {
     const one = [{ productId: suit.id, quantity: 1 }];
     expect((await order(one, { discountCode: "ONCE", customerPhone: phone })).statusCode).toBe(201);
     const again = await order(one, { discountCode: "once", customerPhone: phone });
-    expect([again.statusCode, again.json().error]).toEqual([422, "The code ONCE has already been used with this phone number"]);
+    expect([again.statusCode, again.json().error]).toEqual([
+      422,
+      "The code ONCE has already been used with this phone number",
+    ]);
     const q = await quote(one, { discountCode: "ONCE", customerPhone: phone });
     expect(q.json().discountCode.message).toBe("The code ONCE has already been used with this phone number");
 

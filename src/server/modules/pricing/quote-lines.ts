@@ -31,7 +31,10 @@ export async function quoteLines(db: Db, items: QuoteItems): Promise<QuoteLine[]
   return items.map((item) => {
     const product = catalogue.get(item.productId);
     if (!product)
-      throw new AppError("CONFLICT", `Product #${item.productId} is no longer available; please remove it from your cart`);
+      throw new AppError(
+        "CONFLICT",
+        `Product #${item.productId} is no longer available; please remove it from your cart`,
+      );
     const choice = checkChoice(product, item.size, item.color);
     if (!choice.ok) {
       const { message } = choice.problem;

@@ -55,7 +55,8 @@ export class SaleBook {
     const sales = await this.live();
     return (p) => {
       const regular = toPaisa(p.price);
-      const sale = sales.length === 0 ? regular : salePricePaisa(regular, { productId: p.id, category: p.category }, sales);
+      const sale =
+        sales.length === 0 ? regular : salePricePaisa(regular, { productId: p.id, category: p.category }, sales);
       if (sale === regular) return { price: p.price, originalPrice: p.originalPrice };
       // The shopper sees the regular price struck through, or the product's own higher one.
       const original = p.originalPrice !== null && toPaisa(p.originalPrice) > regular ? p.originalPrice : p.price;

@@ -177,7 +177,14 @@ describe("GET /api/admin/orders.csv", () => {
     const id = await insertOrder(t.db, { status: "pending", items: [{ product, quantity: 1, price: 5000 }] });
     await t.db
       .update(orders)
-      .set({ discount: "500", discountCode: "EID10", deliveryFee: "250", codFee: "50", total: "4800", codAmount: "4800" })
+      .set({
+        discount: "500",
+        discountCode: "EID10",
+        deliveryFee: "250",
+        codFee: "50",
+        total: "4800",
+        codAmount: "4800",
+      })
       .where(eq(orders.id, id));
     const rows = readCsv((await download("?status=pending")).body.slice(1));
     expect(rows[0].slice(-5)).toEqual(["Discount", "Discount Code", "Delivery Fee", "COD Fee", "COD Amount"]);

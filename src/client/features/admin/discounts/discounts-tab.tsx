@@ -97,7 +97,9 @@ export function DiscountsTab() {
                 </td>
                 <td>
                   {what(d)}
-                  {d.minSubtotal !== null && <span className="block text-xs text-muted">over {formatRs(d.minSubtotal)}</span>}
+                  {d.minSubtotal !== null && (
+                    <span className="block text-xs text-muted">over {formatRs(d.minSubtotal)}</span>
+                  )}
                 </td>
                 <td className="max-w-48 text-muted">{scope(d)}</td>
                 <td className="whitespace-nowrap">{when(d.startsAt)}</td>

@@ -124,8 +124,7 @@ function Form({ stored }: { stored: Stored }) {
         <p className="mt-1 text-muted">
           Goods {formatRs(example.subtotal / 100)} · Delivery{" "}
           {example.deliveryFee === 0 ? "free" : formatRs(example.deliveryFee / 100)}
-          {example.codFee > 0 && ` · COD fee ${formatRs(example.codFee / 100)}`} · Total{" "}
-          {formatRs(example.total / 100)}
+          {example.codFee > 0 && ` · COD fee ${formatRs(example.codFee / 100)}`} · Total {formatRs(example.total / 100)}
         </p>
         <p className="mt-1 text-muted">The shop says: “{deliveryPromise(fees)}”</p>
       </div>
