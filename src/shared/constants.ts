@@ -43,6 +43,10 @@ export const SETTING_KEYS = [
   "cod_max_order_total",
   "cod_max_open_orders_per_phone",
   "cod_cities",
+  "delivery_fee",
+  "delivery_fee_by_city",
+  "free_delivery_over",
+  "cod_fee",
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export const SETTING_DEFAULTS: Record<SettingKey, unknown> = {
@@ -54,6 +58,10 @@ export const SETTING_DEFAULTS: Record<SettingKey, unknown> = {
   cod_max_order_total: "",
   cod_max_open_orders_per_phone: "",
   cod_cities: "",
+  delivery_fee: "",
+  delivery_fee_by_city: "",
+  free_delivery_over: "",
+  cod_fee: "",
 };
 
 /** Image renditions served under /api/images/{id}/{variant}. */

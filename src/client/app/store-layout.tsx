@@ -55,7 +55,7 @@ function StoreFrame() {
         <Outlet />
       </main>
       <Suspense fallback={null}>
-        <SiteFooter siteName={settings.site_name} tagline={settings.site_tagline} />
+        <SiteFooter siteName={settings.site_name} tagline={settings.site_tagline} delivery={settings.delivery} />
       </Suspense>
       {/* New pages start at the top; back and forward restore where the shopper was. */}
       <ScrollRestoration />

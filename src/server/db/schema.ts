@@ -171,8 +171,19 @@ export const orders = pgTable(
     courierStatusAt: timestamp("courier_status_at", { withTimezone: true, mode: "string" }),
     /** An exchange's replacement order points at the order it replaces. */
     replacementOf: uuid("replacement_of").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
+    // What the shopper pays, part by part (migration 0014; modules/pricing): total = subtotal −
+    // discount + delivery_fee + cod_fee; cod_amount null means the whole total (older orders).
+    discount: numeric("discount", { precision: 12, scale: 2 }).notNull().default("0"),
+    deliveryFee: numeric("delivery_fee", { precision: 12, scale: 2 }).notNull().default("0"),
+    codFee: numeric("cod_fee", { precision: 12, scale: 2 }).notNull().default("0"),
+    codAmount: numeric("cod_amount", { precision: 12, scale: 2 }),
+    discountCode: text("discount_code"),
+    discountId: integer("discount_id").references((): AnyPgColumn => discounts.id, { onDelete: "set null" }),
   },
   (t) => [
+    index("orders_discount_idx")
+      .on(t.discountId, t.phoneKey)
+      .where(sql`${t.discountId} is not null`),
     index("orders_phone_key_idx").on(t.phoneKey),
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
@@ -192,6 +203,44 @@ export const orders = pgTable(
     index("orders_courier_follow_idx")
       .on(t.courierBookedAt)
       .where(sql`${t.status} = 'shipped' and ${t.courierBookedAt} is not null`),
+  ],
+);
+
+/**
+ * Discount codes (`code`) and automatic sales (`code` null), migration 0014. `claims` moves with
+ * every placement that uses the code, in the order's own statement (modules/pricing/code-claim.ts).
+ */
+export const discounts = pgTable(
+  "discounts",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code"),
+    kind: text("kind").$type<"percent" | "fixed" | "free_delivery">().notNull(),
+    value: numeric("value", { precision: 12, scale: 2 }).notNull().default("0"),
+    minSubtotal: numeric("min_subtotal", { precision: 12, scale: 2 }),
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "string" }),
+    endsAt: timestamp("ends_at", { withTimezone: true, mode: "string" }),
+    usageLimit: integer("usage_limit"),
+    perPhoneLimit: integer("per_phone_limit"),
+    categories: text("categories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    productIds: integer("product_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    active: boolean("active").notNull().default(true),
+    claims: bigint("claims", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("discounts_code_key")
+      .on(sql`lower(${t.code})`)
+      .where(sql`${t.code} is not null`),
+    check("discounts_kind_check", sql`${t.kind} in ('percent', 'fixed', 'free_delivery')`),
+    check("discounts_sale_kind_check", sql`${t.code} is not null or ${t.kind} <> 'free_delivery'`),
   ],
 );
 

@@ -21,6 +21,8 @@ import { sourceRoutes } from "./sources/source-routes.js";
 import { stockRoutes } from "./stock/stock-routes.js";
 import { shippingRoutes } from "./shipping/shipping-routes.js";
 import { upkeepRoutes } from "./upkeep/upkeep-routes.js";
+import { pricingRoutes } from "./pricing/pricing-routes.js";
+import { discountRoutes } from "./discounts/discount-routes.js";
 
 /** Every API module, one folder per resource. */
 export const modules: FastifyPluginAsync[] = [
@@ -30,6 +32,8 @@ export const modules: FastifyPluginAsync[] = [
   productsRoutes,
   categoriesRoutes,
   settingsRoutes,
+  pricingRoutes,
+  discountRoutes,
   cartRoutes,
   ordersRoutes,
   reviewsRoutes,

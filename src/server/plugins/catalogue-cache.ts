@@ -10,7 +10,7 @@ const brotli = promisify(zlib.brotliCompress);
 /** Public catalogue reads: the same bytes for every shopper until the catalogue changes. */
 const CACHEABLE = /^\/api\/(products(\/\d+|\/home)?|categories|settings|reviews\/product\/\d+(\/rating)?)$/;
 /** Writes that change what those reads return. */
-const INVALIDATING = /^\/api\/(products|categories|settings|reviews)(\/|$)/;
+const INVALIDATING = /^\/api\/(products|categories|settings|reviews|admin\/discounts)(\/|$)/;
 
 const CHANNEL = "store_catalogue_changed";
 const MAX_ENTRIES = 1000;
@@ -52,6 +52,8 @@ export class CatalogueCache {
   private entries = new Map<string, Entry>();
   private totalBytes = 0;
   generation = 0;
+  /** When what is kept goes stale by itself (an automatic sale starts or ends; modules/pricing). */
+  private staleAt = Infinity;
 
   constructor(private readonly maxBytes = MAX_BYTES) {}
 
@@ -74,7 +76,18 @@ export class CatalogueCache {
     this.totalBytes += size;
   }
 
+  /** Nothing kept now may be served at or after `ms`. */
+  expireAt(ms: number): void {
+    this.staleAt = Math.min(this.staleAt, ms);
+  }
+
+  /** Clears everything when the time it went stale has come. */
+  expireBy(now: number): void {
+    if (now >= this.staleAt) this.invalidate();
+  }
+
   invalidate(): void {
+    this.staleAt = Infinity;
     this.generation++;
     this.entries.clear();
     this.totalBytes = 0;
@@ -138,6 +151,7 @@ export async function registerCatalogueCache(app: FastifyInstance): Promise<Cata
     if (request.method !== "GET" && request.method !== "HEAD") return;
     const path = request.url.split("?", 1)[0];
     if (!CACHEABLE.test(path)) return;
+    cache.expireBy(app.clock.now().getTime());
     const key = cacheKey(request.url);
     const entry = cache.get(key);
     if (entry) return sendEntry(request, reply, entry);

@@ -29,6 +29,7 @@ const PUBLIC = new Set([
   "PUT /api/cart/:id",
   "DELETE /api/cart/:id",
   "POST /api/orders",
+  "POST /api/checkout/quote",
   "GET /api/orders/mine",
   "POST /api/orders/track",
   "PATCH /api/orders/:id",

@@ -22,7 +22,26 @@ describe("siteSettings", () => {
       hero_image: null,
       site_name: SETTING_DEFAULTS.site_name,
       site_tagline: SETTING_DEFAULTS.site_tagline,
+      delivery: "Free delivery",
     });
+  });
+
+  it("promises about delivery only what the fee settings make true", () => {
+    const promise = (list: { key: string; value: unknown }[]) => siteSettings(list).delivery;
+    expect(promise([{ key: "delivery_fee", value: "" }])).toBe("Free delivery");
+    expect(promise([{ key: "delivery_fee", value: "250" }])).toBe("Delivery Rs. 250");
+    expect(
+      promise([
+        { key: "delivery_fee", value: "250" },
+        { key: "free_delivery_over", value: "5000" },
+      ]),
+    ).toBe("Free delivery over Rs. 5,000");
+    expect(
+      promise([
+        { key: "delivery_fee", value: "250" },
+        { key: "delivery_fee_by_city", value: '{"Karachi":200}' },
+      ]),
+    ).toBe("Delivery from Rs. 200");
   });
 
   it("keeps a hero image object and drops anything else", () => {

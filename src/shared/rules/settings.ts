@@ -1,5 +1,6 @@
 import { SETTING_DEFAULTS, type SettingKey } from "../constants.js";
 import type { ImageRef } from "../schemas/common.js";
+import { deliveryPromise, readFeeSettings } from "./fees.js";
 
 /** The site's settings as the storefront, the admin and the server renderer all read them. */
 export interface SiteSettings {
@@ -8,6 +9,8 @@ export interface SiteSettings {
   hero_image: ImageRef | null;
   site_name: string;
   site_tagline: string;
+  /** What the store copy may promise about delivery, true for the fee settings in force ("Free delivery"). */
+  delivery: string;
 }
 
 type TextKey = Extract<SettingKey, "hero_title" | "hero_subtitle" | "site_name" | "site_tagline">;
@@ -30,5 +33,6 @@ export function siteSettings(list: readonly { key: string; value: unknown }[] | 
     hero_image: image && typeof image === "object" && typeof image.url === "string" ? image : null,
     site_name: text("site_name"),
     site_tagline: text("site_tagline"),
+    delivery: deliveryPromise(readFeeSettings(Object.fromEntries(stored))),
   };
 }

@@ -92,6 +92,8 @@ export const placeOrderInput = z.object({
   total: z.unknown().optional(),
   paymentMethod: z.literal("cod", { message: "Online payment is coming soon; choose Cash on Delivery" }).default("cod"),
   sessionId: z.string().uuid().optional().nullable(),
+  /** A discount code (CONTRACT.md part three); one that does not apply refuses the order with 422. */
+  discountCode: z.string().trim().max(40, "A discount code is at most 30 characters").nullable().optional(),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderInput>;
 
@@ -172,6 +174,27 @@ const shippingFields = {
   returnedAt: z.string().nullable(),
 };
 
+/**
+ * What the shopper pays, part by part (CONTRACT.md part three): total = subtotal − discount +
+ * deliveryFee + codFee; codAmount is what the courier collects. The advance is issue 25's.
+ */
+export const orderMoneyFields = {
+  subtotal: z.string(),
+  discount: z.string(),
+  deliveryFee: z.string(),
+  codFee: z.string(),
+  codAmount: z.string(),
+  discountCode: z.string().nullable(),
+  advance: z.object({
+    amount: z.string(),
+    paid: z.string(),
+    status: z.enum(["none", "due", "submitted", "paid", "rejected"]),
+    method: z.string().nullable(),
+    reference: z.string().nullable(),
+    note: z.string().nullable(),
+  }),
+};
+
 /** What the admin sees. */
 export const adminOrder = z.object({
   id: z.string(),
@@ -185,9 +208,9 @@ export const adminOrder = z.object({
   postalCode: z.string(),
   specialInstructions: z.string(),
   items: z.array(orderItem),
-  subtotal: z.string(),
   tax: z.string(),
   total: z.string(),
+  ...orderMoneyFields,
   paymentMethod: z.string(),
   /** web, or the channel a staff member took it from (ORDER_SOURCES). */
   source: z.string(),
@@ -238,6 +261,7 @@ export const trackedOrder = z.object({
   customerPhone: z.string(),
   city: z.string(),
   total: z.string(),
+  ...orderMoneyFields,
   items: z.array(orderItem),
   ...shippingFields,
   /** Return and exchange requests on this order (tracking results only). */

@@ -21,6 +21,11 @@ export const product = z.object({
   colorVariantStock: z.record(z.string(), z.boolean()),
   /** Only on a product that tracks stock per size and colour (decision 007). */
   variantStock: z.array(variantStockEntry).optional(),
+  /**
+   * Only while an automatic sale lowers `price`: the product's own prices as the owner set them
+   * (what the admin's product form edits).
+   */
+  regular: z.object({ price: z.string(), originalPrice: z.string().nullable() }).optional(),
 });
 export type Product = z.infer<typeof product>;
 

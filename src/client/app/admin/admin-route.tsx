@@ -11,6 +11,7 @@ import { useSessionExpiry } from "@client/features/admin/auth/use-session-expiry
 import { CategoriesTab } from "@client/features/admin/categories/categories-tab";
 import { SummaryCards } from "@client/features/admin/common/summary-cards";
 import { CustomersTab } from "@client/features/admin/customers/customers-tab";
+import { DiscountsTab } from "@client/features/admin/discounts/discounts-tab";
 import { OrdersTab } from "@client/features/admin/orders/orders-tab";
 import { OverviewTab } from "@client/features/admin/overview/overview-tab";
 import { ProductsTab } from "@client/features/admin/products/products-tab";
@@ -31,6 +32,7 @@ const TABS = [
   { value: "returns", label: "Returns", Content: ReturnsTab, owner: false },
   { value: "customers", label: "Customers", Content: CustomersTab, owner: false },
   { value: "categories", label: "Categories", Content: CategoriesTab, owner: true },
+  { value: "discounts", label: "Discounts", Content: DiscountsTab, owner: true },
   { value: "settings", label: "Settings", Content: SettingsLinkTab, owner: true },
   { value: "staff", label: "Staff", Content: StaffTab, owner: true },
   { value: "audit", label: "Audit", Content: AuditTab, owner: true },

@@ -46,6 +46,7 @@ export default function HomeRoute() {
       <HomeHero
         title={settings.hero_title}
         subtitle={settings.hero_subtitle}
+        delivery={settings.delivery}
         products={heroSlides}
         loading={products.isPending}
         onViewLookbook={() => scrollToId(NEW_ARRIVALS_ID)}

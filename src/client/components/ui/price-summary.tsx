@@ -1,29 +1,54 @@
+import type { Quote } from "@shared/schemas/checkout.js";
 import { formatRs } from "@shared/rules/money.js";
 import { cn } from "@client/lib/cn";
 
-/** Subtotal, free shipping and total: the cart's and the checkout's summary lines (tax is 0). */
+function Row({ label, value, className }: { label: string; value: string; className?: string }) {
+  return (
+    <div className="flex justify-between">
+      <dt className="text-muted">{label}</dt>
+      <dd className={cn("tabular-nums", className)}>{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The cart's and the checkout's summary lines, as the server priced them (POST
+ * /api/checkout/quote): subtotal, the code's discount, shipping ("Free" when there is no fee),
+ * the COD fee and the total. Until the first answer arrives the goods' sum stands in.
+ */
 export function PriceSummary({
   subtotal,
+  quote,
   totalLabel,
   className,
 }: {
   subtotal: number;
+  quote: Quote | undefined;
   totalLabel: string;
   className?: string;
 }) {
+  const waiting = "…";
   return (
-    <dl className={cn("text-sm", className)}>
-      <div className="flex justify-between">
-        <dt className="text-muted">Subtotal</dt>
-        <dd className="tabular-nums">{formatRs(subtotal)}</dd>
-      </div>
-      <div className="flex justify-between">
-        <dt className="text-muted">Shipping</dt>
-        <dd className="font-medium text-emerald-700">Free</dd>
-      </div>
+    <dl className={cn("text-sm", className)} aria-busy={quote ? undefined : true} data-testid="price-summary">
+      <Row label="Subtotal" value={formatRs(quote?.subtotal ?? subtotal)} />
+      {quote && quote.discount > 0 && (
+        <Row
+          label={quote.discountCode?.applied ? `Discount (${quote.discountCode.code})` : "Discount"}
+          value={`− ${formatRs(quote.discount)}`}
+          className="text-emerald-700"
+        />
+      )}
+      <Row
+        label="Shipping"
+        value={!quote ? waiting : quote.deliveryFee === 0 ? "Free" : formatRs(quote.deliveryFee)}
+        className={quote?.deliveryFee === 0 ? "font-medium text-emerald-700" : undefined}
+      />
+      {quote && quote.codFee > 0 && <Row label="Cash on delivery fee" value={formatRs(quote.codFee)} />}
       <div className="flex justify-between border-t border-ink/10 pt-3 text-base font-semibold">
         <dt>{totalLabel}</dt>
-        <dd className="tabular-nums">{formatRs(subtotal)}</dd>
+        <dd className="tabular-nums" data-testid="summary-total">
+          {quote ? formatRs(quote.total) : waiting}
+        </dd>
       </div>
     </dl>
   );

@@ -118,11 +118,7 @@ export function CartPage() {
               ))}
             </ul>
           </section>
-          <CartSummary
-            subtotal={groupsTotal(selectedGroups)}
-            selectedCount={selectedGroups.length}
-            onCheckout={proceed}
-          />
+          <CartSummary groups={selectedGroups} subtotal={groupsTotal(selectedGroups)} onCheckout={proceed} />
         </div>
       )}
       <ImageLightbox image={enlarged} onClose={() => setEnlarged(null)} />

@@ -1,16 +1,36 @@
 import { Button } from "@client/components/ui/button";
 import { PriceSummary } from "@client/components/ui/price-summary";
+import { useSiteSettings } from "@client/features/settings/settings-api";
+import { useQuote, type QuoteGroup } from "./quote-api";
 
-/** The order summary beside the cart: subtotal, free shipping and the selected items' total. */
+import type { Quote } from "@shared/schemas/checkout.js";
+
+/** Nothing selected: nothing to pay. */
+const NOTHING: Quote = {
+  subtotal: 0,
+  discount: 0,
+  deliveryFee: 0,
+  codFee: 0,
+  total: 0,
+  advance: 0,
+  codAmount: 0,
+  discountCode: null,
+  lines: [],
+};
+
+/** The order summary beside the cart: the selected items as the server prices them. */
 export function CartSummary({
+  groups,
   subtotal,
-  selectedCount,
   onCheckout,
 }: {
+  groups: readonly QuoteGroup[];
   subtotal: number;
-  selectedCount: number;
   onCheckout(): void;
 }) {
+  const quote = useQuote(groups);
+  const { delivery } = useSiteSettings();
+  const selectedCount = groups.length;
   return (
     <section
       aria-labelledby="cart-summary-title"
@@ -19,11 +39,16 @@ export function CartSummary({
       <h2 id="cart-summary-title" className="font-display text-xl font-semibold">
         Order Summary
       </h2>
-      <PriceSummary subtotal={subtotal} totalLabel="Total (Selected Items)" className="mt-4 space-y-3" />
+      <PriceSummary
+        subtotal={subtotal}
+        quote={selectedCount > 0 ? quote.data : NOTHING}
+        totalLabel="Total (Selected Items)"
+        className="mt-4 space-y-3"
+      />
       <Button className="mt-5 w-full" size="lg" onClick={onCheckout} disabled={selectedCount === 0}>
         Proceed to Checkout ({selectedCount} {selectedCount === 1 ? "item" : "items"})
       </Button>
-      <p className="mt-3 text-center text-xs text-muted">Cash on delivery · Free delivery across Pakistan</p>
+      <p className="mt-3 text-center text-xs text-muted">Cash on delivery · {delivery} across Pakistan</p>
     </section>
   );
 }

@@ -13,12 +13,15 @@ export function splitHeroTitle(title: string): [string, string] {
 export function HomeHero({
   title,
   subtitle,
+  delivery,
   products,
   loading,
   onViewLookbook,
 }: {
   title: string;
   subtitle: string;
+  /** The delivery promise true for the settings in force ("Free delivery", "Delivery Rs. 250"). */
+  delivery: string;
   products: Product[];
   loading: boolean;
   onViewLookbook: () => void;
@@ -45,7 +48,7 @@ export function HomeHero({
           <p className="text-xs font-semibold uppercase tracking-[0.3em] text-[#9a3f56]">
             <span className="block sm:inline">Cash on delivery</span>
             <span className="hidden sm:inline"> · </span>
-            <span className="block sm:inline">Free delivery</span>
+            <span className="block sm:inline">{delivery}</span>
           </p>
           <h1
             id="hero-title"

@@ -27,13 +27,16 @@ export function checkoutLines(fromParam: CartItem[] | null, cart: readonly CartI
 /** The spec says customerEmail is omitted when empty. */
 export type OrderPayload = Omit<PlaceOrderInput, "customerEmail"> & { customerEmail?: string };
 
-/** The spec's POST /api/orders payload. Amounts are informative: the server prices every item. */
+/**
+ * The spec's POST /api/orders payload with the discount code, and no subtotal or total: the server
+ * prices every order (decision 022), so the browser sends no amount it would have to trust.
+ */
 export function orderPayload(
   form: CheckoutForm,
   groups: readonly { first: CartItem; quantity: number; unitPrice: number; lineTotal: number }[],
   sessionId: string,
+  discountCode: string | null = null,
 ): OrderPayload {
-  const subtotal = groups.reduce((sum, g) => sum + g.lineTotal, 0).toFixed(2);
   const email = typeof form.email === "string" ? form.email.trim() : "";
   return {
     customerName: `${form.firstName.trim()} ${form.lastName.trim()}`,
@@ -52,11 +55,9 @@ export function orderPayload(
       price: g.unitPrice,
       selectedImage: g.first.selectedImage,
     })),
-    subtotal,
-    tax: "0",
-    total: subtotal,
     paymentMethod: "cod",
     sessionId,
+    ...(discountCode ? { discountCode } : {}),
   };
 }
 

@@ -11,12 +11,14 @@ import { checkoutForm, type CheckoutForm, type PlacedOrder } from "@shared/schem
 import { Button, buttonVariants } from "@client/components/ui/button";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { useCartItems } from "@client/features/cart/cart-api";
+import { useDebounced, useQuote } from "@client/features/cart/quote-api";
 import { groupCartLines } from "@client/features/cart/cart-groups";
 import { ApiError } from "@client/lib/api";
 import { cartSessionId } from "@client/lib/storage";
 import { newIdempotencyKey, useClearOrderedLines, usePlaceOrder } from "./checkout-api";
 import { checkoutLines, formFieldErrors, orderPayload, parseItemsParam } from "./checkout-items";
 import { DeliveryFields } from "./delivery-fields";
+import { DiscountCodeField } from "./discount-code-field";
 import { OrderSummary } from "./order-summary";
 import { PaymentChoice } from "./payment-choice";
 
@@ -51,6 +53,12 @@ export function CheckoutPage() {
     },
   });
 
+  // The server prices the order as the city and the code change (debounced while typing).
+  const [discountCode, setDiscountCode] = useState<string | null>(null);
+  const city = useDebounced(form.watch("city") ?? "");
+  const phone = useDebounced(form.watch("phone") ?? "", 800);
+  const quote = useQuote(groups, { city, discountCode, phone });
+
   useEffect(() => {
     if (!placed) return;
     const timer = setTimeout(() => navigate("/"), ORDER_REDIRECT_MS);
@@ -58,7 +66,7 @@ export function CheckoutPage() {
   }, [placed, navigate]);
 
   const submit = form.handleSubmit(async (values) => {
-    const payload = orderPayload(values, groups, cartSessionId());
+    const payload = orderPayload(values, groups, cartSessionId(), discountCode);
     const body = JSON.stringify(payload);
     if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
     try {
@@ -121,7 +129,18 @@ export function CheckoutPage() {
             </form>
           </div>
           <div className="space-y-6 self-start lg:sticky lg:top-24 lg:col-span-2">
-            <OrderSummary groups={groups} />
+            <OrderSummary
+              groups={groups}
+              quote={quote.data}
+              codeField={
+                <DiscountCodeField
+                  applied={discountCode}
+                  outcome={quote.data?.discountCode}
+                  checking={quote.isFetching}
+                  onApply={setDiscountCode}
+                />
+              }
+            />
             <PaymentChoice register={form.register} formId={FORM_ID} />
             <Button type="submit" form={FORM_ID} size="lg" className="w-full" disabled={placeOrder.isPending}>
               {placeOrder.isPending ? "Placing Order..." : "Place Order"}

@@ -1,10 +1,23 @@
 import { formatRs } from "@shared/rules/money.js";
 import { imageVariantUrl } from "@shared/rules/images.js";
 import type { CartGroup } from "@client/features/cart/cart-groups";
+import type { ReactNode } from "react";
+import type { Quote } from "@shared/schemas/checkout.js";
 import { PriceSummary } from "@client/components/ui/price-summary";
 
-/** The items being ordered with their line prices, then subtotal, free shipping and total. */
-export function OrderSummary({ groups }: { groups: readonly CartGroup[] }) {
+/**
+ * The items being ordered with their line prices, the discount code, then the server's amounts:
+ * subtotal, discount, shipping, COD fee and total.
+ */
+export function OrderSummary({
+  groups,
+  quote,
+  codeField,
+}: {
+  groups: readonly CartGroup[];
+  quote: Quote | undefined;
+  codeField?: ReactNode;
+}) {
   const total = groups.reduce((sum, g) => sum + g.lineTotal, 0);
   return (
     <section aria-labelledby="order-summary-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
@@ -43,7 +56,13 @@ export function OrderSummary({ groups }: { groups: readonly CartGroup[] }) {
           </li>
         ))}
       </ul>
-      <PriceSummary subtotal={total} totalLabel="Total" className="mt-2 space-y-2 border-t border-ink/10 pt-4" />
+      {codeField}
+      <PriceSummary
+        subtotal={total}
+        quote={quote}
+        totalLabel="Total"
+        className="mt-4 space-y-2 border-t border-ink/10 pt-4"
+      />
     </section>
   );
 }

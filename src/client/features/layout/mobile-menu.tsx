@@ -2,6 +2,7 @@ import { MessageSquareHeart, Package } from "lucide-react";
 import { Sheet } from "@client/components/ui/sheet";
 import { NavLinks } from "./nav-links";
 import { STORE_CONTACT } from "./store-contact";
+import { useSiteSettings } from "@client/features/settings/settings-api";
 
 /** The small-screen side menu: the links, Track Orders and Write a Review. */
 export function MobileMenu({
@@ -18,6 +19,7 @@ export function MobileMenu({
   onWriteReview: () => void;
 }) {
   const close = () => onOpenChange(false);
+  const { delivery } = useSiteSettings();
   const action = "flex w-full items-center gap-3 rounded-xl px-3 py-3 text-left text-base font-medium hover:bg-ink/5";
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title={siteName}>
@@ -50,7 +52,7 @@ export function MobileMenu({
           <MessageSquareHeart className="h-5 w-5 text-rose" aria-hidden /> Write a Review
         </button>
       </div>
-      <p className="mt-8 px-3 text-sm text-muted">Cash on delivery across Pakistan · Free delivery · 7 day returns</p>
+      <p className="mt-8 px-3 text-sm text-muted">Cash on delivery across Pakistan · {delivery} · 7 day returns</p>
       <p className="mt-2 px-3 text-sm text-muted">{STORE_CONTACT.phone}</p>
     </Sheet>
   );

@@ -9,7 +9,7 @@ const social = [
   { label: "WhatsApp", href: STORE_CONTACT.whatsappUrl, Icon: WhatsAppIcon },
 ];
 
-export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: string }) {
+export function SiteFooter({ siteName, tagline, delivery }: { siteName: string; tagline: string; delivery: string }) {
   return (
     // Below every page's first screen: laid out and painted only as it nears the viewport.
     <footer className="mt-24 bg-ink text-cream/80 [content-visibility:auto] [contain-intrinsic-size:auto_713px] md:[contain-intrinsic-size:auto_400px]">
@@ -19,7 +19,7 @@ export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: s
           <p className="mt-1 text-sm text-sand">{tagline}</p>
           <p className="mt-4 max-w-sm text-sm leading-relaxed">
             Premium women's fashion — formal, casual and party wear, and the accessories to finish the look. Cash on
-            delivery across Pakistan, free delivery and 7 day returns.
+            delivery across Pakistan, {delivery.charAt(0).toLowerCase() + delivery.slice(1)} and 7 day returns.
           </p>
           <ul className="mt-6 flex gap-3" aria-label="Social media">
             {social.map(({ label, href, Icon }) => (

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.js";
 import { cartItems, products } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { findImageRefs } from "../images/image-service.js";
+import { salePricer } from "../pricing/sale-book.js";
 import { checkLineQuantity, checkUnitsLeft } from "../stock/stock-cart.js";
 import { checkChoice, loadChoiceProducts, resolveSelectedImage } from "./product-choice.js";
 
@@ -20,6 +21,8 @@ const lineColumns = {
   name: products.name,
   sku: products.sku,
   price: products.price,
+  originalPrice: products.originalPrice,
+  category: products.category,
   images: products.images,
 };
 interface LineRow {
@@ -33,12 +36,14 @@ interface LineRow {
   name: string;
   sku: string;
   price: string;
+  originalPrice: string | null;
+  category: string;
   images: string[];
 }
 
 const lineNotFound = () => new AppError("NOT_FOUND", "Cart item not found");
 
-function toCartItem(row: LineRow, refs: Map<string, ImageRef>): CartItem {
+function toCartItem(row: LineRow, refs: Map<string, ImageRef>, price: string): CartItem {
   return {
     id: row.id,
     productId: row.productId,
@@ -50,7 +55,7 @@ function toCartItem(row: LineRow, refs: Map<string, ImageRef>): CartItem {
     product: {
       name: row.name,
       sku: row.sku,
-      price: row.price,
+      price,
       images: row.images.map((id) => refs.get(id)).filter((r): r is ImageRef => !!r),
     },
   };
@@ -61,7 +66,9 @@ async function serialise(db: Db, rows: LineRow[]): Promise<CartItem[]> {
     db,
     rows.flatMap((r) => r.images),
   );
-  return rows.map((r) => toCartItem(r, refs));
+  // The price the shopper pays: an automatic sale's, when one is live (modules/pricing).
+  const priced = await salePricer(db);
+  return rows.map((r) => toCartItem(r, refs, priced({ ...r, id: r.productId }).price));
 }
 
 async function readLines(db: Db, sessionId: string, lineId?: number): Promise<CartItem[]> {

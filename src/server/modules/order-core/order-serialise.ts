@@ -5,6 +5,8 @@ import { orderNumber } from "@shared/rules/labels.js";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders } from "../../db/schema.js";
 import { orderRef } from "./order-ref.js";
+// Money (issue 24): each part of what the shopper pays, in every order answer.
+import { moneyOf, orderMoneyColumns, type OrderMoneyRow } from "../pricing/order-money.js";
 
 /** Every column an order view may need; the serialisers below pick what each audience sees. */
 export const orderColumns = {
@@ -35,9 +37,10 @@ export const orderColumns = {
   deliveredAt: orders.deliveredAt,
   returnedAt: orders.returnedAt,
   replacementOf: orders.replacementOf,
+  ...orderMoneyColumns,
 };
 
-export interface OrderRow {
+export interface OrderRow extends OrderMoneyRow {
   id: string;
   createdAt: string;
   status: string;
@@ -122,9 +125,9 @@ export function toAdminOrder(row: OrderRow, items: OrderItem[]): AdminOrder {
     postalCode: row.postalCode,
     specialInstructions: row.specialInstructions,
     items,
-    subtotal: row.subtotal,
     tax: row.tax,
     total: row.total,
+    ...moneyOf(row),
     paymentMethod: row.paymentMethod,
     source: row.source ?? "web",
     confirmation: {
@@ -162,6 +165,7 @@ export function toTrackedOrder(row: OrderRow, items: OrderItem[], proven: boolea
     customerPhone: row.customerPhone,
     city: row.city,
     total: row.total,
+    ...moneyOf(row),
     items,
     ...shippingOf(row),
   };

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { toMoneyString } from "@shared/rules/money.js";
 import { phoneKey } from "@shared/rules/phone.js";
 import type { OrderSource } from "@shared/rules/order-source.js";
 import type { NewOrder, OrderItem, placeOrderInput } from "@shared/schemas/orders.js";
 import type { z } from "zod";
-import type { AlsoInsert, OrderPrecondition } from "../../db/statement-parts.js";
+import { allPreconditions, type AlsoInsert, type OrderPrecondition } from "../../db/statement-parts.js";
 import type { Db } from "../../db/client.js";
 import type { OrderCore, OrderWrite } from "./order-core.js";
 import { isRetryableConflict } from "../../db/errors.js";
@@ -29,6 +28,8 @@ import {
 } from "../stock/online-limits.js";
 import { notEnoughStock, stockResultColumns, takeStockCtes, type StockLine } from "../stock/stock-sql.js";
 import { isoTime, loadItems, orderColumns, toNewOrder } from "./order-serialise.js";
+// Money (issue 24): what the shopper pays, priced once per attempt by modules/pricing.
+import { amountsAsMoney, priceOrder, type PricedOrder } from "../pricing/price-order.js";
 
 /** Totals are stored as numeric(12, 2): beyond this the insert itself would fail. */
 const MAX_TOTAL_PAISA = 999_999_999_999;
@@ -42,12 +43,12 @@ type OrderFacts = Omit<PlaceOrderData, "items" | "subtotal" | "tax" | "total">;
 export interface PlaceOrderOptions {
   idempotencyKey?: string;
   /**
-   * Run before the insert with the order's subtotal: a throttle or a fake-order check may throw;
+   * Run before the insert with the order's total (paisa; issue 24: fees and discount included): a throttle or a fake-order check may throw;
    * what it returns (the risk found, the WhatsApp outbox) goes into the order's own statement.
    * When the statement found its precondition broken, it runs again with what was `found`.
    */
   beforeCreate?: (
-    subtotalPaisa: number,
+    totalPaisa: number,
     found?: Record<string, unknown>,
   ) => void | OrderExtras | Promise<void | OrderExtras>;
   source?: OrderSource;
@@ -160,7 +161,8 @@ interface OrderStatement {
   id: string;
   facts: OrderFacts;
   priced: PricedItem[];
-  subtotal: string;
+  /** What the order costs (modules/pricing): the amounts, and the discount code's limits. */
+  money: PricedOrder;
   /** The products the lines were priced from, at the versions read; none for an exchange. */
   catalogue: Map<number, VersionedProduct>;
   stockLines: StockLine[];
@@ -180,9 +182,14 @@ interface OrderStatement {
  * (decision 017).
  */
 async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted> {
-  const { id, facts: input, priced, subtotal, catalogue, stockLines, extras: x, replacementOf } = statement;
+  const { id, facts: input, priced, money, catalogue, stockLines, extras: x, replacementOf } = statement;
   const { idempotencyKey, source = "web", actor = "customer", status = "pending", onlineBuyer } = statement.options;
   const timeline = JSON.stringify(statement.timeline ?? [status]);
+  // The amounts and the code's limits (modules/pricing), checked in this statement.
+  const m = amountsAsMoney(money.amounts);
+  const precondition = money.precondition
+    ? allPreconditions({ placement: x?.precondition, discount: money.precondition })
+    : x?.precondition;
   const stock = stockLines.length > 0 ? takeStockCtes(stockLines, { reserveScarce: x?.reserveScarce }) : null;
   const budget = stock && onlineBuyer ? budgetCtes(onlineBuyer, stockLines) : null;
   const versions = JSON.stringify([...catalogue.values()].map((p) => ({ id: p.id, version: p.version })));
@@ -207,22 +214,25 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
       from products p join json_to_recordset(${versions}::json) as v(id int, version text)
         on p.id = v.id and p.xmin::text = v.version
     ),
-    ${x?.precondition?.ctes ?? sql``}
+    ${precondition?.ctes ?? sql``}
     ${stock?.before ?? sql``}
     ${budget?.before ?? sql``}
     placed as (
       insert into orders (status, customer_name, customer_phone, phone_key, customer_email, shipping_address,
                           city, postal_code, special_instructions, subtotal, tax, total, payment_method,
                           session_id, idempotency_key, source, id, network_key, risk_level, risk_reasons,
-                          confirmation_state, confirmation_updated_at, confirmation_by_agent, replacement_of)
+                          confirmation_state, confirmation_updated_at, confirmation_by_agent, replacement_of,
+                          discount, delivery_fee, cod_fee, cod_amount, discount_code, discount_id)
       select ${status}, ${input.customerName}, ${input.customerPhone}, ${phoneKey(input.customerPhone)},
              ${input.customerEmail}, ${input.shippingAddress}, ${input.city}, ${input.postalCode},
-             ${input.specialInstructions}, ${subtotal}::numeric, 0, ${subtotal}::numeric, ${input.paymentMethod},
+             ${input.specialInstructions}, ${m.subtotal}::numeric, 0, ${m.total}::numeric, ${input.paymentMethod},
              ${input.sessionId?.toLowerCase() ?? null}::uuid, ${idempotencyKey ?? null}, ${source}, ${id}::uuid,
              ${x?.networkKey ?? null}, ${x?.risk.level ?? "low"}, ${JSON.stringify(x?.risk.reasons ?? [])}::jsonb,
              ${x?.confirmationState ?? "off"}, ${x?.confirmationState && x.confirmationState !== "off" ? sql`now()` : null},
-             ${x?.confirmationByAgent ?? false}, ${replacementOf ?? null}::uuid
-      from fresh where fresh.ok ${x?.precondition ? sql`and ${x.precondition.holds}` : sql``}
+             ${x?.confirmationByAgent ?? false}, ${replacementOf ?? null}::uuid,
+             ${m.discount}::numeric, ${m.deliveryFee}::numeric, ${m.codFee}::numeric, ${m.codAmount}::numeric,
+             ${money.applied?.code ?? null}, ${money.applied?.id ?? null}::int
+      from fresh where fresh.ok ${precondition ? sql`and ${precondition.holds}` : sql``}
         ${stock ? sql`and (select ok from stock_ok)` : sql``}
         ${budget ? sql`and (select ok from budget_ok)` : sql``}
       on conflict (idempotency_key) do nothing
@@ -246,10 +256,10 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
         .flat()
         .map((also, n) => sql`, also_${sql.raw(String(n))} as (${also(id, sql`exists (select 1 from placed)`)})`),
     )}
-    select fresh.ok as fresh, ${x?.precondition ? sql`${x.precondition.holds} as holds, ${x.precondition.found} as found,` : sql`true as holds,`}
+    select fresh.ok as fresh, ${precondition ? sql`${precondition.holds} as holds, ${precondition.found} as found,` : sql`true as holds,`}
            id, created_at, status, customer_name, customer_phone, customer_email,
            shipping_address, city, postal_code, special_instructions, subtotal::text, tax::text, total::text,
-           payment_method, session_id,
+           payment_method, session_id, discount::text, delivery_fee::text, cod_fee::text, cod_amount::text, discount_code,
            ${stock ? stockResultColumns : sql`true as stock_ok, null as stock_left, null as stock_lowest`},
            ${budget?.result ?? sql`true as budget_seeded, true as budget_ok, null as budget_units`}
     from fresh left join placed on true`,
@@ -258,7 +268,9 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
   if (!row.fresh) return { outcome: "stale" };
   if (!row.holds) {
     const found = typeof row.found === "string" ? JSON.parse(row.found) : row.found;
-    return { outcome: "precondition broken", found: found as Record<string, unknown> };
+    // Money (issue 24): the placement's own findings, without the code's (it is counted again).
+    const own = money.precondition ? (found as { placement?: unknown }).placement : found;
+    return { outcome: "precondition broken", found: (own ?? {}) as Record<string, unknown> };
   }
   if (!row.budget_seeded) return { outcome: "budget unseeded" };
   if (!row.stock_ok) return { outcome: "short", stockLeft: row.stock_left };
@@ -290,6 +302,11 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
       total: String(row.total),
       paymentMethod: String(row.payment_method),
       sessionId: row.session_id === null ? null : String(row.session_id),
+      discount: String(row.discount),
+      deliveryFee: String(row.delivery_fee),
+      codFee: String(row.cod_fee),
+      codAmount: row.cod_amount === null ? null : String(row.cod_amount),
+      discountCode: row.discount_code === null ? null : String(row.discount_code),
     },
     items,
   );
@@ -362,20 +379,23 @@ async function placeOnce(
   try {
     for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {
       const catalogue = await rememberedChoiceProducts(db, ids, attempt > 0);
-      const { priced, subtotalPaisa, stockLines } = await priceItems(db, input.items, catalogue);
+      const { priced, stockLines } = await priceItems(db, input.items, catalogue);
+      // Money (issue 24): sale prices, the code, delivery and COD fees; 422 for a code that does not apply.
+      const money = await priceOrder(db, { ...input, lines: priced, phone: input.customerPhone }, { strict: true });
+      priced.forEach((p, n) => (p.price = money.unitPrices[n]));
+      const totalPaisa = money.amounts.total;
       if (onlineBuyer && stockLines.length > 0) {
         checkUnitsPerVariant(stockLines);
         await seedBudgets(db, onlineBuyer);
       }
-      const extras = (await beforeCreate?.(subtotalPaisa, found)) ?? undefined;
-      const subtotal = toMoneyString(subtotalPaisa / 100);
+      const extras = (await beforeCreate?.(totalPaisa, found)) ?? undefined;
       let inserted: Inserted;
       try {
         inserted = await insertOrder(db, {
           id,
           facts: input,
           priced,
-          subtotal,
+          money,
           catalogue,
           stockLines,
           options,
@@ -468,7 +488,7 @@ export async function placeReplacement(
       sessionId: null,
     },
     priced: lines.map((l) => ({ ...l, price: "0" })),
-    subtotal: "0",
+    money: freeOfCharge(lines.length),
     catalogue: new Map(),
     stockLines,
     options: { source: "web", actor, status: "processing" },
@@ -479,4 +499,16 @@ export async function placeReplacement(
   if (inserted.outcome !== "placed") throw new Error(`A replacement order was not placed: ${inserted.outcome}`);
   w.placed(id, inserted.stockLowest);
   return { id };
+}
+
+/** An exchange's replacement costs nothing: no goods, fees or cash to collect, and no code. */
+function freeOfCharge(lines: number): PricedOrder {
+  const none = { subtotal: 0, discount: 0, deliveryFee: 0, codFee: 0, total: 0, advance: 0, codAmount: 0 };
+  return {
+    unitPrices: Array.from({ length: lines }, () => "0"),
+    amounts: none,
+    code: null,
+    applied: null,
+    precondition: null,
+  };
 }

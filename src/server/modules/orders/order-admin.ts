@@ -9,6 +9,7 @@ import { orders, orderStatusEvents } from "../../db/schema.js";
 import { isoTime, loadItems, orderColumns, toAdminOrder, type OrderRow } from "../order-core/order-serialise.js";
 import { listOrderNotes } from "../notes/notes.js";
 import { courierTimeline, courierViews, openIssueCondition } from "../shipping/courier-view.js";
+import { moneyMessageLines } from "../pricing/order-money.js";
 
 import { orderNotFound } from "../order-core/errors.js";
 
@@ -69,7 +70,8 @@ export function confirmationMessage(row: OrderRow, items: OrderItem[]): string {
     "Items:",
     ...lines,
     "",
-    `Total: ${formatRs(row.total)} (Cash on Delivery, free delivery)`,
+    // Money (issue 24): subtotal, discount, delivery, COD fee and total as this order has them.
+    ...moneyMessageLines(row),
     `Address: ${row.shippingAddress}, ${row.city}`,
     "",
     "Please reply YES to confirm your order.",

@@ -36,12 +36,19 @@ describe("POST /api/orders/track", () => {
     const res = await track({ phone: "03011111111" });
     const [card] = res.json();
     expect(Object.keys(card).sort()).toEqual([
+      // What the shopper pays, part by part (CONTRACT.md part three, issue 24).
+      "advance",
       "city",
+      "codAmount",
+      "codFee",
       "courier",
       "createdAt",
       "customerName",
       "customerPhone",
       "deliveredAt",
+      "deliveryFee",
+      "discount",
+      "discountCode",
       "id",
       "items",
       "orderNumber",
@@ -49,6 +56,7 @@ describe("POST /api/orders/track", () => {
       "returns",
       "shippedAt",
       "status",
+      "subtotal",
       "total",
       "trackingNumber",
       "trackingUrl",

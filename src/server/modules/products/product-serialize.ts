@@ -5,6 +5,7 @@ import type { products } from "../../db/schema.js";
 import { flagsFromStock, stockGrid, type VariantStock } from "@shared/rules/stock.js";
 import { findImageRefs } from "../images/image-service.js";
 import { loadStock } from "../stock/stock-store.js";
+import { salePricer } from "../pricing/sale-book.js";
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -62,5 +63,7 @@ export async function toProducts(db: Db, rows: ProductRow[]): Promise<Product[]>
     db,
     rows.filter((r) => r.trackStock).map((r) => r.id),
   );
-  return rows.map((row) => toProduct(row, refs, stock.get(row.id)));
+  // Automatic sales change the public price everywhere a product is shown (modules/pricing).
+  const priced = await salePricer(db);
+  return rows.map((row) => ({ ...toProduct(row, refs, stock.get(row.id)), ...priced(row) }));
 }

@@ -116,6 +116,12 @@ describe("GET /api/admin/orders.csv", () => {
       "",
       "",
       "",
+      // Issue 24's amounts: no discount or fees, the whole total collected on delivery.
+      "0",
+      "",
+      "0",
+      "0",
+      "7500",
     ]);
   });
 
@@ -153,13 +159,36 @@ describe("GET /api/admin/orders.csv", () => {
       .set({ courier: "Rider Ali", trackingNumber: "=42", trackingUrl: null })
       .where(eq(orders.id, byHand));
     const rows = readCsv((await download("?status=delivered")).body.slice(1));
-    expect(rows[0]).toEqual([...FIRST_RELEASE_HEADER, "Courier", "Tracking Number", "Tracking URL"]);
-    expect(rows.find((r) => r[1] === shipped)!.slice(-3)).toEqual([
+    expect(rows[0].slice(0, FIRST_RELEASE_HEADER.length + 3)).toEqual([
+      ...FIRST_RELEASE_HEADER,
+      "Courier",
+      "Tracking Number",
+      "Tracking URL",
+    ]);
+    expect(rows.find((r) => r[1] === shipped)!.slice(-8, -5)).toEqual([
       "Leopards",
       "LE7512345678",
       "https://www.leopardscourier.com/tracking?tracking_number=LE7512345678",
     ]);
-    expect(rows.find((r) => r[1] === byHand)!.slice(-3)).toEqual(["Rider Ali", "'=42", ""]);
+    expect(rows.find((r) => r[1] === byHand)!.slice(-8, -5)).toEqual(["Rider Ali", "'=42", ""]);
+  });
+  it("adds each part of what the shopper paid at the end: discount, code, delivery fee, COD fee, COD amount", async () => {
+    const product = await insertProduct(t.db, { name: "Eid Suit" });
+    const id = await insertOrder(t.db, { status: "pending", items: [{ product, quantity: 1, price: 5000 }] });
+    await t.db
+      .update(orders)
+      .set({
+        discount: "500",
+        discountCode: "EID10",
+        deliveryFee: "250",
+        codFee: "50",
+        total: "4800",
+        codAmount: "4800",
+      })
+      .where(eq(orders.id, id));
+    const rows = readCsv((await download("?status=pending")).body.slice(1));
+    expect(rows[0].slice(-5)).toEqual(["Discount", "Discount Code", "Delivery Fee", "COD Fee", "COD Amount"]);
+    expect(rows.find((r) => r[1] === id)!.slice(-5)).toEqual(["500", "EID10", "250", "50", "4800"]);
   });
 });
 

@@ -27,6 +27,12 @@ export const CSV_HEADER = [
   "Courier",
   "Tracking Number",
   "Tracking URL",
+  // What the shopper pays, part by part (issue 24): Total = Subtotal − Discount + Delivery Fee + COD Fee.
+  "Discount",
+  "Discount Code",
+  "Delivery Fee",
+  "COD Fee",
+  "COD Amount",
 ];
 
 type ItemPart = { productName: string; quantity: number; size: string; color: string };
@@ -46,6 +52,11 @@ type CsvRow = {
   courier: string | null;
   tracking_number: string | null;
   tracking_url: string | null;
+  discount: unknown;
+  discount_code: string | null;
+  delivery_fee: unknown;
+  cod_fee: unknown;
+  cod_amount: unknown;
   items: ItemPart[] | string | null;
 };
 
@@ -75,6 +86,7 @@ export async function* ordersCsvLines(
                  to_char(o.created_at at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD HH24:MI') as local_time,
                  o.status, o.customer_name, o.customer_phone, o.customer_email, o.shipping_address, o.city, o.postal_code,
                  o.subtotal, o.total, o.courier, o.tracking_number, o.tracking_url,
+                 o.discount, o.discount_code, o.delivery_fee, o.cod_fee, coalesce(o.cod_amount, o.total) as cod_amount,
                  (select json_agg(json_build_object('productName', oi.product_name, 'quantity', oi.quantity,
                                                     'size', oi.size, 'color', oi.color) order by oi.id)
                   from order_items oi where oi.order_id = o.id) as items
@@ -104,6 +116,11 @@ export async function* ordersCsvLines(
         o.courier ?? "",
         o.tracking_number ?? "",
         o.tracking_url ?? "",
+        Number(o.discount),
+        o.discount_code ?? "",
+        Number(o.delivery_fee),
+        Number(o.cod_fee),
+        Number(o.cod_amount),
       ]);
     }
     yield chunk;

@@ -28,11 +28,11 @@ export interface ShippingDeps {
 }
 
 /**
- * The cash the rider collects for an order, whole rupees: today the order total. The one place
- * that reads it, so `codAmount` (what the shopper pays, part three) replaces it in one line.
+ * The cash the rider collects for an order, whole rupees: its `codAmount` (what is left to pay on
+ * delivery; an order stored before part three has only its total). The one place that reads it.
  */
-export function cashToCollect(row: Pick<OrderRow, "total">): number {
-  return Math.round(Number(row.total));
+export function cashToCollect(row: Pick<OrderRow, "total" | "codAmount">): number {
+  return Math.round(Number(row.codAmount ?? row.total));
 }
 
 const describeItems = (items: { productName: string; size: string; color: string; quantity: number }[]) =>

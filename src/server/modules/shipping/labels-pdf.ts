@@ -107,7 +107,8 @@ function drawLabel(
   if (order.items.length > items.length) text(`+ ${order.items.length - items.length} more item(s)`, 8);
   rule();
   text(order.paymentMethod === "cod" ? "COLLECT CASH ON DELIVERY" : "PAID: COLLECT NOTHING", 8, fonts.bold);
-  text(order.paymentMethod === "cod" ? formatRs(order.total) : formatRs(0), 28, fonts.bold);
+  // The cash the courier collects: what is left once an advance is paid (issue 24).
+  text(order.paymentMethod === "cod" ? formatRs(order.codAmount) : formatRs(0), 28, fonts.bold);
   if (order.courier || order.trackingNumber)
     text(`${order.courier ?? ""}${order.trackingNumber ? `  ${order.trackingNumber}` : ""}`, 8);
 

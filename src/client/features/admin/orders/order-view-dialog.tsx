@@ -108,10 +108,38 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
             );
           })}
         </ul>
-        <div className="mt-2 flex justify-between border-t border-ink/10 pt-2 font-semibold">
-          <span>Total (Cash on Delivery)</span>
-          <span>{formatRs(order.total)}</span>
-        </div>
+        <dl className="mt-2 space-y-1 border-t border-ink/10 pt-2" aria-label="Amounts">
+          <div className="flex justify-between">
+            <dt className="text-muted">Subtotal</dt>
+            <dd>{formatRs(order.subtotal)}</dd>
+          </div>
+          {Number(order.discount) > 0 && (
+            <div className="flex justify-between">
+              <dt className="text-muted">Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt>
+              <dd>− {formatRs(order.discount)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between">
+            <dt className="text-muted">Delivery</dt>
+            <dd>{Number(order.deliveryFee) > 0 ? formatRs(order.deliveryFee) : "Free"}</dd>
+          </div>
+          {Number(order.codFee) > 0 && (
+            <div className="flex justify-between">
+              <dt className="text-muted">Cash on delivery fee</dt>
+              <dd>{formatRs(order.codFee)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between font-semibold">
+            <dt>Total (Cash on Delivery)</dt>
+            <dd>{formatRs(order.total)}</dd>
+          </div>
+          {order.codAmount !== order.total && (
+            <div className="flex justify-between font-semibold">
+              <dt>To collect on delivery</dt>
+              <dd>{formatRs(order.codAmount)}</dd>
+            </div>
+          )}
+        </dl>
       </section>
 
       <TrackingForm key={`${order.id}-${order.trackingNumber}`} order={order} />

@@ -2,6 +2,7 @@ import { Tabs } from "radix-ui";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
 import { CourierSettingsPanel } from "../shipping/courier-settings-form";
+import { FeesForm } from "./fees-form";
 import { HeroSettingsForm } from "./hero-settings-form";
 import { useSettings } from "./settings-api";
 import { SiteInfoForm } from "./site-info-form";
@@ -24,6 +25,9 @@ export function WebsiteSettings() {
         <Tabs.Trigger value="site" className={trigger}>
           Site Information
         </Tabs.Trigger>
+        <Tabs.Trigger value="fees" className={trigger}>
+          Delivery &amp; Fees
+        </Tabs.Trigger>
         <Tabs.Trigger value="courier" className={trigger}>
           Courier
         </Tabs.Trigger>
@@ -43,6 +47,9 @@ export function WebsiteSettings() {
             </Tabs.Content>
             <Tabs.Content value="site" className="outline-none">
               <SiteInfoForm settings={settings.data} />
+            </Tabs.Content>
+            <Tabs.Content value="fees" className="outline-none">
+              <FeesForm />
             </Tabs.Content>
             <Tabs.Content value="courier" className="outline-none">
               <CourierSettingsPanel />

@@ -1,0 +1,120 @@
+import { desc, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { AdminDiscount, discountInput } from "@shared/schemas/discounts.js";
+import type { Db } from "../../db/client.js";
+import { isUniqueViolation } from "../../db/errors.js";
+import { categories, discounts, orders, products } from "../../db/schema.js";
+import { AppError, badRequest } from "../../lib/app-error.js";
+import { toDiscountRule } from "../pricing/discount-rows.js";
+
+type Input = z.output<typeof discountInput>;
+
+export const discountNotFound = () => new AppError("NOT_FOUND", "Discount not found");
+
+/** Every discount, newest first, with what it brought (one grouped pass over its orders). */
+export async function listDiscounts(db: Db, id?: number): Promise<AdminDiscount[]> {
+  const rows = await db
+    .select({
+      discount: discounts,
+      uses: sql<number>`count(${orders.id}) filter (where ${orders.status} <> 'cancelled')::int`,
+      orders: sql<number>`count(${orders.id})::int`,
+      revenue: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.status} not in ('cancelled', 'returned')), 0)::text`,
+      returned: sql<number>`count(${orders.id}) filter (where ${orders.status} = 'returned')::int`,
+    })
+    .from(discounts)
+    .leftJoin(orders, eq(orders.discountId, discounts.id))
+    .where(id === undefined ? undefined : eq(discounts.id, id))
+    .groupBy(discounts.id)
+    .orderBy(desc(discounts.id));
+  return rows.map((r) => ({
+    ...toDiscountRule(r.discount),
+    uses: Number(r.uses),
+    orders: Number(r.orders),
+    revenue: Number(r.revenue),
+    returned: Number(r.returned),
+  }));
+}
+
+export async function findDiscount(db: Db, id: number): Promise<AdminDiscount> {
+  const [found] = await listDiscounts(db, id);
+  if (!found) throw discountNotFound();
+  return found;
+}
+
+/** Collections and products named must exist: a typo would otherwise make a code apply to nothing. */
+async function checkScope(db: Db, input: Input): Promise<void> {
+  if (input.categories.length > 0) {
+    const known = await db
+      .select({ slug: categories.slug })
+      .from(categories)
+      .where(inArray(categories.slug, input.categories));
+    const missing = input.categories.filter((c) => !known.some((k) => k.slug === c));
+    if (missing.length > 0)
+      throw badRequest(`No collection is called ${missing.join(", ")}`, {
+        categories: `Unknown collection: ${missing.join(", ")}`,
+      });
+  }
+  if (input.productIds.length > 0) {
+    const known = await db.select({ id: products.id }).from(products).where(inArray(products.id, input.productIds));
+    const missing = input.productIds.filter((p) => !known.some((k) => k.id === p));
+    if (missing.length > 0)
+      throw badRequest(`No product has the id ${missing.join(", ")}`, {
+        productIds: `Unknown product: ${missing.join(", ")}`,
+      });
+  }
+}
+
+const codeTaken = (code: string) =>
+  new AppError("CONFLICT", `Another discount already has the code ${code}; choose a different code`, {
+    code: "This code is already in use",
+  });
+
+function columns(input: Input) {
+  return {
+    code: input.code,
+    kind: input.kind,
+    value: String(input.kind === "free_delivery" ? 0 : input.value),
+    minSubtotal: input.minSubtotal === null ? null : String(input.minSubtotal),
+    startsAt: input.startsAt,
+    endsAt: input.endsAt,
+    usageLimit: input.usageLimit,
+    perPhoneLimit: input.perPhoneLimit,
+    categories: [...new Set(input.categories)],
+    productIds: [...new Set(input.productIds)],
+    active: input.active,
+    updatedAt: sql`now()`,
+  };
+}
+
+export async function createDiscount(db: Db, input: Input): Promise<AdminDiscount> {
+  await checkScope(db, input);
+  try {
+    const [row] = await db.insert(discounts).values(columns(input)).returning({ id: discounts.id });
+    return findDiscount(db, row.id);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw codeTaken(input.code ?? "");
+    throw err;
+  }
+}
+
+export async function updateDiscount(db: Db, id: number, input: Input): Promise<AdminDiscount> {
+  await checkScope(db, input);
+  try {
+    const updated = await db
+      .update(discounts)
+      .set(columns(input))
+      .where(eq(discounts.id, id))
+      .returning({ id: discounts.id });
+    if (updated.length === 0) throw discountNotFound();
+    return findDiscount(db, id);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw codeTaken(input.code ?? "");
+    throw err;
+  }
+}
+
+/** Its orders keep the code they were placed with (orders.discount_code). */
+export async function deleteDiscount(db: Db, id: number): Promise<void> {
+  const deleted = await db.delete(discounts).where(eq(discounts.id, id)).returning({ id: discounts.id });
+  if (deleted.length === 0) throw discountNotFound();
+}

@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { codeKey, type DiscountRule } from "@shared/rules/discounts.js";
+import type { Db } from "../../db/client.js";
+import type { OrderPrecondition } from "../../db/statement-parts.js";
+import { discounts } from "../../db/schema.js";
+import { toDiscountRule } from "./discount-rows.js";
+
+/** A code as typed, with what its limits count, read in one statement. */
+export interface CodeFacts {
+  rule: DiscountRule;
+  /** The code's `claims` when its uses were counted. */
+  claims: number;
+  uses: number;
+  phoneUses: number;
+}
+
+/** The code (trimmed, any letter case) and its uses so far (all, and this phone's); null if unknown. */
+export async function readCode(db: Db, typed: string, phoneKey: string | null): Promise<CodeFacts | null> {
+  const counted = sql`from orders o where o.discount_id = ${discounts.id} and o.status <> 'cancelled'`;
+  const [row] = await db
+    .select({
+      discount: discounts,
+      uses: sql<number>`(select count(*)::int ${counted})`,
+      phoneUses: sql<number>`(select count(*)::int ${counted} and o.phone_key = ${phoneKey ?? ""})`,
+    })
+    .from(discounts)
+    .where(sql`lower(${discounts.code}) = ${codeKey(typed)}`);
+  if (!row) return null;
+  return {
+    rule: toDiscountRule(row.discount),
+    claims: Number(row.discount.claims),
+    uses: Number(row.uses),
+    phoneUses: Number(row.phoneUses),
+  };
+}
+
+/**
+ * The code's limits, checked by the order's own statement: it moves the code's `claims` on only
+ * if no other placement with this code moved it since the uses were counted (the row lock queues
+ * them, and a statement that waited sees the row as its predecessor left it). Otherwise nothing is
+ * inserted, the uses are counted again in a new statement (which sees the orders placed meanwhile)
+ * and the order is tried again: on PostgreSQL, the last use of a code cannot be taken twice.
+ * A claim whose order is then refused for another reason only makes the others count again.
+ * Needed only with a limit.
+ */
+export function codeClaim(facts: CodeFacts): OrderPrecondition | null {
+  const { rule } = facts;
+  if (rule.usageLimit === null && rule.perPhoneLimit === null) return null;
+  return {
+    ctes: sql`code_claim as (update discounts set claims = claims + 1
+      where id = ${rule.id}::int and claims = ${facts.claims}::bigint returning claims),`,
+    holds: sql`exists (select 1 from code_claim)`,
+    found: sql`(select claims from code_claim)`,
+  };
+}

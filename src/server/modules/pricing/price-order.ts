@@ -1,0 +1,109 @@
+import { codeRefusal, toPaisa, unknownCodeMessage, type ScopedLine } from "@shared/rules/discounts.js";
+import { formatRs, toMoneyString } from "@shared/rules/money.js";
+import { phoneKey } from "@shared/rules/phone.js";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../lib/app-error.js";
+import type { OrderPrecondition } from "../../db/statement-parts.js";
+import { codeClaim, readCode } from "./code-claim.js";
+import { computeAmounts, type Amounts } from "@shared/rules/amounts.js";
+import { loadFeeSettings } from "./fee-settings.js";
+import { salePricer, storeNow } from "./sale-book.js";
+
+export interface MoneyInput {
+  /** The order's lines at the catalogue's regular prices, in order. */
+  lines: readonly { productId: number; category: string; price: string; quantity: number }[];
+  city?: string | null;
+  discountCode?: string | null;
+  phone?: string | null;
+  paymentMethod: string;
+}
+
+/** What a code does to this cart, in words; `applied` false says why it does not apply. */
+export interface CodeOutcome {
+  code: string;
+  applied: boolean;
+  message: string;
+}
+
+export interface PricedOrder {
+  /** Each line's unit price as sold (automatic sales included), in the input's order. */
+  unitPrices: string[];
+  amounts: Amounts;
+  code: CodeOutcome | null;
+  /** The code that applies: stored with the order. */
+  applied: { id: number; code: string } | null;
+  /** The code's usage limits, for the order's own statement; null without a limited code. */
+  precondition: OrderPrecondition | null;
+}
+
+function appliedMessage(code: string, kind: string, discountPaisa: number): string {
+  if (kind === "free_delivery") return `Code ${code} applied: free delivery`;
+  return `Code ${code} applied: ${formatRs(discountPaisa / 100)} off`;
+}
+
+/**
+ * Prices an order (or a quote) once, on the server: automatic sales, the discount code and its
+ * limits, delivery and COD fees (decision 022). For an order (`strict`), a code that does not
+ * apply refuses it with 422 and the reason; a quote answers the reason instead.
+ */
+export async function priceOrder(db: Db, input: MoneyInput, { strict }: { strict: boolean }): Promise<PricedOrder> {
+  const pricer = await salePricer(db);
+  const lines: ScopedLine[] = input.lines.map((l) => ({
+    productId: l.productId,
+    category: l.category,
+    quantity: l.quantity,
+    unitPaisa: toPaisa(pricer({ id: l.productId, category: l.category, price: l.price, originalPrice: null }).price),
+  }));
+  const fees = await loadFeeSettings(db);
+  const typed = input.discountCode?.trim() ?? "";
+  let code: CodeOutcome | null = null;
+  let applied: PricedOrder["applied"] = null;
+  let precondition: OrderPrecondition | null = null;
+  let rule = null;
+  if (typed !== "") {
+    const facts = await readCode(db, typed, input.phone ? phoneKey(input.phone) : null);
+    const goodsPaisa = lines.reduce((sum, l) => sum + l.unitPaisa * l.quantity, 0);
+    const refusal = facts
+      ? codeRefusal(facts.rule, { ...facts, now: storeNow(db), goodsPaisa, lines })
+      : unknownCodeMessage(typed);
+    if (refusal !== null) {
+      if (strict) throw new AppError("UNPROCESSABLE", refusal, { discountCode: refusal });
+      code = { code: facts?.rule.code ?? typed, applied: false, message: refusal };
+    } else {
+      rule = facts!.rule;
+      applied = { id: rule.id, code: rule.code! };
+      precondition = codeClaim(facts!);
+    }
+  }
+  const amounts = computeAmounts({ lines, fees, city: input.city, paymentMethod: input.paymentMethod, code: rule });
+  if (rule)
+    code = { code: rule.code!, applied: true, message: appliedMessage(rule.code!, rule.kind, amounts.discount) };
+  return { unitPrices: lines.map((l) => toMoneyString(l.unitPaisa / 100)), amounts, code, applied, precondition };
+}
+
+/** Amounts as the quote answers them: numbers of rupees. */
+export function amountsInRupees(a: Amounts) {
+  return {
+    subtotal: a.subtotal / 100,
+    discount: a.discount / 100,
+    deliveryFee: a.deliveryFee / 100,
+    codFee: a.codFee / 100,
+    total: a.total / 100,
+    advance: a.advance / 100,
+    codAmount: a.codAmount / 100,
+  };
+}
+
+/** Amounts as orders store and answer them: numeric strings. */
+export function amountsAsMoney(a: Amounts) {
+  const s = (paisa: number) => toMoneyString(paisa / 100);
+  return {
+    subtotal: s(a.subtotal),
+    discount: s(a.discount),
+    deliveryFee: s(a.deliveryFee),
+    codFee: s(a.codFee),
+    total: s(a.total),
+    advance: s(a.advance),
+    codAmount: s(a.codAmount),
+  };
+}

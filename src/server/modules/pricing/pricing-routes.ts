@@ -1,0 +1,45 @@
+import type { FastifyInstance } from "fastify";
+import { quoteInput, type Quote } from "@shared/schemas/checkout.js";
+import { networkKey } from "../../lib/network-key.js";
+import { Throttle } from "../../lib/throttle.js";
+import { parse } from "../../lib/validate.js";
+import { amountsInRupees, priceOrder } from "./price-order.js";
+import { quoteLines } from "./quote-lines.js";
+import { attachSaleBook, SaleBook } from "./sale-book.js";
+
+export async function pricingRoutes(app: FastifyInstance): Promise<void> {
+  attachSaleBook(app.db, new SaleBook(app.db, app.clock, app.catalogueCache));
+  // Generous for a shopper whose cart and checkout ask again as the city and code change, tight
+  // enough that codes cannot be guessed by the thousand.
+  const perNetwork = new Throttle(600, 10 * 60_000, "price checks from your network", app.throttleStore);
+
+  /** What the cart costs as placed now: the same function prices the order (decision 022). */
+  app.post("/api/checkout/quote", { config: { access: "public" } }, async (request): Promise<Quote> => {
+    const input = parse(quoteInput, request.body);
+    await perNetwork.take(networkKey(request.ip));
+    const lines = await quoteLines(app.db, input.items);
+    const priced = await priceOrder(
+      app.db,
+      {
+        lines,
+        city: input.city,
+        discountCode: input.discountCode,
+        phone: input.customerPhone,
+        paymentMethod: "cod",
+      },
+      { strict: false },
+    );
+    return {
+      ...amountsInRupees(priced.amounts),
+      discountCode: priced.code,
+      lines: lines.map((l, n) => ({
+        productId: l.productId,
+        productName: l.productName,
+        quantity: l.quantity,
+        size: l.size,
+        color: l.color,
+        price: Number(priced.unitPrices[n]),
+      })),
+    };
+  });
+}

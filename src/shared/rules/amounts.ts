@@ -1,0 +1,49 @@
+import { baseDeliveryFee, type FeeSettings } from "./fees.js";
+import { inScope, reductionPaisa, type DiscountRule, type ScopedLine } from "./discounts.js";
+
+/** Each part of what the shopper pays, in whole paisa (whole rupees wherever the store computes). */
+export interface Amounts {
+  subtotal: number;
+  discount: number;
+  deliveryFee: number;
+  codFee: number;
+  total: number;
+  /** Paid before shipping: advance payments are a later issue (CONTRACT.md part three), 0 until then. */
+  advance: number;
+  codAmount: number;
+}
+
+export interface AmountsInput {
+  /** Unit prices after automatic sales. */
+  lines: readonly ScopedLine[];
+  fees: FeeSettings;
+  city: string | null | undefined;
+  paymentMethod: string;
+  /** A code that applies to this cart (checked by the caller), or null. */
+  code: DiscountRule | null;
+}
+
+/**
+ * The one rule the store's money is computed by (decision 022); the server applies it to every
+ * quote and order (modules/pricing), the admin's fee form only to show an example order: subtotal at the prices shown, the
+ * code's reduction of the goods in its scope (a percentage rounded half up to the rupee, once), the
+ * delivery fee (the city's, else the flat one; none once the goods after the discount reach the
+ * free-delivery threshold, or with a free-delivery code), the COD fee, and
+ * total = subtotal − discount + deliveryFee + codFee.
+ */
+export function computeAmounts({ lines, fees, city, paymentMethod, code }: AmountsInput): Amounts {
+  const subtotal = lines.reduce((sum, l) => sum + l.unitPaisa * l.quantity, 0);
+  let discount = 0;
+  if (code && code.kind !== "free_delivery") {
+    const inScopeGoods = lines.filter((l) => inScope(code, l)).reduce((sum, l) => sum + l.unitPaisa * l.quantity, 0);
+    discount = reductionPaisa(code.kind, code.value, inScopeGoods);
+  }
+  const goods = subtotal - discount;
+  const freeOver = fees.freeDeliveryOver;
+  const shipsFree = code?.kind === "free_delivery" || (freeOver !== null && goods >= freeOver * 100);
+  const deliveryFee = shipsFree ? 0 : baseDeliveryFee(fees, city) * 100;
+  const codFee = paymentMethod === "cod" ? (fees.codFee ?? 0) * 100 : 0;
+  const total = goods + deliveryFee + codFee;
+  const advance = 0;
+  return { subtotal, discount, deliveryFee, codFee, total, advance, codAmount: total - advance };
+}
