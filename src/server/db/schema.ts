@@ -20,6 +20,9 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import { CONFIRMATION_STATES } from "@shared/rules/confirmation.js";
+import { ORDER_STATUSES } from "@shared/rules/order-status.js";
+import { sqlList } from "./sql-list.js";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -192,14 +195,8 @@ export const orders = pgTable(
     index("orders_confirmation_idx").on(t.confirmationState, t.createdAt),
     index("orders_risk_idx").on(t.riskLevel, t.createdAt),
     check("orders_risk_level_check", sql`${t.riskLevel} in ('low', 'medium', 'high')`),
-    check(
-      "orders_confirmation_state_check",
-      sql`${t.confirmationState} in ('off', 'queued', 'sent', 'delivered', 'read', 'confirmed', 'cancelled', 'failed', 'expired', 'held')`,
-    ),
-    check(
-      "orders_status_check",
-      sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'returned', 'cancelled')`,
-    ),
+    check("orders_confirmation_state_check", sql`${t.confirmationState} in ${sqlList(CONFIRMATION_STATES)}`),
+    check("orders_status_check", sql`${t.status} in ${sqlList(ORDER_STATUSES)}`),
     index("orders_courier_follow_idx")
       .on(t.courierBookedAt)
       .where(sql`${t.status} = 'shipped' and ${t.courierBookedAt} is not null`),

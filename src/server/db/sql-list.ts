@@ -1,21 +1,18 @@
 import { sql, type SQL } from "drizzle-orm";
 
 /**
- * A list of the shared constants as SQL text literals, `('a', 'b')`, for `in` and CHECK
- * constraints: business lists (statuses, confirmation states) are written once, in
- * `src/shared/rules`, and SQL is built from them. Values are bound as parameters in queries; for
- * DDL (a migration) use `sqlListText`.
+ * A list of the shared constants as SQL text, `('a', 'b')`, for `in`: business lists (statuses,
+ * confirmation states) are written once, in `src/shared/rules`, and SQL is built from them. The
+ * values are written into the text, not bound, so the planner sees constants (a partial index's
+ * `in (...)` matches) and a prepared statement's text stays one per shape; only ever pass the
+ * shared constants, never input.
  */
 export function sqlList(values: readonly string[]): SQL {
-  if (values.length === 0) throw new Error("sqlList needs at least one value");
-  return sql`(${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )})`;
+  return sql.raw(sqlListText(values));
 }
 
-/** The same list as literal SQL text, for a migration or a CHECK constraint: `('a', 'b')`. */
+/** The same list as text, for a CHECK constraint or a migration: `('a', 'b')`. */
 export function sqlListText(values: readonly string[]): string {
-  if (values.length === 0) throw new Error("sqlListText needs at least one value");
+  if (values.length === 0) throw new Error("an SQL list needs at least one value");
   return `(${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")})`;
 }

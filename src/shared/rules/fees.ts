@@ -1,4 +1,5 @@
 import { formatRs } from "./money.js";
+import { cityKey } from "./city.js";
 
 /**
  * What the shopper pays besides the goods, kept as settings (PUT /api/settings/{key}); an empty
@@ -80,7 +81,7 @@ export function readFeeSettings(stored: Partial<Record<string, unknown>>): FeeSe
   const byCity = cityFees(stored.delivery_fee_by_city);
   const deliveryFeeByCity: Record<string, number> = {};
   if (byCity && byCity !== "bad")
-    for (const [city, fee] of Object.entries(byCity)) deliveryFeeByCity[city.toLowerCase()] = fee;
+    for (const [city, fee] of Object.entries(byCity)) deliveryFeeByCity[cityKey(city)] = fee;
   return {
     deliveryFee: amount(stored.delivery_fee),
     deliveryFeeByCity,
@@ -91,7 +92,7 @@ export function readFeeSettings(stored: Partial<Record<string, unknown>>): FeeSe
 
 /** The delivery fee before any threshold or code: the city's own, else the flat fee, else 0. */
 export function baseDeliveryFee(fees: FeeSettings, city: string | null | undefined): number {
-  const own = city ? fees.deliveryFeeByCity[city.trim().toLowerCase()] : undefined;
+  const own = city ? fees.deliveryFeeByCity[cityKey(city)] : undefined;
   return own ?? fees.deliveryFee ?? 0;
 }
 

@@ -39,3 +39,6 @@ export function isCountedStatus(status: string): boolean {
 
 /** Handed to a courier: the denominator of the return-to-origin rate. */
 export const SHIPPED_OR_LATER = ["shipped", "delivered", "returned"] as const;
+
+/** Orders still under way: not delivered, returned or cancelled (the COD rule on open orders per phone). */
+export const OPEN_STATUSES = ["pending", "processing", "shipped"] as const;

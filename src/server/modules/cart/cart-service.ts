@@ -8,7 +8,7 @@ import { AppError } from "../../lib/app-error.js";
 import { findImageRefs } from "../images/image-service.js";
 import { salePricer } from "../pricing/sale-book.js";
 import { checkLineQuantity, checkUnitsLeft } from "../stock/stock-cart.js";
-import { checkChoice, loadChoiceProducts, resolveSelectedImage } from "./product-choice.js";
+import { checkChoice, loadChoiceProducts, resolveSelectedImage } from "../catalogue/product-choice.js";
 
 const lineColumns = {
   id: cartItems.id,

@@ -6,6 +6,8 @@ import { isUniqueViolation } from "../../db/errors.js";
 import { categories, discounts, orders, products } from "../../db/schema.js";
 import { AppError, badRequest } from "../../lib/app-error.js";
 import { toDiscountRule } from "../pricing/discount-rows.js";
+import { UNEARNED_STATUSES } from "@shared/rules/order-status.js";
+import { sqlList } from "../../db/sql-list.js";
 
 type Input = z.output<typeof discountInput>;
 
@@ -18,7 +20,7 @@ export async function listDiscounts(db: Db, id?: number): Promise<AdminDiscount[
       discount: discounts,
       uses: sql<number>`count(${orders.id}) filter (where ${orders.status} <> 'cancelled')::int`,
       orders: sql<number>`count(${orders.id})::int`,
-      revenue: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.status} not in ('cancelled', 'returned')), 0)::text`,
+      revenue: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.status} not in ${sqlList(UNEARNED_STATUSES)}), 0)::text`,
       returned: sql<number>`count(${orders.id}) filter (where ${orders.status} = 'returned')::int`,
     })
     .from(discounts)

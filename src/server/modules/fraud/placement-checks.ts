@@ -6,6 +6,9 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
 import { assessRisk, NETWORK_HIGH, NETWORK_WINDOW_MINUTES, type OrderFacts, type Risk } from "./risk.js";
 import { rowsOf } from "../../db/rows.js";
+import { OPEN_STATUSES } from "@shared/rules/order-status.js";
+import { sqlList } from "../../db/sql-list.js";
+import { cityKey } from "@shared/rules/city.js";
 
 export const BLOCKED_MESSAGE =
   "We could not place this order online. Please message us on WhatsApp and we will help you with it.";
@@ -31,7 +34,7 @@ export function factsColumns(key: string, network: string | null): SQL {
       exists (select 1 from blocked_phones where phone_key = ${key}) as blocked,
       (select count(*)::int from orders where phone_key = ${key}) as earlier,
       (select count(*)::int from orders where phone_key = ${key}
-         and status in ('pending', 'processing', 'shipped')) as open,
+         and status in ${sqlList(OPEN_STATUSES)}) as open,
       (select count(*)::int from orders o where o.phone_key = ${key}
          and (o.status = 'returned' or (o.status = 'cancelled' and (o.confirmation_state = 'confirmed'
            or exists (select 1 from order_status_events e where e.order_id = o.id and e.status = 'processing')))))
@@ -78,8 +81,8 @@ function checkCodRules(rules: CodRules, facts: OrderFacts, order: Placement): vo
       `This phone number already has ${facts.openOrders} open orders, the store's maximum for cash on delivery; please wait until they are delivered or message us on WhatsApp`,
     );
   if (rules.cities !== null) {
-    const city = order.city.trim().toLowerCase();
-    if (!rules.cities.some((c) => c.toLowerCase() === city))
+    const city = cityKey(order.city);
+    if (!rules.cities.some((c) => cityKey(c) === city))
       throw refuse(
         `Cash on delivery is available only in these cities: ${rules.cities.join(", ")}; please choose one of them or message us on WhatsApp`,
       );

@@ -17,7 +17,7 @@ import {
   rememberedChoiceProducts,
   selectedImageId,
   type VersionedProduct,
-} from "../cart/product-choice.js";
+} from "../catalogue/product-choice.js";
 import { findImageRefs } from "../images/image-service.js";
 import {
   budgetCtes,

@@ -6,6 +6,7 @@ import { returnToOrigin } from "./return-to-origin.js";
 import { queryRows } from "../../db/rows.js";
 import { inReportSnapshot, money, num, oneAtATime } from "./sql-rows.js";
 import { MONTH_LABELS, storeClock } from "./store-time.js";
+import { sqlList } from "../../db/sql-list.js";
 
 const TOP_LIST = 5;
 
@@ -35,7 +36,7 @@ export const ANALYTICS_ROLLUPS: AnalyticsSource = {
 };
 
 /** Statuses that earned nothing, as a SQL list: ('cancelled', 'returned'). */
-const UNEARNED = sql.raw(`(${UNEARNED_STATUSES.map((s) => `'${s}'`).join(", ")})`);
+const UNEARNED = sqlList(UNEARNED_STATUSES);
 
 type Figures = { orders: unknown; revenue: unknown };
 type ItemFigures = {

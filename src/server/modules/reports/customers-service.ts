@@ -34,7 +34,7 @@ function reportQuery({ customers, materialized }: CustomersSource): SQL {
   return sql`
   with customers as ${sql.raw(materialized ? "materialized" : "not materialized")} (${customers}),
   spellings as materialized (
-    select lower(trim(city)) as city_key, trim(city) collate "C" as city, count(*) as customers,
+    select report_city(city) as city_key, trim(city) collate "C" as city, count(*) as customers,
            count(*) filter (where order_count > 1) as repeat,
            count(*) filter (where order_count = 1) as one_time,
            count(*) filter (where order_count between 2 and 3) as two_to_three,

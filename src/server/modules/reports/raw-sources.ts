@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import type { AnalyticsSource } from "./analytics-service.js";
 import type { CustomersSource } from "./customers-service.js";
 import { STORE_TIME_ZONE } from "./store-time.js";
+import { SHIPPED_OR_LATER, UNEARNED_STATUSES } from "@shared/rules/order-status.js";
+import { sqlList } from "../../db/sql-list.js";
 
 /*
  * The reports' figures aggregated straight from orders and order_items on every call, as the
@@ -19,14 +21,14 @@ export const ANALYTICS_FROM_ORDERS: AnalyticsSource = {
                         coalesce(nullif(trim(oi.color), ''), 'No Color') as color,
                         coalesce(nullif(trim(oi.size), ''), 'No Size') as size,
                         count(*)::int as lines, sum(oi.quantity) as quantity, sum(oi.price * oi.quantity) as revenue
-                 from order_items oi join orders o on o.id = oi.order_id where o.status not in ('cancelled', 'returned')
+                 from order_items oi join orders o on o.id = oi.order_id where o.status not in ${sqlList(UNEARNED_STATUSES)}
                  group by 1, 2, 3, 4)`,
   shipping: sql`(select regexp_replace(lower(btrim(o.city)), '[[:space:]]+', ' ', 'g') as city,
                         coalesce(btrim(o.courier), '') as courier, o.status, count(*)::int as orders
-                 from orders o where o.status in ('shipped', 'delivered', 'returned') group by 1, 2, 3)`,
+                 from orders o where o.status in ${sqlList(SHIPPED_OR_LATER)} group by 1, 2, 3)`,
   productOutcomes: sql`(select oi.product_id, o.status, count(*)::int as lines
                         from order_items oi join orders o on o.id = oi.order_id
-                        where o.status in ('shipped', 'delivered', 'returned') group by 1, 2)`,
+                        where o.status in ${sqlList(SHIPPED_OR_LATER)} group by 1, 2)`,
 };
 
 export const CUSTOMERS_FROM_ORDERS: CustomersSource = {
@@ -34,7 +36,7 @@ export const CUSTOMERS_FROM_ORDERS: CustomersSource = {
     with counted as (
       select o.id, o.phone_key, o.created_at, o.total, o.customer_name, o.customer_phone, o.customer_email,
              o.shipping_address, o.city
-      from orders o where o.status not in ('cancelled', 'returned')
+      from orders o where o.status not in ${sqlList(UNEARNED_STATUSES)}
     ),
     latest as (
       select distinct on (phone_key) phone_key, customer_name as name, customer_phone as phone, customer_email as email,

@@ -4,7 +4,7 @@ import { variantLabel } from "@shared/rules/stock.js";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders, products } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import { checkChoice, choiceColumns } from "../cart/product-choice.js";
+import { checkChoice, choiceColumns } from "../catalogue/product-choice.js";
 import { firstShortfall, type StockLine } from "../stock/stock-sql.js";
 import type { OrderWrite } from "../order-core/order-core.js";
 import { placeReplacement } from "../order-core/place-order.js";

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Sql } from "./customer-ids.js";
 import type { StatusUpdate } from "./webhook-payload.js";
+import { AWAITING_ANSWER } from "@shared/rules/confirmation.js";
+import { sqlList } from "../../db/sql-list.js";
 
 const STATUS_ORDER = sql.raw("array['queued', 'sent', 'delivered', 'read']");
 const KNOWN = ["sent", "delivered", "read", "failed"];
@@ -37,7 +39,7 @@ export async function recordStatus(db: Sql, status: StatusUpdate): Promise<boole
     update orders o set confirmation_state = ${status.status}, confirmation_updated_at = now()
     from message m
     where m.forward and o.id = m.order_id and m.kind in ('confirm', 'reminder')
-      and o.confirmation_state in ('queued', 'sent', 'delivered', 'read', 'failed')
+      and o.confirmation_state in ${sqlList(AWAITING_ANSWER)}
     returning o.id`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }

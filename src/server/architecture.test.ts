@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The server's modules depend one way (decision 017): the order core at the bottom, satellites
+ * above it, the routes that compose them on top. Read from the source, not the running app.
+ */
+const SERVER = import.meta.dirname;
+const MODULES = path.join(SERVER, "modules");
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return file.endsWith(".ts") && !file.endsWith(".test.ts") ? [file] : [];
+  });
+}
+
+const moduleOf = (file: string) => path.relative(MODULES, file).split(path.sep)[0];
+
+/** Module → the modules its files import (relative imports only). */
+function moduleGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of sourceFiles(MODULES)) {
+    const from = moduleOf(file);
+    if (from.endsWith(".ts")) continue;
+    const edges = graph.get(from) ?? new Set<string>();
+    graph.set(from, edges);
+    for (const [, spec] of fs.readFileSync(file, "utf8").matchAll(/from "(\.{1,2}\/[^"]+)"/g)) {
+      const target = path.resolve(path.dirname(file), spec);
+      if (!target.startsWith(MODULES + path.sep)) continue;
+      const to = moduleOf(target);
+      if (to !== from) edges.add(to);
+    }
+  }
+  return graph;
+}
+
+/** A cycle through the graph, as a path of module names, or null. */
+function findCycle(graph: Map<string, Set<string>>): string[] | null {
+  const state = new Map<string, "visiting" | "done">();
+  const trail: string[] = [];
+  const visit = (node: string): string[] | null => {
+    if (state.get(node) === "done") return null;
+    if (state.get(node) === "visiting") return [...trail.slice(trail.indexOf(node)), node];
+    state.set(node, "visiting");
+    trail.push(node);
+    for (const next of graph.get(node) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    trail.pop();
+    state.set(node, "done");
+    return null;
+  };
+  for (const node of graph.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+describe("the server's architecture", () => {
+  it("has no cycle between server modules", () => {
+    expect(findCycle(moduleGraph())).toBeNull();
+  });
+
+  it("keeps the order core at the bottom: it imports no satellite that changes orders", () => {
+    const core = moduleGraph().get("order-core")!;
+    for (const satellite of ["orders", "fraud", "whatsapp", "shipping", "returns", "manual-orders", "order-events"])
+      expect(core.has(satellite), satellite).toBe(false);
+  });
+
+  it("writes an order's status and timeline only in the order core", () => {
+    const writes = [
+      /insert\s+into\s+order_status_events/i,
+      /orderStatusEvents\)\s*\.values/,
+      /update\s+orders\s+(?:\w+\s+)?set\s+status\b/i,
+      /\.update\(orders\)\s*\.set\(\{\s*status\b/,
+    ];
+    const offenders = sourceFiles(SERVER)
+      .filter((file) => !file.startsWith(path.join(MODULES, "order-core") + path.sep))
+      .filter((file) => !file.startsWith(path.join(SERVER, "db", "demo") + path.sep))
+      .filter((file) => !file.startsWith(path.join(SERVER, "test") + path.sep))
+      .filter((file) => writes.some((w) => w.test(fs.readFileSync(file, "utf8"))))
+      .map((file) => path.relative(SERVER, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it("modules do not reach into the plugins (the access check runs for every route)", () => {
+    const offenders = sourceFiles(MODULES).filter((file) =>
+      /from "\.\.\/\.\.\/plugins\//.test(fs.readFileSync(file, "utf8")),
+    );
+    expect(offenders.map((file) => path.relative(SERVER, file))).toEqual([]);
+  });
+});
