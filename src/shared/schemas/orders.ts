@@ -118,7 +118,7 @@ export const updateOrderInput = z.object({
   /** A shopper cancelling proves ownership with the order's phone number. */
   phone: z.string().max(30).optional(),
   sessionId: z.string().uuid().optional(),
-  // -- couriers (issue 26): staff correct the customer's details until the order ships --
+  // Staff correct the customer's details until the order ships (CONTRACT.md, "Couriers").
   customerName: placeOrderInput.shape.customerName.optional(),
   customerPhone: placeOrderInput.shape.customerPhone.optional(),
   shippingAddress: placeOrderInput.shape.shippingAddress.optional(),
@@ -147,7 +147,7 @@ export const adminOrderListQuery = z.object({
     .enum(CONFIRMATION_STATES, { message: `Confirmation must be one of: ${CONFIRMATION_STATES.join(", ")}` })
     .optional(),
   risk: z.enum(RISK_LEVELS, { message: `Risk must be one of: ${RISK_LEVELS.join(", ")}` }).optional(),
-  /** `open`: orders whose failed delivery attempt has no resolution yet (issue 26). */
+  /** `open`: orders whose failed delivery attempt has no resolution yet (CONTRACT.md, "Failed delivery attempts"). */
   issue: z.enum(["open"], { message: "Issue must be open" }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
@@ -219,7 +219,7 @@ export const adminOrder = z.object({
   ...shippingFields,
   /** An exchange's replacement order: the order it replaces. */
   replacementOf: z.string().nullable(),
-  // -- couriers (issue 26): on the orders list and the order view --
+  // The courier's words and a failed delivery attempt, on the orders list and the order view.
   courierStatus: courierStatus.optional(),
   deliveryIssue: deliveryIssue.optional(),
   // -- end couriers --

@@ -5,7 +5,7 @@ import { orderNumber } from "@shared/rules/labels.js";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders } from "../../db/schema.js";
 import { orderRef } from "./order-ref.js";
-// Money (issue 24): each part of what the shopper pays, in every order answer.
+// Each part of what the shopper pays, in every order answer.
 import { moneyOf, orderMoneyColumns, type OrderMoneyRow } from "../pricing/order-money.js";
 
 /** Every column an order view may need; the serialisers below pick what each audience sees. */

@@ -28,7 +28,7 @@ import {
 } from "../stock/online-limits.js";
 import { notEnoughStock, stockResultColumns, takeStockCtes, type StockLine } from "../stock/stock-sql.js";
 import { isoTime, loadItems, orderColumns, toNewOrder } from "./order-serialise.js";
-// Money (issue 24): what the shopper pays, priced once per attempt by modules/pricing.
+// What the shopper pays, priced once per attempt by modules/pricing.
 import { amountsAsMoney, priceOrder, type PricedOrder } from "../pricing/price-order.js";
 
 /** Totals are stored as numeric(12, 2): beyond this the insert itself would fail. */
@@ -268,7 +268,7 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
   if (!row.fresh) return { outcome: "stale" };
   if (!row.holds) {
     const found = typeof row.found === "string" ? JSON.parse(row.found) : row.found;
-    // Money (issue 24): the placement's own findings, without the code's (it is counted again).
+    // The placement's own findings, without the code's (it is counted again).
     const own = money.precondition ? (found as { placement?: unknown }).placement : found;
     return { outcome: "precondition broken", found: (own ?? {}) as Record<string, unknown> };
   }
@@ -380,7 +380,7 @@ async function placeOnce(
     for (let attempt = 0; attempt < PRICING_ATTEMPTS; attempt++) {
       const catalogue = await rememberedChoiceProducts(db, ids, attempt > 0);
       const { priced, stockLines } = await priceItems(db, input.items, catalogue);
-      // Money (issue 24): sale prices, the code, delivery and COD fees; 422 for a code that does not apply.
+      // Sale prices, the code, delivery and COD fees; 422 for a code that does not apply.
       const money = await priceOrder(db, { ...input, lines: priced, phone: input.customerPhone }, { strict: true });
       priced.forEach((p, n) => (p.price = money.unitPrices[n]));
       const totalPaisa = money.amounts.total;

@@ -22,7 +22,7 @@ export async function listOrders(
     query.status ? eq(orders.status, query.status) : undefined,
     query.confirmation ? eq(orders.confirmationState, query.confirmation) : undefined,
     query.risk ? eq(orders.riskLevel, query.risk) : undefined,
-    query.issue === "open" ? openIssueCondition() : undefined, // couriers (issue 26)
+    query.issue === "open" ? openIssueCondition() : undefined,
   );
   const rows = await db
     .select(orderColumns)
@@ -49,7 +49,7 @@ export async function listOrders(
   const couriers = await courierViews(
     db,
     rows.map((r) => r.id),
-  ); // couriers (issue 26)
+  );
   return {
     orders: rows.map((r) => ({ ...toAdminOrder(r, items.get(r.id) ?? []), ...couriers.get(r.id) })),
     total: filtered ?? (query.status ? counts[query.status] : counts.all),
@@ -70,7 +70,7 @@ export function confirmationMessage(row: OrderRow, items: OrderItem[]): string {
     "Items:",
     ...lines,
     "",
-    // Money (issue 24): subtotal, discount, delivery, COD fee and total as this order has them.
+    // Subtotal, discount, delivery, COD fee and total as this order has them.
     ...moneyMessageLines(row),
     `Address: ${row.shippingAddress}, ${row.city}`,
     "",
@@ -112,7 +112,7 @@ export async function orderDetail(db: Db, id: string): Promise<AdminOrderDetail>
     .select({ n: count() })
     .from(orders)
     .where(and(others, eq(orders.status, "cancelled")));
-  // -- couriers (issue 26): the courier's words on the timeline, its latest and the failed attempt --
+  // The courier's words on the timeline, its latest and the failed attempt.
   const courierReports = await courierTimeline(db, id);
   const courier = (await courierViews(db, [id])).get(id);
   // -- end couriers --
