@@ -16,11 +16,10 @@ import { cashToCollect } from "./courier-booking.js";
 import { deliveryPayload, readDeliveryPayload } from "./delivery-payload.js";
 import { resolveAsCustomer, SEND_DELIVERY_ISSUE_MESSAGE, takeNewAddress } from "./delivery-issues.js";
 import { SEND_SHIPPED_MESSAGE } from "./parcel-status.js";
+import { rowsOf as rows } from "../../db/rows.js";
 
 export const DELIVERY_ISSUE_TEMPLATE = "delivery_attempt";
 export const SHIPPED_TEMPLATE = "order_shipped";
-
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 interface MessageOrder {
   id: string;

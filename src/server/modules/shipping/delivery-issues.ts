@@ -10,12 +10,11 @@ import { CourierRefused } from "./courier.js";
 import { enabledCouriers } from "./courier-accounts.js";
 import type { ShippingDeps } from "./courier-booking.js";
 import type { Tx } from "./parcel-status.js";
+import { rowsOf as rows } from "../../db/rows.js";
 
 /** Jobs: tell the courier the resolution (once), ask the customer on WhatsApp (once per attempt). */
 export const SEND_SHIPPER_ADVICE = "courier.shipper-advice";
 export const SEND_DELIVERY_ISSUE_MESSAGE = "courier.whatsapp.delivery-issue";
-
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * A failed attempt the courier reported: opens the order's delivery issue, or counts another

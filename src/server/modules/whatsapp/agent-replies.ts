@@ -8,12 +8,11 @@ import { sendText } from "./cloud-api.js";
 import { lastCustomerMessageAt } from "./conversations.js";
 import { describeSendError } from "./meta-errors.js";
 import type { WhatsappConfig } from "./whatsapp-config.js";
+import { rowsOf as rows } from "../../db/rows.js";
 
 /** The job that sends one reply an agent wrote in the inbox (its message row names it). */
 export const SEND_AGENT_REPLY = "whatsapp.agent-reply";
 const ATTEMPTS = 5;
-
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const windowClosed = (last: Date | null) =>
   new AppError(

@@ -8,8 +8,8 @@ import {
 } from "@shared/schemas/whatsapp.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
+import { rowsOf as rows } from "../../db/rows.js";
 
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
 /** How many conversations the inbox lists (latest first); older ones come back when they write again. */

@@ -18,6 +18,7 @@ import {
   type WebhookPayload,
 } from "./webhook-payload.js";
 import type { WhatsappConfig } from "./whatsapp-config.js";
+import { rowsOf as rows } from "../../db/rows.js";
 
 export { WHATSAPP_ACTOR } from "./customer-answer.js";
 
@@ -27,8 +28,6 @@ export interface WebhookOutcome {
   /** Orders whose status or confirmation changed, or a conversation got a message (the live views are told). */
   changed: boolean;
 }
-
-const rows = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 const secondsToIso = (timestamp: string | undefined) => {
   const seconds = Number(timestamp);

@@ -8,12 +8,11 @@ import {
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
 import { storeClock } from "../reports/store-time.js";
+import { rowsOf as rows } from "../../db/rows.js";
 
 /** Where the owner's prices are kept: the settings table, but not among the public settings. */
 const PRICES_KEY = "whatsapp_prices";
 const NO_PRICES: WhatsappPrices = { utility: 0, marketing: 0, service: 0, authentication: 0 };
-
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function readPrices(db: Db): Promise<WhatsappPrices> {
   const [row] = rows<{ value: unknown }>(await db.execute(sql`select value from settings where key = ${PRICES_KEY}`));
