@@ -52,6 +52,7 @@ export class CatalogueCache {
   private entries = new Map<string, Entry>();
   private totalBytes = 0;
   generation = 0;
+  readonly ttlMs = TTL_MS;
   /** When what is kept goes stale by itself (an automatic sale starts or ends; modules/pricing). */
   private staleAt = Infinity;
 

@@ -6,8 +6,7 @@ import { AppError } from "../../lib/app-error.js";
 import type { OrderPrecondition } from "../../db/statement-parts.js";
 import { codeClaim, readCode } from "./code-claim.js";
 import { computeAmounts, type Amounts } from "@shared/rules/amounts.js";
-import { loadFeeSettings } from "./fee-settings.js";
-import { salePricer, storeNow } from "./sale-book.js";
+import { feesInForce, salePricer, storeNow } from "./sale-book.js";
 
 export interface MoneyInput {
   /** The order's lines at the catalogue's regular prices, in order. */
@@ -54,7 +53,7 @@ export async function priceOrder(db: Db, input: MoneyInput, { strict }: { strict
     quantity: l.quantity,
     unitPaisa: toPaisa(pricer({ id: l.productId, category: l.category, price: l.price, originalPrice: null }).price),
   }));
-  const fees = await loadFeeSettings(db);
+  const fees = await feesInForce(db);
   const typed = input.discountCode?.trim() ?? "";
   let code: CodeOutcome | null = null;
   let applied: PricedOrder["applied"] = null;

@@ -4,24 +4,31 @@ import { toMoneyString } from "@shared/rules/money.js";
 import type { Db } from "../../db/client.js";
 import { discounts } from "../../db/schema.js";
 import type { Clock } from "../../jobs/clock.js";
+import type { FeeSettings } from "@shared/rules/fees.js";
 import { toDiscountRule } from "./discount-rows.js";
+import { loadFeeSettings } from "./fee-settings.js";
 
 /** What the sale book needs of the catalogue cache (plugins/catalogue-cache.ts). */
 export interface SaleCache {
   readonly generation: number;
+  /** How long an answer is kept at most, a safety net under the change notifications. */
+  readonly ttlMs: number;
   /** Answers kept must not outlive this instant (a sale starts or ends then). */
   expireAt(ms: number): void;
 }
 
 /**
- * The automatic sales (discounts without a code), as the catalogue's prices need them. They are
- * read again whenever the catalogue cache is cleared (a discount written here or on another app
- * server clears it, decision 004), and the cache is told when the next sale starts or ends, so it
- * clears itself then: a sale starts and stops at its time without a restart or an edit.
+ * The automatic sales (discounts without a code) and the delivery and COD fees, as prices need
+ * them. Both are read again whenever the catalogue cache is cleared (a discount or a setting
+ * written here or on another app server clears it, decision 004), so pricing an order costs no
+ * query of its own. The cache is told when the next sale starts or ends, so it clears itself then:
+ * a sale starts and stops at its time without a restart or an edit.
  */
 export class SaleBook {
   private enabled: DiscountRule[] | null = null;
   private loadedAt = -1;
+  private enabledAt = 0;
+  private feeSettings: { generation: number; readAt: number; fees: Promise<FeeSettings> } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -36,18 +43,38 @@ export class SaleBook {
   /** The sales live now. */
   async live(): Promise<DiscountRule[]> {
     const generation = this.cache.generation;
-    if (this.enabled === null || generation !== this.loadedAt) {
+    if (this.enabled === null || generation !== this.loadedAt || this.expired(this.enabledAt)) {
       const rows = await this.db
         .select()
         .from(discounts)
         .where(and(isNull(discounts.code), eq(discounts.active, true)));
       this.enabled = rows.map(toDiscountRule);
       this.loadedAt = generation;
+      this.enabledAt = this.clock.now().getTime();
     }
     const now = this.clock.now();
     const next = nextChange(this.enabled, now);
     if (next !== null) this.cache.expireAt(next);
     return this.enabled.filter((s) => phaseAt(s, now) === "live");
+  }
+
+  /** Read longer ago than the catalogue cache keeps an answer: a missed notification heals by then. */
+  private expired(readAt: number): boolean {
+    return this.clock.now().getTime() - readAt > this.cache.ttlMs;
+  }
+
+  /** The delivery and COD fees in force (owner settings). */
+  fees(): Promise<FeeSettings> {
+    const generation = this.cache.generation;
+    if (this.feeSettings?.generation !== generation || this.expired(this.feeSettings.readAt)) {
+      const fees = loadFeeSettings(this.db);
+      this.feeSettings = { generation, readAt: this.clock.now().getTime(), fees };
+      // A failed read is not kept: the next order reads again.
+      fees.catch(() => {
+        if (this.feeSettings?.fees === fees) this.feeSettings = null;
+      });
+    }
+    return this.feeSettings!.fees;
   }
 
   /** A product's public price and original price under the live sales. */
@@ -109,6 +136,11 @@ export async function salePricer(db: Db): Promise<(p: PricedProduct) => SalePric
   const book = saleBookOf(db);
   if (book) return book.pricer();
   return (p) => ({ price: p.price, originalPrice: p.originalPrice });
+}
+
+/** The fees in force: the app's, kept between changes; else read (seeding, benchmarks, a transaction). */
+export async function feesInForce(db: Db): Promise<FeeSettings> {
+  return saleBookOf(db)?.fees() ?? loadFeeSettings(db);
 }
 
 /** The time sales and codes go by: the app's clock (tests move it), else the system's. */
