@@ -8,30 +8,16 @@ import { StrictMode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { Writable } from "node:stream";
-import { IMAGE_SIZES } from "@shared/rules/images.js";
+import { siteSettings } from "@shared/rules/settings.js";
 import type { ImageRef } from "@shared/schemas/common.js";
-import type { HomeProducts, Product, ProductPage } from "@shared/schemas/products.js";
 import { AppFrame, makeQueryClient } from "./app/app";
-import { pageHead, scriptSafeJson } from "./app/page-head";
-import { matchRoute } from "./app/route-table";
-
-export { pageUrl } from "./app/route-table";
+import { answersOf, headHtml, scriptSafeJson } from "./app/page-head";
+import { matchRoute, pageHead, readsOf } from "./app/route-table";
 import { preloadPage } from "./app/router";
-import { PAGE_STATE_ID, seedQueries } from "./lib/page-data";
-import { catalogKeys } from "./lib/queries";
+import { PAGE_STATE_ID } from "./lib/page-data";
+import { queries } from "./lib/queries";
 
-/**
- * Every public API read a page is rendered from (the route's first reads, and a product's rating
- * for its JSON-LD): the server checks their versions to know whether a cached page still holds.
- */
-export function pageReads(url: string): string[] {
-  const { pathname, searchParams } = new URL(url, "http://localhost");
-  const match = matchRoute(pathname);
-  if (match.route.clientOnly) return [];
-  const reads = match.route.data(match.params, searchParams);
-  const id = match.route.path === "/product/:id" ? match.params.id : undefined;
-  return id && /^\d{1,9}$/.test(id) ? [...reads, `/api/reviews/product/${id}/rating`] : reads;
-}
+export { pageReads, pageUrl } from "./app/route-table";
 
 /** Reads a public API path on the server (through the catalogue cache): its JSON text, or undefined unless 200. */
 export type ReadApi = (apiPath: string) => Promise<string | undefined>;
@@ -95,24 +81,16 @@ export async function renderPage({
   if (match.route.clientOnly)
     return { status: 200, head: "", body: "", state: "", module: match.route.module, clientOnly: true };
 
-  const paths = match.route.data(match.params, searchParams);
-  const productId =
-    match.route.path === "/product/:id" && /^\d{1,9}$/.test(match.params.id ?? "") ? Number(match.params.id) : NaN;
-  const ratingPath = pageReads(url).find((p) => p.endsWith("/rating"));
-  const [texts, ratingText] = await Promise.all([
-    Promise.all(paths.map(read)),
-    ratingPath ? read(ratingPath) : Promise.resolve(undefined),
-  ]);
-  const answers: Record<string, unknown> = {};
-  paths.forEach((p, i) => {
-    if (texts[i] !== undefined) answers[p] = JSON.parse(texts[i]!);
-  });
-
+  // The route's reads, read through the catalogue cache and filed under the keys the page reads them by.
   const queryClient = makeQueryClient();
-  seedQueries(queryClient, answers);
-  // A missing product renders 'Product Not Found' at once, as useProduct resolves a 404.
-  if (Number.isInteger(productId) && productId > 0 && answers[`/api/products/${productId}`] === undefined)
-    queryClient.setQueryData(catalogKeys.product(productId), null);
+  const reads = readsOf(match.route.reads(match.params, searchParams));
+  const texts = await Promise.all(reads.map((r) => (r.meta?.read ? read(r.meta.read.path) : undefined)));
+  reads.forEach((r, i) => {
+    const text = texts[i];
+    // A read whose 404 means "not there" (a product) renders that at once, as its query resolves it.
+    if (text !== undefined) queryClient.setQueryData(r.queryKey, JSON.parse(text));
+    else if (r.meta?.read && "missingAs" in r.meta.read) queryClient.setQueryData(r.queryKey, r.meta.read.missingAs);
+  });
 
   await preloadPage(pathname);
   const body = await renderToHtml(
@@ -124,37 +102,16 @@ export async function renderPage({
     </StrictMode>,
   );
 
-  const head = pageHead({
-    match,
-    pathname,
-    search: searchParams,
-    answers,
-    origin,
-    rating: ratingText ? JSON.parse(ratingText) : undefined,
-  });
+  const get = answersOf(queryClient);
+  const head = pageHead(match, { pathname, search: searchParams, origin }, get);
   const state = `<script id="${PAGE_STATE_ID}" type="application/json">${scriptSafeJson(JSON.stringify(dehydrate(queryClient)))}</script>`;
   return {
     status: head.status,
-    head: head.html,
+    head: headHtml(head, origin, pathname, siteSettings(get(queries.settings())).site_name),
     body,
     state,
     module: match.route.module,
-    largest: largestPicture(match.route.path, answers, paths),
+    largest: head.largest,
     clientOnly: false,
   };
-}
-
-/** The picture a page's largest paint is, as far as its data tells: preloaded before styles and scripts. */
-function largestPicture(routePath: string, answers: Record<string, unknown>, paths: string[]): RenderedPage["largest"] {
-  if (routePath === "/product/:id") {
-    const product = answers[paths[1]] as Product | undefined;
-    return product?.images[0] ? { image: product.images[0], sizes: IMAGE_SIZES.gallery } : undefined;
-  }
-  if (routePath === "/") {
-    const first = (answers["/api/products/home"] as HomeProducts | undefined)?.hero[0];
-    return first?.images[0] ? { image: first.images[0], sizes: IMAGE_SIZES.hero } : undefined;
-  }
-  const list = paths.find((p) => p.startsWith("/api/products?"));
-  const first = list ? (answers[list] as ProductPage | undefined)?.products[0] : undefined;
-  return first?.images[0] ? { image: first.images[0], sizes: IMAGE_SIZES.card } : undefined;
 }

@@ -1,140 +1,247 @@
-import type { ComponentType } from "react";
+import type { QueryKey } from "@tanstack/react-query";
 import { matchPath } from "react-router";
-import { productPageQueryString } from "@client/lib/queries";
-import { readPage, readShopState, writePage, writeShopState } from "@client/features/catalog/shop-filters-state";
+import { collectionCopy } from "@shared/rules/labels.js";
+import { formatRs } from "@shared/rules/money.js";
+import { IMAGE_SIZES } from "@shared/rules/images.js";
+import type { ImageRef } from "@shared/schemas/common.js";
+import { queries, type PublicRead } from "@client/lib/queries";
+import {
+  readPage,
+  readShopState,
+  writePage,
+  writeShopState,
+  type ShopState,
+} from "@client/features/catalog/shop-filters-state";
+import { siteSettings } from "@shared/rules/settings.js";
+import {
+  collectionExists,
+  completeHead,
+  productJsonLd,
+  storeDescription,
+  type HeadFacts,
+  type PageContext,
+  type PageHead,
+  type Params,
+} from "./page-head";
 
 /**
- * The one route table: the client router renders from it, the server renderer renders and
- * preloads from it (each route's chunk by its module path in Vite's manifest, and the API reads
- * its first render needs, fetched on the server and inlined into the page).
+ * The one route table: each storefront page is declared here once, with what its first render
+ * reads (query options from lib/queries, the very ones its component asks for) and what it says
+ * about itself (its head). The client router renders from it, the server renderer reads,
+ * renders and writes the head from it, and the layout's one head hook keeps the browser's head in
+ * step from the same declaration (app/page-head.ts).
  */
-export interface RouteDef {
+export interface RouteDef<R extends Reads = Reads> {
   path: string;
-  /** The route module as Vite's manifest names it (its chunks are preloaded with the page). */
+  /** The route's component, as Vite names the module (router.tsx loads it; its chunks are preloaded with the page). */
   module: string;
-  load: () => Promise<{ default: ComponentType }>;
-  /** The public API reads the page's first render makes, exactly as the client asks for them. */
-  data: (params: Record<string, string | undefined>, search: URLSearchParams) => string[];
+  /** The public reads the page's first render makes, by name, as the component asks for them. */
+  reads: (params: Params, search: URLSearchParams) => R;
   /**
    * The query parameters the page reads, in one canonical form (defaults and values it ignores
    * left out); none when absent. The server renders and caches a page by its path and these.
    */
   query?: (search: URLSearchParams) => URLSearchParams;
+  /** What the page says about itself (title, description, status, canonical, JSON-LD), from its reads. */
+  head(page: PageContext<R>): HeadFacts;
   /** Personal or transient pages that search engines should not list. */
   noindex?: boolean;
   /** Admin pages: rendered in the browser only. */
   clientOnly?: boolean;
 }
 
-const SETTINGS = "/api/settings";
-const CATEGORIES = "/api/categories";
+export type { Params };
+/** A read: a query whose options say which public API path it is (lib/queries.ts). */
+export type Read = { queryKey: QueryKey; meta?: { read?: PublicRead } };
+/** A page's reads by name; one it does not make for this URL (a search without words) is left undefined. */
+export type Reads = Record<string, Read | undefined>;
 
-export const STORE_ROUTES: RouteDef[] = [
-  {
-    path: "/",
-    module: "app/routes/home.tsx",
-    load: () => import("./routes/home"),
-    data: () => [SETTINGS, "/api/products/home", CATEGORIES],
-  },
-  {
-    path: "/shop",
-    module: "app/routes/shop.tsx",
-    load: () => import("./routes/shop"),
-    data: (_, search) => {
-      const state = readShopState(search);
-      return [
-        SETTINGS,
-        CATEGORIES,
-        `/api/products${productPageQueryString({ ...state.filters, sort: state.sort, page: state.page })}`,
-      ];
-    },
-    query: (search) => writeShopState(readShopState(search)),
-  },
-  {
-    path: "/collection/:category",
-    module: "app/routes/collection.tsx",
-    load: () => import("./routes/collection"),
-    data: ({ category = "" }, search) => [
-      SETTINGS,
-      CATEGORIES,
-      `/api/products${productPageQueryString({ category: [category], sort: "newest", page: readPage(search) })}`,
-    ],
-    query: (search) => writePage(new URLSearchParams(), readPage(search)),
-  },
-  {
-    path: "/product/:id",
-    module: "app/routes/product.tsx",
-    load: () => import("./routes/product"),
-    data: ({ id = "" }) => (/^\d{1,9}$/.test(id) ? [SETTINGS, `/api/products/${id}`] : [SETTINGS]),
-  },
-  {
-    path: "/search",
-    module: "app/routes/search.tsx",
-    load: () => import("./routes/search"),
-    data: (_, search) => {
-      const q = (search.get("q") ?? "").trim();
-      return q
-        ? [SETTINGS, `/api/products${productPageQueryString({ q, sort: "featured", page: readPage(search) })}`]
-        : [SETTINGS];
-    },
-    query: (search) => {
-      const q = (search.get("q") ?? "").trim();
-      return q ? writePage(new URLSearchParams({ q }), readPage(search)) : new URLSearchParams();
-    },
-    noindex: true,
-  },
-  {
-    path: "/cart",
-    module: "app/routes/cart.tsx",
-    load: () => import("./routes/cart"),
-    data: () => [SETTINGS],
-    noindex: true,
-  },
-  {
-    path: "/checkout",
-    module: "app/routes/checkout.tsx",
-    load: () => import("./routes/checkout"),
-    data: () => [SETTINGS],
-    noindex: true,
-  },
-  {
-    path: "/wishlist",
-    module: "app/routes/wishlist.tsx",
-    load: () => import("./routes/wishlist"),
-    data: () => [SETTINGS],
-    noindex: true,
-  },
-];
+/** The reads a page makes for its URL. */
+export const readsOf = (reads: Reads): Read[] => Object.values(reads).filter((r): r is Read => r !== undefined);
 
-export const NOT_FOUND_ROUTE: RouteDef = {
-  path: "*",
-  module: "app/routes/not-found.tsx",
-  load: () => import("./routes/not-found"),
-  data: () => [SETTINGS],
+/** Keeps each route's reads typed for its head and its component. */
+const route = <R extends Reads>(def: RouteDef<R>): RouteDef<R> => def;
+
+/** A product id as a URL may carry it (a malformed one is a missing product). */
+export const productIdOf = (id: string | undefined): number => (/^\d{1,9}$/.test(id ?? "") ? Number(id) : NaN);
+
+export const HOME = route({
+  path: "/",
+  module: "app/routes/home.tsx",
+  reads: () => ({ settings: queries.settings(), home: queries.home(), categories: queries.categories() }),
+  head: ({ reads, get, settings, origin }) => {
+    const hero = get(reads.home)?.hero[0]?.images[0];
+    return {
+      largest: hero ? { image: hero, sizes: IMAGE_SIZES.hero } : undefined,
+      jsonLd: () => [
+        {
+          "@context": "https://schema.org",
+          "@type": "WebSite",
+          name: settings.site_name,
+          url: `${origin}/`,
+          potentialAction: {
+            "@type": "SearchAction",
+            target: `${origin}/search?q={search_term_string}`,
+            "query-input": "required name=search_term_string",
+          },
+        },
+      ],
+    };
+  },
+});
+
+/** The page of products each list page shows: the shop's filtered one, a collection's, a search's. */
+export const listReads = {
+  shop: (state: ShopState) => queries.productPage({ ...state.filters, sort: state.sort, page: state.page }),
+  collection: (category: string, page: number) => queries.productPage({ category: [category], sort: "newest", page }),
+  search: (q: string, page: number) => queries.productPage({ q, sort: "featured", page }),
 };
 
+export const SHOP = route({
+  path: "/shop",
+  module: "app/routes/shop.tsx",
+  reads: (_, search) => {
+    const state = readShopState(search);
+    return {
+      settings: queries.settings(),
+      categories: queries.categories(),
+      products: listReads.shop(state),
+    };
+  },
+  query: (search) => writeShopState(readShopState(search)),
+  head: ({ reads, get, settings, description, page }) => ({
+    title: "Shop",
+    description: `Shop the complete ${settings.site_name} collection: ${description}`,
+    canonical: page.withNumber("/shop"),
+    crumbs: [{ name: "Shop", path: "/shop" }],
+    largest: firstCard(get(reads.products)),
+  }),
+});
+
+export const COLLECTION = route({
+  path: "/collection/:category",
+  module: "app/routes/collection.tsx",
+  reads: ({ category = "" }, search) => ({
+    settings: queries.settings(),
+    categories: queries.categories(),
+    products: listReads.collection(category, readPage(search)),
+  }),
+  query: (search) => writePage(new URLSearchParams(), readPage(search)),
+  head: ({ params, reads, get, description, page }) => {
+    const category = params.category ?? "";
+    // Only a category list that loaded can prove a collection missing.
+    if (collectionExists(get(reads.categories), category) === false)
+      return { status: 404, title: "Collection Not Found", canonical: null };
+    const copy = collectionCopy(category);
+    const path = `/collection/${encodeURIComponent(category.toLowerCase())}`;
+    return {
+      title: copy.title,
+      description: `${copy.subtitle}. ${description}`,
+      canonical: page.withNumber(path),
+      crumbs: [{ name: copy.title, path }],
+      largest: firstCard(get(reads.products)),
+    };
+  },
+});
+
+export const PRODUCT = route({
+  path: "/product/:id",
+  module: "app/routes/product.tsx",
+  reads: ({ id }) => {
+    const productId = productIdOf(id);
+    const known = !Number.isNaN(productId);
+    return {
+      settings: queries.settings(),
+      product: known ? queries.product(productId) : undefined,
+      rating: known ? queries.rating(productId) : undefined,
+    };
+  },
+  head: ({ reads, get, origin }) => {
+    // Not asked for (a malformed id) or answered null: 'Product Not Found'; not answered yet: say nothing.
+    const product = reads.product ? get(reads.product) : null;
+    if (product === undefined) return {};
+    if (product === null) return { status: 404, title: "Product Not Found", canonical: null };
+    const canonical = `/product/${product.id}`;
+    const rating = reads.rating ? get(reads.rating) : undefined;
+    const picture = product.images[0];
+    return {
+      title: product.name,
+      description: `${product.name}, ${formatRs(product.price)}: ${clip(product.description, 140)} Cash on delivery across Pakistan.`,
+      canonical,
+      ogType: "product",
+      image: picture,
+      crumbs: [
+        { name: "Shop", path: "/shop" },
+        { name: product.name, path: canonical },
+      ],
+      largest: picture ? { image: picture, sizes: IMAGE_SIZES.gallery } : undefined,
+      jsonLd: () => [productJsonLd(product, rating, origin, canonical)],
+    };
+  },
+});
+
+export const SEARCH = route({
+  path: "/search",
+  module: "app/routes/search.tsx",
+  reads: (_, search) => {
+    const q = searchTerm(search);
+    return { settings: queries.settings(), products: q ? listReads.search(q, readPage(search)) : undefined };
+  },
+  query: (search) => {
+    const q = searchTerm(search);
+    return q ? writePage(new URLSearchParams({ q }), readPage(search)) : new URLSearchParams();
+  },
+  head: ({ search, reads, get }) => {
+    const q = searchTerm(search);
+    return {
+      title: q ? `Search: ${q}` : "Search",
+      canonical: "/search",
+      largest: reads.products ? firstCard(get(reads.products)) : undefined,
+    };
+  },
+  noindex: true,
+});
+
+/** A page that reads only the site's settings, with a fixed title. */
+const plainPage = (path: string, module: string, title: string) =>
+  route({
+    path,
+    module,
+    reads: () => ({ settings: queries.settings() }),
+    head: () => ({ title }),
+    noindex: true,
+  });
+
+export const CART = plainPage("/cart", "app/routes/cart.tsx", "Shopping Cart");
+export const CHECKOUT = plainPage("/checkout", "app/routes/checkout.tsx", "Checkout");
+export const WISHLIST = plainPage("/wishlist", "app/routes/wishlist.tsx", "Wishlist");
+
+export const STORE_ROUTES: RouteDef[] = [HOME, SHOP, COLLECTION, PRODUCT, SEARCH, CART, CHECKOUT, WISHLIST];
+
+export const NOT_FOUND_ROUTE: RouteDef = route({
+  path: "*",
+  module: "app/routes/not-found.tsx",
+  reads: () => ({ settings: queries.settings() }),
+  head: () => ({ status: 404, title: "Page Not Found", canonical: null }),
+});
+
+const adminPage = (path: string, module: string): RouteDef => ({
+  path,
+  module,
+  reads: () => ({}),
+  head: () => ({}),
+  noindex: true,
+  clientOnly: true,
+});
+
 export const ADMIN_ROUTES: RouteDef[] = [
-  {
-    path: "/admin/*",
-    module: "app/admin/admin-route.tsx",
-    load: () => import("./admin/admin-route"),
-    data: () => [],
-    noindex: true,
-    clientOnly: true,
-  },
-  {
-    path: "/settings",
-    module: "app/admin/settings-route.tsx",
-    load: () => import("./admin/settings-route"),
-    data: () => [],
-    noindex: true,
-    clientOnly: true,
-  },
+  adminPage("/admin/*", "app/admin/admin-route.tsx"),
+  adminPage("/settings", "app/admin/settings-route.tsx"),
 ];
 
 export interface RouteMatch {
   route: RouteDef;
-  params: Record<string, string | undefined>;
+  params: Params;
 }
 
 /** The route that renders a path (the not-found page when none does). */
@@ -158,4 +265,48 @@ export function pageUrl(url: string): string {
   if (route.clientOnly) return route.path;
   const query = route.query?.(searchParams).toString() ?? "";
   return query ? `${pathname}?${query}` : pathname;
+}
+
+/** The head of the page at a URL, from its route's own declaration and the answers in hand. */
+export function pageHead(
+  { route, params }: RouteMatch,
+  url: { pathname: string; search: URLSearchParams; origin: string },
+  get: PageContext<unknown>["get"],
+): PageHead {
+  const settings = siteSettings(get(queries.settings()));
+  const number = readPage(url.search);
+  const facts = route.head({
+    params,
+    search: url.search,
+    pathname: url.pathname,
+    reads: route.reads(params, url.search),
+    get,
+    settings,
+    description: storeDescription(settings),
+    origin: url.origin,
+    page: { number, withNumber: (path) => (number > 1 ? `${path}?page=${number}` : path) },
+  });
+  return completeHead(facts, url, settings, route.noindex);
+}
+
+/** The public API paths a page at this URL is rendered from (the server checks their versions for its page cache). */
+export function pageReads(url: string): string[] {
+  const { pathname, searchParams } = new URL(url, "http://localhost");
+  const { route, params } = matchRoute(pathname);
+  if (route.clientOnly) return [];
+  return readsOf(route.reads(params, searchParams)).flatMap((r) => r.meta?.read?.path ?? []);
+}
+
+export function searchTerm(search: URLSearchParams): string {
+  return (search.get("q") ?? "").trim();
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** The first card of a product list: the largest paint of a list page. */
+function firstCard(page: { products: { images: ImageRef[] }[] } | null | undefined) {
+  const picture = page?.products[0]?.images[0];
+  return picture ? { image: picture, sizes: IMAGE_SIZES.card } : undefined;
 }

@@ -10,7 +10,12 @@ interface Page {
   Component: ComponentType;
 }
 
-function page({ path, load }: RouteDef): Page {
+/** Every route component, loaded on demand (each its own chunk), by the module path the route table names. */
+const MODULES = import.meta.glob<{ default: ComponentType }>(["./routes/*.tsx", "./admin/*-route.tsx"]);
+
+function page({ path, module }: RouteDef): Page {
+  const load = MODULES[module.replace(/^app\//, "./")];
+  if (!load) throw new Error(`No route component at src/client/${module}`);
   let loaded: ComponentType | undefined;
   const preload = () =>
     load().then((m) => {

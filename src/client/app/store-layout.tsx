@@ -1,20 +1,17 @@
-import { lazy, Suspense, useEffect } from "react";
-import { Outlet, useLocation } from "react-router";
+import { lazy, Suspense } from "react";
+import { Outlet } from "react-router";
 import { useCartItems } from "@client/features/cart/cart-api";
-import { useRobotsMeta } from "@client/features/layout/page-meta";
 import { ScrollRestoration } from "@client/features/layout/scroll-restoration";
 import { SiteHeader } from "@client/features/layout/site-header";
 import { useSiteSettings } from "@client/features/settings/settings-api";
 import { useWishlist } from "@client/features/wishlist/wishlist-store";
 import { StoreDialogsProvider, useStoreDialogs } from "@client/features/layout/store-dialogs";
+import { PageHeadSync } from "./page-head-sync";
 
 // The footer sits below every page's first screen: its code (icons, links) loads after the page.
 const SiteFooter = lazy(() => import("@client/features/layout/site-footer").then((m) => ({ default: m.SiteFooter })));
 
-/** Titles of the pages whose routes do not set their own (cart and checkout). */
-const TITLES: Record<string, string> = { "/cart": "Shopping Cart", "/checkout": "Checkout" };
-
-/** The storefront frame: navigation, the page, the footer; robots meta and titles by route. */
+/** The storefront frame: navigation, the page, the footer; the head kept in step with the page. */
 export function StoreLayout() {
   return (
     <StoreDialogsProvider>
@@ -24,20 +21,14 @@ export function StoreLayout() {
 }
 
 function StoreFrame() {
-  const { pathname } = useLocation();
   const settings = useSiteSettings();
   const dialogs = useStoreDialogs();
   const cart = useCartItems();
   const wishlist = useWishlist();
-  useRobotsMeta(pathname);
-
-  const title = TITLES[pathname];
-  useEffect(() => {
-    if (title) document.title = `${title} | ${settings.site_name}`;
-  }, [title, settings.site_name]);
 
   return (
     <div className="flex min-h-dvh flex-col">
+      <PageHeadSync />
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-ink px-4 py-2 text-cream focus:not-sr-only focus:fixed focus:left-3 focus:top-3"

@@ -58,7 +58,7 @@ export function productPageQueryString(query: ProductPageQuery): string {
 }
 
 export const catalogKeys = {
-  /** Keyed by the very query string asked with, so the server renderer can file an answer by its path. */
+  /** Keyed by the very query string asked with, so one page of results is one entry however it was built. */
   productPage: (queryString: string) => ["/api/products", "page", queryString] as const,
   product: (id: number) => ["/api/products", id] as const,
   home: ["/api/products", "home"] as const,
@@ -67,20 +67,56 @@ export const catalogKeys = {
 
 export const settingsKeys = { all: ["/api/settings"] as const };
 
+/** Keys follow the paths: a product's reviews and its rating share the prefix, so one invalidation refreshes both. */
+export const reviewKeys = {
+  product: (productId: number) => ["/api/reviews/product", productId] as const,
+  rating: (productId: number) => ["/api/reviews/product", productId, "rating"] as const,
+};
+
+/** The orders placed from this browser (the review prompt reads them; placing one refreshes them). */
+export const myOrdersKey = ["/api/orders/mine"] as const;
+
+export interface RatingSummary {
+  averageRating: number | string;
+  totalReviews: number;
+}
+
 /** A 404 (or an id that cannot exist) is a product that is not there: null, for 'Product Not Found'. */
 export function notFoundAsNull(error: unknown): null {
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
   throw error;
 }
 
+/**
+ * What a page's first render reads, besides its query: the public API path it is read from (the
+ * server renderer reads it through the catalogue cache and files the answer under the query's
+ * key) and, for a read whose 404 means "not there", the value that stands for it.
+ */
+export interface PublicRead {
+  path: string;
+  /** The answer for a 404 (a missing product is null); absent: a failed read stays unanswered. */
+  missingAs?: null;
+}
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    queryMeta: { read?: PublicRead };
+  }
+}
+
+/** The read behind a query, when it is a public one a page can be rendered from. */
+export const publicReadOf = (options: { meta?: { read?: PublicRead } }): PublicRead | undefined => options.meta?.read;
+
 export const queries = {
   productPage: (query: ProductPageQuery) => {
     const qs = productPageQueryString(query);
+    const path = `/api/products${qs}`;
     return queryOptions({
       queryKey: catalogKeys.productPage(qs),
-      queryFn: ({ signal }) => api<ProductPage>(`/api/products${qs}`, { signal }),
+      queryFn: ({ signal }) => api<ProductPage>(path, { signal }),
       // The last page stays shown while the next one loads.
       placeholderData: keepPreviousData,
+      meta: { read: { path } },
     });
   },
   product: (id: number) =>
@@ -88,30 +124,30 @@ export const queries = {
       queryKey: catalogKeys.product(id),
       queryFn: ({ signal }) => api<Product>(`/api/products/${id}`, { signal }).catch(notFoundAsNull),
       enabled: Number.isInteger(id) && id > 0,
+      meta: { read: { path: `/api/products/${id}`, missingAs: null } },
     }),
   home: () =>
     queryOptions({
       queryKey: catalogKeys.home,
       queryFn: ({ signal }) => api<HomeProducts>("/api/products/home", { signal }),
+      meta: { read: { path: "/api/products/home" } },
     }),
   categories: () =>
     queryOptions({
       queryKey: catalogKeys.categories,
       queryFn: ({ signal }) => api<Category[]>("/api/categories", { signal }),
+      meta: { read: { path: "/api/categories" } },
     }),
   settings: () =>
     queryOptions({
       queryKey: settingsKeys.all,
       queryFn: ({ signal }) => api<Setting[]>("/api/settings", { signal }),
+      meta: { read: { path: "/api/settings" } },
+    }),
+  rating: (productId: number) =>
+    queryOptions({
+      queryKey: reviewKeys.rating(productId),
+      queryFn: ({ signal }) => api<RatingSummary>(`/api/reviews/product/${productId}/rating`, { signal }),
+      meta: { read: { path: `/api/reviews/product/${productId}/rating` } },
     }),
 };
-
-/** The query key of a public API read (as the server renderer and the route table name them). */
-export function queryKeyOf(apiPath: string): readonly unknown[] | undefined {
-  if (apiPath === "/api/settings") return settingsKeys.all;
-  if (apiPath === "/api/categories") return catalogKeys.categories;
-  if (apiPath === "/api/products/home") return catalogKeys.home;
-  if (apiPath.startsWith("/api/products?")) return catalogKeys.productPage(apiPath.slice("/api/products".length));
-  const product = /^\/api\/products\/(\d+)$/.exec(apiPath);
-  return product ? catalogKeys.product(Number(product[1])) : undefined;
-}

@@ -1,5 +1,5 @@
 import { Throttle } from "../lib/throttle.js";
-import { escapeHtml } from "./page-preloads.js";
+import { escapeHtml } from "@shared/rules/html.js";
 
 /**
  * Pages one network may have rendered afresh per minute. A page in the page cache costs nothing

@@ -4,6 +4,7 @@ import { imageSrcSet, imageVariantUrl } from "@shared/rules/images.js";
 import type { ImageRef } from "@shared/schemas/common.js";
 import { PAGE_STYLESHEET_ATTRIBUTE } from "@shared/constants.js";
 import { stylesheetSubset } from "./page-styles.js";
+import { escapeHtml } from "@shared/rules/html.js";
 
 interface ManifestChunk {
   file: string;
@@ -21,9 +22,6 @@ const SCRIPT_ELEMENTS = /[ \t]*(?:<script type="module"[^>]*><\/script>|<link re
 
 /** The one font preloaded with every page: the headings' and the header's (Latin), above the fold everywhere. */
 const PRELOADED_FONT = /(^|\/)playfair-display-latin-600-normal-[\w-]+\.woff2$/;
-
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** What goes into a page beyond the built index.html: the server renderer's output. */
 export interface PageParts {

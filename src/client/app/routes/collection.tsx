@@ -1,14 +1,14 @@
 import { Link, useParams, useSearchParams } from "react-router";
 import { collectionCopy } from "@shared/rules/labels.js";
 import { buttonVariants } from "@client/components/ui/button";
-import { useCategories, useProductPage } from "@client/features/catalog/catalog-api";
+import { useQuery } from "@tanstack/react-query";
+import { useCategories } from "@client/features/catalog/catalog-api";
 import { Pagination } from "@client/features/catalog/pagination";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
 import { readPage } from "@client/features/catalog/shop-filters-state";
 import { useFetchErrorToast } from "@client/features/catalog/use-fetch-error-toast";
-import { useNoIndex } from "@client/features/layout/page-meta";
-import { usePageTitle } from "@client/features/settings/use-page-title";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
+import { listReads } from "../route-table";
 
 const COLLECTION_SKELETON = 8;
 
@@ -17,15 +17,13 @@ export default function CollectionRoute() {
   const copy = collectionCopy(category);
   const categories = useCategories();
   const page = readPage(useSearchParams()[0]);
-  const products = useProductPage({ category: [category], sort: "newest", page });
+  const products = useQuery(listReads.collection(category, page));
   useFetchErrorToast(products.error);
 
   const key = category.toLowerCase();
   // Only a category list that loaded can prove a collection missing; a failed read shows what we have.
   const missing =
     categories.isSuccess && !categories.data.some((c) => c.slug.toLowerCase() === key || c.name.toLowerCase() === key);
-  usePageTitle(missing ? "Collection Not Found" : copy.title);
-  useNoIndex(missing);
 
   if (missing) {
     return (

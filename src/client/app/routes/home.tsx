@@ -9,7 +9,6 @@ import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/produ
 import { COLLECTIONS_ID } from "@client/features/layout/nav-links";
 import { Reveal } from "@client/features/layout/reveal";
 import { useSiteSettings } from "@client/features/settings/settings-api";
-import { usePageTitle } from "@client/features/settings/use-page-title";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
 
 // The floating chat button is not part of the first screen's content: it loads after the page.
@@ -25,7 +24,6 @@ const scrollToId = (id: string) =>
     ?.scrollIntoView({ behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
 
 export default function HomeRoute() {
-  usePageTitle(undefined);
   const settings = useSiteSettings();
   const products = useHomeProducts();
   const categories = useCategories();

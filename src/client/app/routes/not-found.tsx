@@ -1,11 +1,7 @@
 import { Link } from "react-router";
 import { buttonVariants } from "@client/components/ui/button";
-import { useNoIndex } from "@client/features/layout/page-meta";
-import { usePageTitle } from "@client/features/settings/use-page-title";
 
 export default function NotFoundRoute() {
-  usePageTitle("Page Not Found");
-  useNoIndex(true);
   return (
     <section className="mx-auto max-w-xl px-5 py-24 text-center sm:py-32">
       <p aria-hidden className="font-display text-8xl font-semibold text-sand">

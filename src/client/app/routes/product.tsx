@@ -6,25 +6,18 @@ import { useAddToCart } from "@client/features/cart/cart-api";
 import { useProduct } from "@client/features/catalog/catalog-api";
 import { ProductDetails, type CartLineChoice } from "@client/features/catalog/product-details";
 import { ProductDetailSkeleton } from "@client/features/catalog/product-skeleton";
-import { useDescriptionMeta, useNoIndex } from "@client/features/layout/page-meta";
-import { usePageTitle } from "@client/features/settings/use-page-title";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
 import { errorMessage } from "@client/lib/api";
+import { productIdOf } from "../route-table";
 
 // Reviews sit below the fold: their code loads after the product itself.
 const ProductReviews = lazy(() => import("@client/features/reviews/product-reviews"));
 
 export default function ProductRoute() {
-  const id = Number(useParams().id);
+  const id = productIdOf(useParams().id);
   const product = useProduct(id);
   const addToCart = useAddToCart();
   const found = product.data ?? null;
-  const missing = !found && !(product.isPending && Number.isInteger(id) && id > 0) && !product.isError;
-  usePageTitle(found ? found.name : missing ? "Product Not Found" : undefined);
-  useNoIndex(missing);
-  useDescriptionMeta(
-    found ? `${found.name}: ${found.description.slice(0, 140)} Cash on delivery across Pakistan.` : undefined,
-  );
 
   const add = (line: CartLineChoice) =>
     addToCart.mutate(line, {

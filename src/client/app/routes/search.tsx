@@ -3,21 +3,20 @@ import { type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { buttonVariants } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
-import { useProductPage } from "@client/features/catalog/catalog-api";
+import { useQuery } from "@tanstack/react-query";
 import { Pagination } from "@client/features/catalog/pagination";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
 import { readPage } from "@client/features/catalog/shop-filters-state";
 import { useFetchErrorToast } from "@client/features/catalog/use-fetch-error-toast";
-import { usePageTitle } from "@client/features/settings/use-page-title";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
+import { listReads, searchTerm } from "../route-table";
 
 /** /search?q=: the page the site's search action points to (GET /api/products?q=). */
 export default function SearchRoute() {
   const [params, setParams] = useSearchParams();
-  const q = (params.get("q") ?? "").trim();
-  usePageTitle(q ? `Search: ${q}` : "Search");
+  const q = searchTerm(params);
   const page = readPage(params);
-  const results = useProductPage({ q, sort: "featured", page }, { enabled: q.length > 0 });
+  const results = useQuery({ ...listReads.search(q, page), enabled: q.length > 0 });
   useFetchErrorToast(results.error);
   const list = results.data?.products ?? [];
   const total = results.data?.total ?? 0;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Button } from "@client/components/ui/button";
-import { useCategories, useProductPage } from "@client/features/catalog/catalog-api";
+import { useQuery } from "@tanstack/react-query";
+import { useCategories } from "@client/features/catalog/catalog-api";
 import { Pagination } from "@client/features/catalog/pagination";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
 import { ShopFilters } from "@client/features/catalog/shop-filters";
@@ -8,8 +9,8 @@ import { activeFilterCount, writeShopState } from "@client/features/catalog/shop
 import { ShopToolbar } from "@client/features/catalog/shop-toolbar";
 import { useFetchErrorToast } from "@client/features/catalog/use-fetch-error-toast";
 import { useShopState } from "@client/features/catalog/use-shop-state";
-import { usePageTitle } from "@client/features/settings/use-page-title";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
+import { listReads } from "../route-table";
 
 const SHOP_SKELETON = 6;
 
@@ -18,13 +19,12 @@ const SHOP_SKELETON = 6;
 const Sheet = lazy(() => import("@client/components/ui/sheet").then((m) => ({ default: m.Sheet })));
 
 export default function ShopRoute() {
-  usePageTitle("Shop");
   const [state, update] = useShopState();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [sheetLoaded, setSheetLoaded] = useState(false);
 
   // Filtered, sorted, counted and paged by the server: every match is counted and reachable.
-  const products = useProductPage({ ...state.filters, sort: state.sort, page: state.page });
+  const products = useQuery(listReads.shop(state));
   // The category options are every collection, so choosing one does not hide the others.
   const categories = (useCategories().data ?? []).map((c) => c.slug).sort();
   const shown = products.data?.products ?? [];

@@ -4,14 +4,12 @@ import { Link } from "react-router";
 import type { Product } from "@shared/schemas/products.js";
 import { buttonVariants } from "@client/components/ui/button";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
-import { usePageTitle } from "@client/features/settings/use-page-title";
 import { useProductsByIds } from "@client/features/wishlist/wishlist-products";
 import { removeFromWishlist, useWishlist } from "@client/features/wishlist/wishlist-store";
 
 const WISHLIST_SKELETON = 8;
 
 export default function WishlistRoute() {
-  usePageTitle("Wishlist");
   const ids = useWishlist();
   const queries = useProductsByIds([...ids]);
   const loading = queries.some((q) => q.isPending);

@@ -2,11 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PlacedOrder } from "@shared/schemas/orders.js";
 import { cartKeys } from "@client/features/cart/cart-api";
 import { api } from "@client/lib/api";
+import { myOrdersKey } from "@client/lib/queries";
 import { cartSessionId } from "@client/lib/storage";
 import type { OrderPayload } from "./checkout-items";
-
-/** Orders placed from this browser (the review prompt reads them). */
-const myOrdersKey = ["/api/orders/mine"] as const;
 
 export function usePlaceOrder() {
   const qc = useQueryClient();

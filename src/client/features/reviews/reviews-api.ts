@@ -2,18 +2,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PlacedOrder } from "@shared/schemas/orders.js";
 import type { Review, ReviewInput, ReviewValidation } from "@shared/schemas/reviews.js";
 import { api } from "@client/lib/api";
+import { myOrdersKey, queries, reviewKeys as catalogueReviewKeys, type RatingSummary } from "@client/lib/queries";
 import { cartSessionId } from "@client/lib/storage";
 
-export interface RatingSummary {
-  averageRating: number | string;
-  totalReviews: number;
-}
+export type { RatingSummary };
 
-/** Keys follow the paths: a product's list and its rating share the prefix, so one invalidation refreshes both. */
 export const reviewKeys = {
-  product: (productId: number) => ["/api/reviews/product", productId] as const,
-  rating: (productId: number) => ["/api/reviews/product", productId, "rating"] as const,
-  myOrders: ["/api/orders/mine"] as const,
+  ...catalogueReviewKeys,
+  myOrders: myOrdersKey,
 };
 
 export function useProductReviews(productId: number) {
@@ -24,10 +20,7 @@ export function useProductReviews(productId: number) {
 }
 
 export function useProductRating(productId: number) {
-  return useQuery({
-    queryKey: reviewKeys.rating(productId),
-    queryFn: () => api<RatingSummary>(`/api/reviews/product/${productId}/rating`),
-  });
+  return useQuery(queries.rating(productId));
 }
 
 /** The orders placed from this browser (the review prompt looks for a delivered one). */

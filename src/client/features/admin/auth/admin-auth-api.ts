@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { adminSession, loginInput } from "@shared/schemas/admin.js";
+import { publicReadOf } from "@client/lib/queries";
 import { api, ApiError } from "@client/lib/api";
 
 export type AdminSession = z.infer<typeof adminSession>;
@@ -39,10 +40,8 @@ export function useLogout() {
     onSettled: () => {
       qc.setQueryData(sessionKey, null);
       // Admin data must not linger in memory for whoever uses this browser next.
-      qc.removeQueries({
-        predicate: (q) => String(q.queryKey[0]).startsWith("/api/admin/") && q.queryKey[0] !== sessionKey[0],
-      });
-      qc.removeQueries({ queryKey: ["/api/orders"] });
+      // Every read but the storefront's public ones (lib/queries.ts) is the admin's.
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] && !publicReadOf(q.options) });
     },
   });
 }

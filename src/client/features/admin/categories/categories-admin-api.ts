@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Category, CategoryInput } from "@shared/schemas/categories.js";
 import { api } from "@client/lib/api";
+import { catalogKeys, queries } from "@client/lib/queries";
 
-export const categoriesKey = ["/api/categories"] as const;
+/** The storefront's own read of the categories (lib/queries.ts), so a change shows there at once. */
+export const categoriesKey = catalogKeys.categories;
 
 export function useCategories() {
-  return useQuery({ queryKey: categoriesKey, queryFn: () => api<Category[]>("/api/categories") });
+  return useQuery(queries.categories());
 }
 
 type CategoryFields = Pick<CategoryInput, "name" | "slug"> & { description?: string };

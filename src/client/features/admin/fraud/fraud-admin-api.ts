@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CodRuleKey } from "@shared/rules/cod-rules.js";
 import type { BlockedPhone } from "@shared/schemas/blocklist.js";
-import type { Setting } from "@shared/schemas/settings.js";
 import { api } from "@client/lib/api";
+import { queries, settingsKeys } from "@client/lib/queries";
 
 const blocklistKey = ["/api/admin/blocklist"] as const;
-const settingsKey = ["/api/settings"] as const;
 
 export function useBlocklist() {
   return useQuery({ queryKey: blocklistKey, queryFn: () => api<BlockedPhone[]>("/api/admin/blocklist") });
@@ -45,8 +44,7 @@ export function citiesText(stored: unknown): string {
 /** The COD rules as the form shows them (an empty field is no rule). */
 export function useCodRules() {
   return useQuery({
-    queryKey: settingsKey,
-    queryFn: () => api<Setting[]>("/api/settings"),
+    ...queries.settings(),
     select: (list): Record<CodRuleKey, string> => {
       const value = (key: CodRuleKey) => list.find((s) => s.key === key)?.value ?? "";
       return {
@@ -65,6 +63,6 @@ export function useSaveCodRules() {
       for (const [key, value] of Object.entries(rules))
         await api<unknown>(`/api/settings/${key}`, { method: "PUT", json: { value } });
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: settingsKey }),
+    onSettled: () => qc.invalidateQueries({ queryKey: settingsKeys.all }),
   });
 }

@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { WhatsappMessage } from "@shared/schemas/whatsapp.js";
 import { api } from "@client/lib/api";
-import { refreshAfterOrderChange } from "./orders-admin-api";
+import { orderKeys, refreshAfterOrderChange } from "./orders-admin-api";
 
 export const confirmationKeys = {
-  messages: (orderId: string) => ["/api/orders", orderId, "messages"] as const,
+  messages: (orderId: string) => [...orderKeys.detail(orderId), "messages"] as const,
 };
 
 export function useOrderMessages(orderId: string) {
@@ -20,7 +20,7 @@ export function useResendConfirmation(orderId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api<unknown>(`/api/admin/orders/${orderId}/whatsapp/resend`, { method: "POST" }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["/api/orders"] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
 

@@ -4,14 +4,13 @@ import { toast } from "sonner";
 import { computeAmounts } from "@shared/rules/amounts.js";
 import { deliveryPromise, FEE_SETTING_KEYS, readFeeSettings, type FeeSettingKey } from "@shared/rules/fees.js";
 import { formatRs } from "@shared/rules/money.js";
-import type { Setting } from "@shared/schemas/settings.js";
 import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { Skeleton } from "@client/components/ui/skeleton";
-import { api } from "@client/lib/api";
+import { queries } from "@client/lib/queries";
 import { toastError } from "../common/errors";
-import { settingsKey, useSaveSettings } from "./settings-api";
+import { useSaveSettings } from "./settings-api";
 
 type Stored = Record<FeeSettingKey, string>;
 
@@ -42,8 +41,7 @@ function cityValue(text: string): string {
 /** Delivery fee (flat and per city), free delivery over a threshold and the COD fee. */
 export function FeesForm() {
   const stored = useQuery({
-    queryKey: settingsKey,
-    queryFn: () => api<Setting[]>("/api/settings"),
+    ...queries.settings(),
     select: (list): Stored => {
       const value = (key: FeeSettingKey) => list.find((s) => s.key === key)?.value ?? "";
       return {

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SettingKey } from "@shared/constants.js";
 import { siteSettings } from "@shared/rules/settings.js";
-import type { Setting } from "@shared/schemas/settings.js";
 import { api } from "@client/lib/api";
+import { queries, settingsKeys } from "@client/lib/queries";
 
-/** The storefront reads settings through the same key, so a save shows there at once. */
-export const settingsKey = ["/api/settings"] as const;
+/** The storefront's own read of the settings (lib/queries.ts), so a save shows there at once. */
+export const settingsKey = settingsKeys.all;
 
 export type { SiteSettings } from "@shared/rules/settings.js";
 
@@ -13,7 +13,7 @@ export type { SiteSettings } from "@shared/rules/settings.js";
 export const toSettingsMap = siteSettings;
 
 export function useSettings() {
-  return useQuery({ queryKey: settingsKey, queryFn: () => api<Setting[]>("/api/settings"), select: toSettingsMap });
+  return useQuery({ ...queries.settings(), select: toSettingsMap });
 }
 
 type SettingChange = { key: SettingKey; value: string } | { key: "hero_image"; image: File };

@@ -1,0 +1,129 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext } from "./support/browser";
+import { startStore, type RunningStore } from "./support/store";
+
+// One writer of a page's head: each route declares it once (app/route-table.ts); the server writes
+// it into the HTML and the browser keeps it in step from the same declaration. What the server
+// wrote and what the browser shows after hydration must be the same, page by page, and a page
+// reached by a click must show what the server would have written for it.
+
+let store: RunningStore;
+let browser: Browser;
+let productId: number;
+let productName: string;
+
+beforeAll(async () => {
+  store = await startStore();
+  browser = await launchBrowser();
+  const products = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as { id: number; name: string }[];
+  ({ id: productId, name: productName } = products[0]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await store?.close();
+});
+
+interface Head {
+  title: string;
+  description: string | null;
+  robots: string | null;
+}
+
+const pick = (body: string, re: RegExp) => re.exec(body)?.[1] ?? null;
+const unescape = (text: string) =>
+  text.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[e]!,
+  );
+
+async function serverHead(path: string): Promise<Head & { status: number }> {
+  const res = await fetch(`${store.baseUrl}${path}`);
+  const body = await res.text();
+  const head = body.slice(0, body.indexOf("</head>"));
+  return {
+    status: res.status,
+    title: unescape(pick(head, /<title>([^<]*)<\/title>/) ?? ""),
+    description: unescape(pick(head, /<meta name="description" content="([^"]*)"/) ?? ""),
+    robots: pick(head, /<meta name="robots" content="([^"]*)"/),
+  };
+}
+
+/** The head as the page shows it once hydrated and its reads have settled. */
+async function browserHead(page: Page): Promise<Head> {
+  await page.waitForLoadState("networkidle");
+  return page.evaluate(() => ({
+    title: document.title,
+    description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? null,
+    robots: document.querySelector('meta[name="robots"]')?.getAttribute("content") ?? null,
+  }));
+}
+
+const PAGES = () => [
+  "/",
+  "/shop",
+  "/shop?sort=price-asc&category=formal&page=1",
+  "/collection/formal",
+  "/collection/no-such-collection",
+  `/product/${productId}`,
+  "/product/99999999",
+  "/product/not-a-number",
+  "/search?q=lawn",
+  "/search",
+  "/cart",
+  "/checkout",
+  "/wishlist",
+  "/no/such/page",
+];
+
+describe("a page's head", () => {
+  it("is the same in the server's HTML and in the browser after hydration, on every route", async () => {
+    const context = await newContext(browser, store.baseUrl);
+    const page = await context.newPage();
+    const seen: string[] = [];
+    for (const path of PAGES()) {
+      const server = await serverHead(path);
+      expect(server.title, path).not.toBe("");
+      await page.goto(path);
+      const shown = await browserHead(page);
+      expect({ path, ...shown }).toEqual({
+        path,
+        title: server.title,
+        description: server.description,
+        robots: server.robots,
+      });
+      seen.push(`${server.status} ${path}`);
+    }
+    // The missing pages say so to crawlers as well as in the tab.
+    expect(seen.filter((s) => s.startsWith("404")).map((s) => s.slice(4))).toEqual([
+      "/collection/no-such-collection",
+      "/product/99999999",
+      "/product/not-a-number",
+      "/no/such/page",
+    ]);
+    await context.close();
+  });
+
+  it("follows the shopper: a product reached by a click shows the head the server writes for it", async () => {
+    const context = await newContext(browser, store.baseUrl);
+    const page = await context.newPage();
+    await page.goto("/shop");
+    await page.waitForLoadState("networkidle");
+    const shopTitle = await page.title();
+    await page.locator(`a[href="/product/${productId}"]`).first().click();
+    await page.waitForURL(`**/product/${productId}`);
+    await expect.poll(() => page.title()).toContain(productName);
+    expect(await browserHead(page)).toEqual(
+      await serverHead(`/product/${productId}`).then(({ title, description, robots }) => ({
+        title,
+        description,
+        robots,
+      })),
+    );
+    expect(shopTitle).not.toBe(await page.title());
+    await page.goBack();
+    await expect.poll(() => page.title()).toBe(shopTitle);
+    await context.close();
+  });
+});
