@@ -225,6 +225,30 @@ describe("collections, search and unknown pages", () => {
     await page.context().close();
   });
 
+  it("sorts a collection and the search results by price, with the order in the URL and kept on reload", async () => {
+    const page = await openPage("/collection/party");
+    const party = catalogue.filter((p) => p.category === "party").map((p) => Number(p.price));
+    await expect.poll(() => page.locator("main article").count()).toBe(party.length);
+    await page.getByLabel("Sort by").selectOption({ label: "Price: High to Low" });
+    await page.waitForURL(/\/collection\/party\?sort=price-desc$/);
+    await expect.poll(() => cardPrices(page)).toEqual([...party].sort((a, b) => b - a));
+    await page.reload();
+    expect(await page.getByLabel("Sort by").inputValue()).toBe("price-desc");
+    await expect.poll(() => cardPrices(page)).toEqual([...party].sort((a, b) => b - a));
+
+    // A search across the catalogue, sorted; the server renders the sorted page as the browser shows it.
+    const res = await fetch(`${store.baseUrl}/search?q=suit&sort=price-asc`);
+    expect(res.status).toBe(200);
+    await page.goto("/search?q=suit");
+    await page.getByText(/results? for “suit”/).waitFor();
+    await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
+    await page.waitForURL(/\/search\?q=suit&sort=price-asc$/);
+    const prices = await cardPrices(page);
+    expect(prices.length).toBeGreaterThan(1);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    await page.context().close();
+  });
+
   it("finds a product by name from the search page", async () => {
     const page = await openPage("/");
     await page.getByRole("link", { name: "Search" }).click();

@@ -12,6 +12,7 @@ import {
   writeShopState,
   type ShopState,
 } from "@client/features/catalog/shop-filters-state";
+import { readSort, writeSort, type SortOrder } from "@client/features/catalog/product-sorting";
 import { siteSettings } from "@shared/rules/settings.js";
 import {
   collectionExists,
@@ -93,9 +94,17 @@ export const HOME = route({
 /** The page of products each list page shows: the shop's filtered one, a collection's, a search's. */
 export const listReads = {
   shop: (state: ShopState) => queries.productPage({ ...state.filters, sort: state.sort, page: state.page }),
-  collection: (category: string, page: number) => queries.productPage({ category: [category], sort: "newest", page }),
-  search: (q: string, page: number) => queries.productPage({ q, sort: "featured", page }),
+  collection: (category: string, sort: SortOrder, page: number) =>
+    queries.productPage({ category: [category], sort, page }),
+  search: (q: string, sort: SortOrder, page: number) => queries.productPage({ q, sort, page }),
 };
+
+/** The order a collection and the search results are listed in unless the shopper sorts them. */
+export const LIST_SORT = { collection: "newest", search: "featured" } as const satisfies Record<string, SortOrder>;
+
+/** A list page's own parameters (sort, then page), defaults left out. */
+const listQuery = (search: URLSearchParams, fallback: SortOrder, into = new URLSearchParams()) =>
+  writePage(writeSort(into, readSort(search, fallback), fallback), readPage(search));
 
 export const SHOP = route({
   path: "/shop",
@@ -124,9 +133,9 @@ export const COLLECTION = route({
   reads: ({ category = "" }, search) => ({
     settings: queries.settings(),
     categories: queries.categories(),
-    products: listReads.collection(category, readPage(search)),
+    products: listReads.collection(category, readSort(search, LIST_SORT.collection), readPage(search)),
   }),
-  query: (search) => writePage(new URLSearchParams(), readPage(search)),
+  query: (search) => listQuery(search, LIST_SORT.collection),
   head: ({ params, reads, get, description, page }) => {
     const category = params.category ?? "";
     // Only a category list that loaded can prove a collection missing.
@@ -185,11 +194,12 @@ export const SEARCH = route({
   module: "app/routes/search.tsx",
   reads: (_, search) => {
     const q = searchTerm(search);
-    return { settings: queries.settings(), products: q ? listReads.search(q, readPage(search)) : undefined };
+    const products = q ? listReads.search(q, readSort(search, LIST_SORT.search), readPage(search)) : undefined;
+    return { settings: queries.settings(), products };
   },
   query: (search) => {
     const q = searchTerm(search);
-    return q ? writePage(new URLSearchParams({ q }), readPage(search)) : new URLSearchParams();
+    return q ? listQuery(search, LIST_SORT.search, new URLSearchParams({ q })) : new URLSearchParams();
   },
   head: ({ search, reads, get }) => {
     const q = searchTerm(search);

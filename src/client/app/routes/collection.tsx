@@ -5,10 +5,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useCategories } from "@client/features/catalog/catalog-api";
 import { Pagination } from "@client/features/catalog/pagination";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
+import { readSort, writeSort, type SortOrder } from "@client/features/catalog/product-sorting";
 import { readPage } from "@client/features/catalog/shop-filters-state";
+import { SortSelect } from "@client/features/catalog/sort-select";
 import { useFetchErrorToast } from "@client/features/catalog/use-fetch-error-toast";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
-import { listReads } from "../route-table";
+import { LIST_SORT, listReads } from "../route-table";
 
 const COLLECTION_SKELETON = 8;
 
@@ -16,8 +18,12 @@ export default function CollectionRoute() {
   const category = useParams().category ?? "";
   const copy = collectionCopy(category);
   const categories = useCategories();
-  const page = readPage(useSearchParams()[0]);
-  const products = useQuery(listReads.collection(category, page));
+  const [params, setParams] = useSearchParams();
+  const page = readPage(params);
+  const sort = readSort(params, LIST_SORT.collection);
+  const products = useQuery(listReads.collection(category, sort, page));
+  /** The collection's own parameter: its order (a new order starts at the first page). */
+  const listParams = (order: SortOrder) => writeSort(new URLSearchParams(), order, LIST_SORT.collection);
   useFetchErrorToast(products.error);
 
   const key = category.toLowerCase();
@@ -47,10 +53,15 @@ export default function CollectionRoute() {
         <p className="mx-auto mt-4 max-w-xl text-muted sm:text-lg">{copy.subtitle}</p>
       </header>
       <div className="mx-auto max-w-7xl px-5 py-10 sm:px-6">
-        <div className="mb-6 flex items-center justify-between gap-4">
-          <p className="text-sm text-muted">
+        <div className="mb-6 flex flex-wrap items-center gap-3">
+          <p className="mr-auto text-sm text-muted">
             {products.isSuccess ? `${total} ${total === 1 ? "piece" : "pieces"}` : ""}
           </p>
+          <SortSelect
+            id="collection-sort"
+            sort={sort}
+            onChange={(order) => setParams(listParams(order), { preventScrollReset: true })}
+          />
           <Link
             to="/shop"
             className="text-sm font-medium underline decoration-sand decoration-2 underline-offset-4 hover:text-rose"
@@ -79,7 +90,7 @@ export default function CollectionRoute() {
               priorityCount={page === 1 ? 4 : 0}
               cardAction={(p) => <WishlistHeart product={p} />}
             />
-            <Pagination page={page} pageCount={products.data?.pageCount ?? 1} />
+            <Pagination page={page} pageCount={products.data?.pageCount ?? 1} query={listParams(sort)} />
           </>
         )}
       </div>

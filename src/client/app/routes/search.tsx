@@ -6,17 +6,22 @@ import { Input } from "@client/components/ui/input";
 import { useQuery } from "@tanstack/react-query";
 import { Pagination } from "@client/features/catalog/pagination";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
+import { readSort, writeSort, type SortOrder } from "@client/features/catalog/product-sorting";
 import { readPage } from "@client/features/catalog/shop-filters-state";
+import { SortSelect } from "@client/features/catalog/sort-select";
 import { useFetchErrorToast } from "@client/features/catalog/use-fetch-error-toast";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
-import { listReads, searchTerm } from "../route-table";
+import { LIST_SORT, listReads, searchTerm } from "../route-table";
 
 /** /search?q=: the page the site's search action points to (GET /api/products?q=). */
 export default function SearchRoute() {
   const [params, setParams] = useSearchParams();
   const q = searchTerm(params);
   const page = readPage(params);
-  const results = useQuery({ ...listReads.search(q, page), enabled: q.length > 0 });
+  const sort = readSort(params, LIST_SORT.search);
+  const results = useQuery({ ...listReads.search(q, sort, page), enabled: q.length > 0 });
+  /** The search's own parameters: the words and the order (a new order starts at the first page). */
+  const listParams = (order: SortOrder) => writeSort(new URLSearchParams({ q }), order, LIST_SORT.search);
   useFetchErrorToast(results.error);
   const list = results.data?.products ?? [];
   const total = results.data?.total ?? 0;
@@ -66,11 +71,18 @@ export default function SearchRoute() {
           </div>
         ) : (
           <>
-            <p className="mb-6 text-sm text-muted">
-              {total} {total === 1 ? "result" : "results"} for “{q}”
-            </p>
+            <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-muted">
+                {total} {total === 1 ? "result" : "results"} for “{q}”
+              </p>
+              <SortSelect
+                id="search-sort"
+                sort={sort}
+                onChange={(order) => setParams(listParams(order), { preventScrollReset: true })}
+              />
+            </div>
             <ProductGrid products={list} cardAction={(p) => <WishlistHeart product={p} />} />
-            <Pagination page={page} pageCount={results.data?.pageCount ?? 1} query={new URLSearchParams({ q })} />
+            <Pagination page={page} pageCount={results.data?.pageCount ?? 1} query={listParams(sort)} />
           </>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { LayoutGrid, List, SlidersHorizontal } from "lucide-react";
-import { NativeSelect } from "@client/components/ui/native-select";
 import { cn } from "@client/lib/cn";
-import { SORT_OPTIONS, type SortOrder } from "./product-sorting";
+import type { SortOrder } from "./product-sorting";
+import { SortSelect } from "./sort-select";
 
 /** 'Showing N products', the sort dropdown, the grid/list toggle and (on phones) the Filters button. */
 export function ShopToolbar({
@@ -44,21 +44,7 @@ export function ShopToolbar({
         {loading ? "Loading products…" : `Showing ${count} products`}
       </p>
       <div className="ml-auto flex items-center gap-2">
-        <label htmlFor="shop-sort" className="sr-only">
-          Sort by
-        </label>
-        <NativeSelect
-          id="shop-sort"
-          value={sort}
-          onChange={(e) => onSortChange(e.target.value as SortOrder)}
-          className="w-48"
-        >
-          {SORT_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect>
+        <SortSelect id="shop-sort" sort={sort} onChange={onSortChange} />
         <div className="flex rounded-full bg-white p-0.5 ring-1 ring-ink/10" role="group" aria-label="View">
           <button
             type="button"
