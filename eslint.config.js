@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -39,6 +41,18 @@ export default tseslint.config(
     files: ["src/client/**/*.tsx", "src/client/**/*.ts"],
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
+  },
+  // No import cycle anywhere (the server's modules are also held one way by architecture.test.ts).
+  {
+    files: ["src/**/*.ts", "src/**/*.tsx"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
   },
   // Import boundaries, one way each (decision 006 and docs/architecture.md):
   //   shared ← client (app → features → lib/components) and shared ← server (modules → lib; plugins).

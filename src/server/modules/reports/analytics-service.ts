@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.js";
 import { isCountedStatus, UNEARNED_STATUSES } from "@shared/rules/order-status.js";
 import { returnToOrigin } from "./return-to-origin.js";
 import { queryRows } from "../../db/rows.js";
-import { inReportSnapshot, money, num, oneAtATime } from "./sql-rows.js";
+import { inReportSnapshot, latestProductNames, money, num, oneAtATime } from "./sql-rows.js";
 import { MONTH_LABELS, storeClock } from "./store-time.js";
 import { sqlList } from "../../db/sql-list.js";
 
@@ -191,25 +191,6 @@ async function analyticsIn(
     year,
     month,
   };
-}
-
-/**
- * The name each product had on its latest order line (a product may since be renamed or gone),
- * whatever that order's status: one probe of order_items (product_id, id) per product.
- */
-export async function latestProductNames(db: Db, productIds: number[]): Promise<Map<number, string>> {
-  if (productIds.length === 0) return new Map();
-  const ids = sql.join(
-    productIds.map((id) => sql`${id}::int`),
-    sql`, `,
-  );
-  const rows = await queryRows<{ product_id: number; product_name: string }>(
-    db,
-    sql`select p.id as product_id,
-               (select oi.product_name from order_items oi where oi.product_id = p.id order by oi.id desc limit 1) as product_name
-        from unnest(array[${ids}]) as p(id)`,
-  );
-  return new Map(rows.map((r) => [num(r.product_id), r.product_name]));
 }
 
 function percentOf(part: number, whole: number): number {

@@ -1,9 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Analytics } from "@shared/schemas/admin.js";
 import type { Db } from "../../db/client.js";
-import { latestProductNames } from "./analytics-service.js";
 import { queryRows } from "../../db/rows.js";
-import { num } from "./sql-rows.js";
+import { latestProductNames, num } from "./sql-rows.js";
 
 type ReturnToOrigin = Analytics["returnToOrigin"];
 

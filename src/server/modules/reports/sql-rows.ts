@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { queryRows } from "../../db/rows.js";
 
 export function num(value: unknown): number {
   if (value === null || value === undefined) return 0;
@@ -42,4 +43,23 @@ export async function oneAtATime<T extends readonly unknown[]>(
   const answers: unknown[] = [];
   for (const query of queries) answers.push(await query());
   return answers as unknown as T;
+}
+
+/**
+ * The name each product had on its latest order line (a product may since be renamed or gone),
+ * whatever that order's status: one probe of order_items (product_id, id) per product.
+ */
+export async function latestProductNames(db: Db, productIds: number[]): Promise<Map<number, string>> {
+  if (productIds.length === 0) return new Map();
+  const ids = sql.join(
+    productIds.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ product_id: number; product_name: string }>(
+    db,
+    sql`select p.id as product_id,
+               (select oi.product_name from order_items oi where oi.product_id = p.id order by oi.id desc limit 1) as product_name
+        from unnest(array[${ids}]) as p(id)`,
+  );
+  return new Map(rows.map((r) => [num(r.product_id), r.product_name]));
 }
