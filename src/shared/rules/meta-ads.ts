@@ -32,10 +32,7 @@ export function metaVariantId(productId: number, size: string, color: string): s
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-|-$/g, "");
-  return [String(productId), part(size), part(color)]
-    .filter(Boolean)
-    .join("_")
-    .slice(0, 50);
+  return [String(productId), part(size), part(color)].filter(Boolean).join("_").slice(0, 50);
 }
 
 /**

@@ -36,7 +36,9 @@ export function metaAdsConfigFromEnv(env: Env): MetaAdsConfig | undefined {
 }
 
 /** The Conversions API's settings when it is on (pixel id and token), else undefined. */
-export function conversionsApiOf(config: MetaAdsConfig | undefined): (MetaAdsConfig & { capiToken: string }) | undefined {
+export function conversionsApiOf(
+  config: MetaAdsConfig | undefined,
+): (MetaAdsConfig & { capiToken: string }) | undefined {
   return config?.capiToken ? (config as MetaAdsConfig & { capiToken: string }) : undefined;
 }
 

@@ -43,10 +43,7 @@ async function adsStatus(app: FastifyInstance, origin: string): Promise<AdsStatu
     sql`select order_id, event_name, event_time, state, attempts, last_error, finished_at
         from meta_events order by id desc limit ${RECENT}`,
   );
-  const missing = [
-    ...(config ? [] : ["META_PIXEL_ID"]),
-    ...(conversionsApiOf(config) ? [] : ["META_CAPI_TOKEN"]),
-  ];
+  const missing = [...(config ? [] : ["META_PIXEL_ID"]), ...(conversionsApiOf(config) ? [] : ["META_CAPI_TOKEN"])];
   return {
     pixel: { enabled: !!config, pixelId: config?.pixelId ?? null },
     conversionsApi: { enabled: !!conversionsApiOf(config), missing, deliveryEvents: !!config?.deliveryEvents },
@@ -69,9 +66,7 @@ export async function adsRoutes(app: FastifyInstance): Promise<void> {
   const capi = conversionsApiOf(app.config.metaAds);
   if (capi) registerMetaEvents(app, capi);
 
-  app.get("/api/admin/ads", { config: { access: "owner" } }, async (request) =>
-    adsStatus(app, originOf(app, request)),
-  );
+  app.get("/api/admin/ads", { config: { access: "owner" } }, async (request) => adsStatus(app, originOf(app, request)));
 
   // Public and cheap to poll: a catalogue asks often; an unchanged feed answers 304 without being written.
   app.get("/feeds/products.xml", { config: { access: "public" } }, async (request, reply) => {

@@ -29,7 +29,8 @@ type Capi = MetaAdsConfig & { capiToken: string };
 function eventsFor(changes: StatusChange[], config: Capi): { orderId: string; eventName: MetaServerEvent }[] {
   const events: { orderId: string; eventName: MetaServerEvent }[] = [];
   for (const c of changes) {
-    if ((PURCHASE_STATUSES as readonly string[]).includes(c.to)) events.push({ orderId: c.orderId, eventName: "Purchase" });
+    if ((PURCHASE_STATUSES as readonly string[]).includes(c.to))
+      events.push({ orderId: c.orderId, eventName: "Purchase" });
     if (!config.deliveryEvents) continue;
     if (c.to === "delivered") events.push({ orderId: c.orderId, eventName: "Delivered" });
     if (c.to === "returned") events.push({ orderId: c.orderId, eventName: "Returned" });
@@ -76,6 +77,8 @@ interface EventOrder {
   fbc: string | null;
   user_agent: string | null;
   source_url: string | null;
+  /** What became of the order's Purchase (the custom events follow it). */
+  purchase_state: string | null;
   items: EventItem[] | string;
 }
 
@@ -108,6 +111,7 @@ async function loadOrders(db: Db, ids: string[]): Promise<Map<string, EventOrder
     db,
     sql`select o.id, o.status, o.customer_phone, o.customer_email, o.total::text as total,
           c.fbp, c.fbc, c.user_agent, c.source_url,
+          (select p.state from meta_events p where p.order_id = o.id and p.event_name = 'Purchase') as purchase_state,
           coalesce((select json_agg(json_build_object('productId', i.product_id, 'quantity', i.quantity,
                      'price', i.price::text) order by i.id)
                     from order_items i where i.order_id = o.id), '[]'::json) as items
@@ -143,7 +147,13 @@ export function serverEvent(event: Claimed, order: EventOrder): ServerEvent {
       content_type: META_CONTENT_TYPE,
       num_items: items.reduce((n, i) => n + i.quantity, 0),
       ...(purchase
-        ? { contents: items.map((i) => ({ id: metaContentId(i.productId), quantity: i.quantity, item_price: Number(i.price) })) }
+        ? {
+            contents: items.map((i) => ({
+              id: metaContentId(i.productId),
+              quantity: i.quantity,
+              item_price: Number(i.price),
+            })),
+          }
         : {}),
     },
   };
@@ -176,6 +186,16 @@ async function sendOne(config: Capi, event: Claimed, order: EventOrder | undefin
   if (!order) return { state: "skipped", why: "The order no longer exists." };
   if (event.event_name === "Purchase" && (NO_PURCHASE_STATUSES as readonly string[]).includes(order.status))
     return { state: "skipped", why: `The order was ${order.status} before its Purchase was sent.` };
+  // Delivered and Returned follow a Purchase Meta has: after it, and never without it.
+  if (event.event_name !== "Purchase" && order.purchase_state !== "sent") {
+    if (order.purchase_state === "queued" || order.purchase_state === "sending")
+      return {
+        state: "queued",
+        why: "Waits for the order's Purchase to be sent first.",
+        retryAt: new Date(now.getTime() + retryDelayMs(1)),
+      };
+    return { state: "skipped", why: "The order's Purchase was not sent." };
+  }
   try {
     const answer = await sendServerEvents(config, [serverEvent(event, order)]);
     return { state: "sent", fbtraceId: answer.fbtraceId };

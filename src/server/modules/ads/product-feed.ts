@@ -88,9 +88,11 @@ export function feedItems(p: Product, origin: string, brand: string): string {
 }
 
 async function* feedParts(db: Db, origin: string, brand: string): AsyncGenerator<string> {
-  yield '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n<channel>\n' +
+  yield (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n<channel>\n' +
     `<title>${escapeXml(brand)}</title>\n<link>${escapeXml(origin)}/</link>\n` +
-    `<description>${escapeXml(`${brand}: every product, one item per size and colour`)}</description>\n`;
+    `<description>${escapeXml(`${brand}: every product, one item per size and colour`)}</description>\n`
+  );
   let after = 0;
   for (;;) {
     const rows = await db.select().from(products).where(gt(products.id, after)).orderBy(asc(products.id)).limit(BATCH);

@@ -33,13 +33,36 @@ export interface PixelHit {
  */
 export const META_ERRORS = {
   /** An unexpected error on Meta's side; retry later. */
-  unknown: { status: 500, body: { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, is_transient: true } },
+  unknown: {
+    status: 500,
+    body: {
+      message: "An unexpected error has occurred. Please retry your request later.",
+      type: "OAuthException",
+      code: 2,
+      is_transient: true,
+    },
+  },
   /** Application request limit reached. */
-  rateLimit: { status: 400, body: { message: "(#4) Application request limit reached", type: "OAuthException", code: 4, is_transient: true } },
+  rateLimit: {
+    status: 400,
+    body: { message: "(#4) Application request limit reached", type: "OAuthException", code: 4, is_transient: true },
+  },
   /** The token is wrong or expired. */
-  badToken: { status: 401, body: { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190 } },
+  badToken: {
+    status: 401,
+    body: { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190 },
+  },
   /** A parameter Meta will not take. */
-  invalid: { status: 400, body: { message: "Invalid parameter", type: "OAuthException", code: 100, error_user_title: "Invalid parameter", error_user_msg: "A parameter of this event is not valid." } },
+  invalid: {
+    status: 400,
+    body: {
+      message: "Invalid parameter",
+      type: "OAuthException",
+      code: 100,
+      error_user_title: "Invalid parameter",
+      error_user_msg: "A parameter of this event is not valid.",
+    },
+  },
 } as const;
 export type MetaErrorName = keyof typeof META_ERRORS;
 
@@ -135,7 +158,9 @@ export class FakeMeta {
     if (this.mode !== "ok") return fail(this.mode);
     const path = new RegExp(`^/v[\\d.]+/${this.pixelId}/events$`);
     if (req.method !== "POST" || !path.test(req.url ?? ""))
-      return send(400, { error: { message: "Unknown path components", type: "OAuthException", code: 2500, fbtrace_id: "AFakeTrace" } });
+      return send(400, {
+        error: { message: "Unknown path components", type: "OAuthException", code: 2500, fbtrace_id: "AFakeTrace" },
+      });
     let body: { data?: unknown; access_token?: unknown; test_event_code?: unknown };
     try {
       body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
@@ -149,15 +174,22 @@ export class FakeMeta {
     for (const e of events) {
       if (!e.event_name || typeof e.event_time !== "number" || !e.action_source || !e.user_data) return fail("invalid");
       // Website events need the page and the browser (Meta: "Parameters").
-      if (e.action_source === "website" && (!e.event_source_url || !e.user_data.client_user_agent)) return fail("invalid");
+      if (e.action_source === "website" && (!e.event_source_url || !e.user_data.client_user_agent))
+        return fail("invalid");
       if (e.event_time < nowS - WEEK_S)
         return fail("invalid", {
           error_user_title: "Event Timestamp Too Old",
-          error_user_msg: "The timestamp for this event is too far in the past. Events need to be sent from your server within 7 days of when they occurred.",
+          error_user_msg:
+            "The timestamp for this event is too far in the past. Events need to be sent from your server within 7 days of when they occurred.",
         });
     }
     for (const event of events)
-      this.received.push({ path: req.url!, accessToken: body.access_token, testEventCode: body.test_event_code, event });
+      this.received.push({
+        path: req.url!,
+        accessToken: body.access_token,
+        testEventCode: body.test_event_code,
+        event,
+      });
     send(200, { events_received: events.length, messages: [], fbtrace_id: "AFakeTrace" });
   }
 
