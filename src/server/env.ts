@@ -80,7 +80,10 @@ const schema = z.object({
   /** Meta's pixel (browser) and Conversions API (issue 28): the pixel is on with its id, the Conversions API with the token too. */
   META_PIXEL_ID: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.string().regex(/^\d{5,20}$/, "must be the pixel's (dataset's) numeric ID from Meta Events Manager").optional(),
+    z
+      .string()
+      .regex(/^\d{5,20}$/, "must be the pixel's (dataset's) numeric ID from Meta Events Manager")
+      .optional(),
   ),
   META_CAPI_TOKEN: z.string().optional(),
   META_API_URL: z.string().url("must be a URL").default(DEFAULT_WHATSAPP_API_URL),

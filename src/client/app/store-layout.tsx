@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useCartItems } from "@client/features/cart/cart-api";
 import { useRobotsMeta } from "@client/features/layout/page-meta";
+import { usePixelPageView } from "@client/features/ads/meta-pixel";
 import { ScrollRestoration } from "@client/features/layout/scroll-restoration";
 import { SiteHeader } from "@client/features/layout/site-header";
 import { useSiteSettings } from "@client/features/settings/settings-api";
@@ -30,6 +31,7 @@ function StoreFrame() {
   const cart = useCartItems();
   const wishlist = useWishlist();
   useRobotsMeta(pathname);
+  usePixelPageView(pathname);
 
   const title = TITLES[pathname];
   useEffect(() => {

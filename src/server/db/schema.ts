@@ -823,9 +823,6 @@ export const metaEvents = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.state} in ('queued', 'sending')`),
     index("meta_events_recent_idx").on(t.finishedAt),
-    check(
-      "meta_events_state_check",
-      sql`${t.state} in ('queued', 'sending', 'sent', 'failed', 'dropped', 'skipped')`,
-    ),
+    check("meta_events_state_check", sql`${t.state} in ('queued', 'sending', 'sent', 'failed', 'dropped', 'skipped')`),
   ],
 );

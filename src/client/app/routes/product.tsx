@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "@client/lib/toast";
 import { buttonVariants } from "@client/components/ui/button";
@@ -10,6 +10,7 @@ import { useDescriptionMeta, useNoIndex } from "@client/features/layout/page-met
 import { usePageTitle } from "@client/features/settings/use-page-title";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
 import { errorMessage } from "@client/lib/api";
+import { productEventData, trackPixel } from "@client/features/ads/meta-pixel";
 
 // Reviews sit below the fold: their code loads after the product itself.
 const ProductReviews = lazy(() => import("@client/features/reviews/product-reviews"));
@@ -26,9 +27,22 @@ export default function ProductRoute() {
     found ? `${found.name}: ${found.description.slice(0, 140)} Cash on delivery across Pakistan.` : undefined,
   );
 
+  const viewed = found ? { id: found.id, name: found.name, price: found.price } : null;
+  useEffect(() => {
+    if (viewed)
+      trackPixel("ViewContent", {
+        ...productEventData([{ productId: viewed.id, quantity: 1, price: viewed.price }]),
+        content_name: viewed.name,
+        value: Number(viewed.price),
+      });
+  }, [viewed?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per product shown
+
   const add = (line: CartLineChoice) =>
     addToCart.mutate(line, {
-      onSuccess: () => toast.success("Added to Cart", { description: `${found?.name} has been added to your cart.` }),
+      onSuccess: () => {
+        toast.success("Added to Cart", { description: `${found?.name} has been added to your cart.` });
+        trackPixel("AddToCart", productEventData([{ ...line, price: found?.price }]));
+      },
       onError: (error) => toast.error("Error", { description: errorMessage(error) }),
     });
 

@@ -51,7 +51,9 @@ describe("GET /feeds/products.xml", () => {
     const res = await feed();
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/xml; charset=utf-8");
-    expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0" xmlns:g="http:\/\/base.google.com\/ns\/1.0">/);
+    expect(res.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0" xmlns:g="http:\/\/base.google.com\/ns\/1.0">/,
+    );
     const items = itemsFor(res.body, dress.id);
     expect(items.map((i) => i.id)).toEqual([
       `${dress.id}_s_sea-green`,
@@ -60,9 +62,23 @@ describe("GET /feeds/products.xml", () => {
       `${dress.id}_m_red`,
     ]);
     for (const item of items) {
-      for (const field of ["id", "item_group_id", "title", "description", "link", "price", "availability", "condition", "brand"])
+      for (const field of [
+        "id",
+        "item_group_id",
+        "title",
+        "description",
+        "link",
+        "price",
+        "availability",
+        "condition",
+        "brand",
+      ])
         expect(item[field], field).toBeTruthy();
-      expect(item).toMatchObject({ link: `https://shop.example.pk/product/${dress.id}`, condition: "new", brand: "Zaiba" });
+      expect(item).toMatchObject({
+        link: `https://shop.example.pk/product/${dress.id}`,
+        condition: "new",
+        brand: "Zaiba",
+      });
     }
     expect(items[3]).toMatchObject({ size: "M", color: "Red", price: "4000.00 PKR" });
     expect(items[0]).not.toHaveProperty("sale_price");
@@ -90,7 +106,9 @@ describe("GET /feeds/products.xml", () => {
   it("gives absolute picture links from PUBLIC_URL, the colour's own pictures first", async () => {
     const [front, back, blue] = await storeImages(
       t.db,
-      await Promise.all([1, 2, 3].map(async (seed) => ({ filename: `${seed}.png`, bytes: await makeImage({ seed: 900 + seed }) }))),
+      await Promise.all(
+        [1, 2, 3].map(async (seed) => ({ filename: `${seed}.png`, bytes: await makeImage({ seed: 900 + seed }) })),
+      ),
       800,
     );
     const withPictures = await insertProduct(t.db, {

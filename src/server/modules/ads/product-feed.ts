@@ -18,6 +18,7 @@ const DESCRIPTION_MAX = 5000;
 const escapeXml = (text: string) =>
   text
     // Characters XML 1.0 cannot hold at all (control characters pasted into a description).
+    // eslint-disable-next-line no-control-regex -- matching them is the point
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
     .replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 

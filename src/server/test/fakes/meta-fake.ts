@@ -155,7 +155,7 @@ export class FakeMeta {
     }
     const refusal = this.refusals.shift();
     if (refusal) return fail(refusal);
-    if (this.mode !== "ok") return fail(this.mode);
+    if (this.mode !== "ok" && this.mode !== "down") return fail(this.mode);
     const path = new RegExp(`^/v[\\d.]+/${this.pixelId}/events$`);
     if (req.method !== "POST" || !path.test(req.url ?? ""))
       return send(400, {
