@@ -60,7 +60,7 @@ async function benchFeed() {
       bytes += chunk.length;
       const text = tail + decoder.decode(chunk, { stream: true });
       items += text.split("<item>").length - 1;
-      tail = text.slice(-6);
+      tail = text.slice(-5);
     }
     const totalMs = performance.now() - started;
     clearInterval(sampler);
