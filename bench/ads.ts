@@ -3,7 +3,9 @@
 //    stock): time to the first byte and to the last, bytes, items, and the server process's peak
 //    memory above what it held before the request (sampled every 10 ms; the server runs in this
 //    process, so the figure is the feed's whole cost).
-// 2. The storefront with Meta's pixel on ÷ off: each page's initial JavaScript (from the HTML the
+// 2. Order placement with the Conversions API on ÷ off (the Purchase is recorded later, at
+//    confirmation; placement only keeps the checkout's cookies).
+// 3. The storefront with Meta's pixel on ÷ off: each page's initial JavaScript (from the HTML the
 //    server sends) and its phone LCP (bench/first-visit.ts, fresh Chromium profile per load, the
 //    medians of BENCH_ADS_RUNS rounds, default 3). The pixel's script comes from a local fake of
 //    Meta (never the internet), so the figure is the store's own cost of the pixel.
@@ -19,6 +21,7 @@ import { findChromium } from "../e2e/support/chromium.js";
 import { seedCatalogue } from "./catalogue-fixture.js";
 import { firstVisit, median, PHONE } from "./first-visit.js";
 import { initialJsOf } from "./initial-js.js";
+import { orderBody, placeOrdersAt } from "./orders.js";
 import { listen, machine, ratio, rows, writeResult } from "./support.js";
 
 const PRODUCTS = Number(process.env.BENCH_FEED_PRODUCTS ?? 10_000) || 10_000;
@@ -35,7 +38,10 @@ async function benchFeed() {
     from products p cross join unnest('{S,M,L}'::text[]) s cross join unnest('{Red,Blue}'::text[]) c
     where p.track_stock on conflict do nothing`);
   const [{ n }] = await rows<{ n: number }>(database, sql`select count(*)::int as n from products`);
-  const { app, url } = await listen(database, undefined, { publicUrl: "https://shop.example.pk" });
+  const { app, url } = await listen(database, undefined, {
+    publicUrl: "https://shop.example.pk",
+    overload: { maxEventLoopDelayMs: 0 },
+  });
 
   const runs = [];
   for (let round = 0; round < 3; round++) {
@@ -74,13 +80,22 @@ async function benchFeed() {
     });
   }
   // An unchanged feed asked again with its ETag: the poll a catalogue makes.
-  const etag = (await fetch(`${url}/feeds/products.xml`, { method: "HEAD" })).headers.get("etag")!;
-  const t0 = performance.now();
+  let t0 = performance.now();
+  const head = await fetch(`${url}/feeds/products.xml`, { method: "HEAD" });
+  const headMs = Math.round(performance.now() - t0);
+  const etag = head.headers.get("etag")!;
+  t0 = performance.now();
   const notModified = await fetch(`${url}/feeds/products.xml`, { headers: { "if-none-match": etag } });
   const notModifiedMs = Math.round(performance.now() - t0);
   await app.close();
   await database.close();
-  return { products: Number(n), variantsEach: 6, runs, notModified: { status: notModified.status, ms: notModifiedMs } };
+  return {
+    products: Number(n),
+    variantsEach: 6,
+    runs,
+    notModified: { status: notModified.status, ms: notModifiedMs },
+    headMs,
+  };
 }
 
 async function benchPixel() {
@@ -131,6 +146,43 @@ async function benchPixel() {
   return { conditions: PHONE.conditions, rounds, pages: results };
 }
 
+/**
+ * Orders per second (20 clients, bench/orders.ts's load) with the Conversions API on ÷ off, on
+ * PGlite, in alternating windows: with it on, the placement statement also keeps the checkout's
+ * cookies and browser (order_ad_context); the event itself is recorded at confirmation, later.
+ */
+async function benchPlacement() {
+  const seconds = Math.max(3, Number(process.env.BENCH_ADS_PLACEMENT_SECONDS ?? 15) || 15);
+  const fake = await new FakeMeta().start();
+  const setUp = async (metaAds?: ReturnType<typeof testMetaAdsConfig>) => {
+    const database = await openPglite();
+    await database.migrate();
+    await seedCatalogue(database, 24);
+    const { app, url } = await listen(database, undefined, { trustProxy: 1, metaAds });
+    return { database, app, url, template: JSON.stringify(await orderBody(database)), created: 0 };
+  };
+  const on = await setUp(testMetaAdsConfig(fake));
+  const off = await setUp();
+  const windows = 3;
+  for (let w = 0; w < windows; w++)
+    for (const target of w % 2 ? [on, off] : [off, on])
+      target.created += (await placeOrdersAt(target.url, target.template, seconds / windows)).created;
+  const [kept] = await rows<{ n: number }>(on.database, sql`select count(*)::int as n from order_ad_context`);
+  for (const target of [on, off]) {
+    await target.app.close();
+    await target.database.close();
+  }
+  await fake.stop();
+  const perSecond = (n: number) => Math.round(n / seconds);
+  return {
+    seconds,
+    clients: 20,
+    ordersPerSecond: { on: perSecond(on.created), off: perSecond(off.created) },
+    onOverOff: ratio(on.created, off.created),
+    adContextRows: Number(kept.n),
+  };
+}
+
 export async function benchAds() {
   const feed = await benchFeed();
   for (const r of feed.runs)
@@ -138,6 +190,10 @@ export async function benchAds() {
       `feed: ${feed.products} products, ${r.items} items, ${r.megabytes} MB: first byte ${r.firstByteMs} ms, ` +
         `all ${r.totalMs} ms, peak +${r.peakRssAboveStartMiB} MiB RSS (+${r.peakHeapAboveStartMiB} MiB heap)`,
     );
+  const placement = await benchPlacement();
+  console.log(
+    `placement (PGlite, 20 clients): ${placement.ordersPerSecond.on} orders/s with the Conversions API on, ${placement.ordersPerSecond.off} off = ${placement.onOverOff}`,
+  );
   const pixel = await benchPixel();
   if (pixel.pages)
     for (const p of pixel.pages)
@@ -148,6 +204,7 @@ export async function benchAds() {
     machine: machine(),
     note: "measured on a 2-core machine shared with other work; figures vary from run to run",
     feed,
+    placement,
     pixel,
   };
   writeResult("ads", result);

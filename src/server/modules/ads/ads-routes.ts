@@ -75,6 +75,9 @@ export async function adsRoutes(app: FastifyInstance): Promise<void> {
     const etag = await feedEtag(app.db, origin, brand);
     reply.header("ETag", etag).header("Cache-Control", "public, max-age=60");
     if (request.headers["if-none-match"] === etag) return reply.status(304).send();
-    return reply.type("application/xml; charset=utf-8").send(productFeed(app.db, origin, brand));
+    reply.type("application/xml; charset=utf-8");
+    // A HEAD (a catalogue checking the ETag) gets the headers without the feed being written.
+    if (request.method === "HEAD") return reply.send();
+    return reply.send(productFeed(app.db, origin, brand));
   });
 }

@@ -146,6 +146,8 @@ describe("GET /feeds/products.xml", () => {
     const first = await feed();
     expect(first.headers["cache-control"]).toBe("public, max-age=60");
     const etag = String(first.headers.etag);
+    const head = await t.app.inject({ method: "HEAD", url: "/feeds/products.xml" });
+    expect([head.statusCode, head.headers.etag, head.body]).toEqual([200, etag, ""]);
     const again = await t.app.inject({ url: "/feeds/products.xml", headers: { "if-none-match": etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
