@@ -1,6 +1,7 @@
-// npm run bench [catalogue|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp ...]: runs the benchmarks,
+// npm run bench [catalogue|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads ...]: runs the benchmarks,
 // writes
 // bench/results/*.json and prints each figure next to its reference. Reports; asserts nothing.
+import { benchAds } from "./ads.js";
 import { benchAnalytics } from "./analytics.js";
 import { benchCatalogue } from "./catalogue.js";
 import { benchCouriers } from "./couriers.js";
@@ -19,6 +20,7 @@ const all = {
   upkeep: () => benchUpkeep(),
   couriers: () => benchCouriers(),
   whatsapp: () => benchWhatsapp(),
+  ads: () => benchAds(),
 };
 const chosen = process.argv.slice(2).filter((a) => a in all) as (keyof typeof all)[];
 

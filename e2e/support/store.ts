@@ -6,6 +6,7 @@ import { openPglite, type Db } from "@server/db/client.js";
 import { seedDemoData } from "@server/db/demo/seed.js";
 import { upsertAdmin } from "@server/modules/auth/auth-service.js";
 import type { WhatsappConfig } from "@server/modules/whatsapp/whatsapp-config.js";
+import type { MetaAdsConfig } from "@server/modules/ads/ads-config.js";
 
 export const E2E_ADMIN = { username: "owner", password: "e2e-secret-pass" };
 
@@ -23,7 +24,13 @@ export async function startStore({
   demo = true,
   publicUrl,
   whatsapp,
-}: { demo?: boolean; publicUrl?: string; whatsapp?: WhatsappConfig } = {}): Promise<RunningStore> {
+  metaAds,
+}: {
+  demo?: boolean;
+  publicUrl?: string;
+  whatsapp?: WhatsappConfig;
+  metaAds?: MetaAdsConfig;
+} = {}): Promise<RunningStore> {
   const database = await openPglite();
   await database.migrate();
   await upsertAdmin(database.db, E2E_ADMIN.username, E2E_ADMIN.password);
@@ -34,6 +41,7 @@ export async function startStore({
     overload: { maxEventLoopDelayMs: 0 }, // a loaded test machine must not shed the journeys' requests
     publicUrl,
     whatsapp,
+    metaAds,
     // A store on PGlite makes its own key at first start (DATA_DIR/secrets.key); this one has no directory.
     secretsKey: randomBytes(32),
   });

@@ -21,6 +21,7 @@ import { registerOrderEvents } from "./modules/order-events/order-events.js";
 import { registerWhatsappInbound } from "./modules/whatsapp/inbound-handlers.js";
 import type { WhatsappConfig } from "./modules/whatsapp/whatsapp-config.js";
 import type { UpkeepConfig } from "./modules/upkeep/upkeep-config.js";
+import type { MetaAdsConfig } from "./modules/ads/ads-config.js";
 
 export interface AppConfig {
   sessionTtlHours: number;
@@ -55,6 +56,8 @@ export interface AppConfig {
   newPagesPerNetwork?: number;
   /** The key sealing courier credentials at rest (lib/secret-box.ts); null: they cannot be saved. */
   secretsKey?: Buffer | null;
+  /** Meta's pixel and Conversions API (modules/ads); off when absent. */
+  metaAds?: MetaAdsConfig;
   /** The embedded database's upkeep (decision 015; PGlite only): scheduled VACUUM (ANALYZE), daily backups. Off when absent. */
   upkeep?: UpkeepConfig;
 }

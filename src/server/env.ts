@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { DEFAULT_WHATSAPP_API_URL } from "./modules/whatsapp/graph-api-version.js";
 import { decodeSecretsKey } from "./lib/secret-box.js";
+import { DEFAULT_PIXEL_SCRIPT_URL } from "./modules/ads/ads-config.js";
 
 function isAddressOrCidr(value: string): boolean {
   const [address, bits, extra] = value.split("/");
@@ -76,6 +77,20 @@ const schema = z.object({
   WHATSAPP_DELIVERY_ISSUE_TEMPLATE: z.string().min(1).default("delivery_attempt"),
   /** Sent when an order is shipped: courier, tracking number and link, the cash to keep ready. */
   WHATSAPP_SHIPPED_TEMPLATE: z.string().min(1).default("order_shipped"),
+  /** Meta's pixel (browser) and Conversions API (issue 28): the pixel is on with its id, the Conversions API with the token too. */
+  META_PIXEL_ID: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{5,20}$/, "must be the pixel's (dataset's) numeric ID from Meta Events Manager")
+      .optional(),
+  ),
+  META_CAPI_TOKEN: z.string().optional(),
+  META_API_URL: z.string().url("must be a URL").default(DEFAULT_WHATSAPP_API_URL),
+  META_PIXEL_SCRIPT_URL: z.string().url("must be a URL").default(DEFAULT_PIXEL_SCRIPT_URL),
+  /** 1: also send the custom Delivered and Returned events, for audiences. */
+  META_DELIVERY_EVENTS: z.enum(["0", "1"]).default("0"),
+  META_TEST_EVENT_CODE: z.string().optional(),
   CONFIRM_REMINDER_HOURS: z.coerce.number().positive().max(720).default(12),
   CONFIRM_EXPIRY_HOURS: z.coerce.number().positive().max(2160).default(48),
   AUTO_CANCEL_UNCONFIRMED: z.enum(["0", "1"]).default("0"),

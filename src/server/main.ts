@@ -11,6 +11,7 @@ import { readEnv } from "./env.js";
 import { startupWarnings } from "./startup-warnings.js";
 import { createGeneratedAdmin, hasAnyAdmin, retireGeneratedAdmins, upsertAdmin } from "./modules/auth/auth-service.js";
 import { whatsappConfigFromEnv } from "./modules/whatsapp/whatsapp-config.js";
+import { metaAdsConfigFromEnv } from "./modules/ads/ads-config.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
       minBodyBytesPerSecond: env.MIN_BODY_BYTES_PER_SECOND,
     },
     whatsapp: whatsappConfigFromEnv(env),
+    metaAds: metaAdsConfigFromEnv(env),
     confirmExpiryHours: env.CONFIRM_EXPIRY_HOURS,
     jobs: { start: true },
     // The embedded database's VACUUM (ANALYZE) and daily backups (decision 015; PGlite only).

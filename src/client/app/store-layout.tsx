@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { useCartItems } from "@client/features/cart/cart-api";
+import { usePixelPageView } from "@client/features/ads/meta-pixel";
 import { ScrollRestoration } from "@client/features/layout/scroll-restoration";
 import { SiteHeader } from "@client/features/layout/site-header";
 import { useSiteSettings } from "@client/features/settings/settings-api";
@@ -25,6 +26,7 @@ function StoreFrame() {
   const dialogs = useStoreDialogs();
   const cart = useCartItems();
   const wishlist = useWishlist();
+  usePixelPageView(useLocation().pathname);
 
   return (
     <div className="flex min-h-dvh flex-col">

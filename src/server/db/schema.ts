@@ -783,3 +783,46 @@ export const reportSourceSales = pgTable(
   },
   (t) => [primaryKey({ name: "report_source_sales_pk", columns: [t.source, t.status, t.slot] })],
 );
+
+/** What the checkout request told about the shopper's browser, for Meta's Conversions API (migration 0018). */
+export const orderAdContext = pgTable("order_ad_context", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  /** The `_fbp` and `_fbc` cookies as sent, when well formed. */
+  fbp: text("fbp"),
+  fbc: text("fbc"),
+  userAgent: text("user_agent").notNull().default(""),
+  sourceUrl: text("source_url").notNull().default(""),
+});
+
+/** The Conversions API outbox (migration 0018): one row per order and event, sent by one app server. */
+export const metaEvents = pgTable(
+  "meta_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    eventName: text("event_name").notNull(),
+    eventTime: timestamp("event_time", { withTimezone: true, mode: "string" }).notNull(),
+    state: text("state").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "string" })
+      .notNull()
+      .default(sql`'-infinity'`),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "string" }),
+    lastError: text("last_error"),
+    fbtraceId: text("fbtrace_id"),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "string" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("meta_events_once_idx").on(t.orderId, t.eventName),
+    index("meta_events_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} in ('queued', 'sending')`),
+    index("meta_events_recent_idx").on(t.finishedAt),
+    check("meta_events_state_check", sql`${t.state} in ('queued', 'sending', 'sent', 'failed', 'dropped', 'skipped')`),
+  ],
+);

@@ -23,6 +23,7 @@ import { shippingRoutes } from "./shipping/shipping-routes.js";
 import { upkeepRoutes } from "./upkeep/upkeep-routes.js";
 import { pricingRoutes } from "./pricing/pricing-routes.js";
 import { discountRoutes } from "./discounts/discount-routes.js";
+import { adsRoutes } from "./ads/ads-routes.js";
 
 /** Every API module, one folder per resource. */
 export const modules: FastifyPluginAsync[] = [
@@ -50,4 +51,5 @@ export const modules: FastifyPluginAsync[] = [
   shippingRoutes,
   returnsRoutes,
   upkeepRoutes,
+  adsRoutes,
 ];

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { AppError } from "../lib/app-error.js";
+import type { MetaAdsConfig } from "../modules/ads/ads-config.js";
 import { networkKey } from "../lib/network-key.js";
 import { cacheKey } from "./catalogue-cache.js";
 import { busyPage, newPageThrottle } from "./new-page-throttle.js";
@@ -60,6 +61,17 @@ function readFailed(apiPath: string, res: LightMyRequestResponse): Error {
   );
 }
 
+/**
+ * With the pixel on (META_PIXEL_ID), every page names it in a meta tag the storefront reads after
+ * the page has loaded (features/ads/meta-pixel.ts); off, the page is as built.
+ */
+function withPixelTag(html: Buffer, pixel: MetaAdsConfig | undefined): Buffer {
+  if (!pixel) return html;
+  const attr = (v: string) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const tag = `<meta name="meta-pixel" content="${attr(pixel.pixelId)}" data-script="${attr(pixel.pixelScriptUrl)}">`;
+  return Buffer.from(html.toString("utf8").replace("</head>", `${tag}</head>`));
+}
+
 /** Where `vite build --ssr` put the server renderer: beside the client build (dist/client → dist/server). */
 export const serverEntryOf = (clientDir: string) => path.join(clientDir, "..", "server", "entry-server.js");
 
@@ -92,7 +104,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
       },
     });
   });
-  const assemble = pageAssembler(clientDir, fs.readFileSync(indexFile));
+  const assemble = pageAssembler(clientDir, withPixelTag(fs.readFileSync(indexFile), app.config.metaAds));
   const browserPage = (module: string) =>
     assemble({
       module,

@@ -40,6 +40,8 @@ const PUBLIC = new Set([
   "GET /api/whatsapp/webhook",
   "POST /api/whatsapp/webhook",
   "POST /api/returns",
+  // The product feed Meta's and Google's catalogues fetch (issue 28).
+  "GET /feeds/products.xml",
 ]);
 
 /** Answers that stream until the client goes away: called over a socket, headers only. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.js";
 import { createTestDatabase } from "../test/test-db.js";
+import { DEFAULT_PIXEL_SCRIPT_URL } from "../modules/ads/ads-config.js";
 import { CONTENT_SECURITY_POLICY } from "./security.js";
 
 let app: FastifyInstance;
@@ -22,6 +23,31 @@ describe("security headers", () => {
     const res = await app.inject({ url: "/api/health" });
     expect(res.headers["content-security-policy"]).toBe(CONTENT_SECURITY_POLICY);
     expect(CONTENT_SECURITY_POLICY).toMatch(/script-src 'self'(;|$)/);
+  });
+
+  it("allows Meta's pixel script and its events only when the pixel is on", async () => {
+    const database = await createTestDatabase();
+    const withPixel = await buildApp(database, {
+      sessionTtlHours: 1,
+      overload: { maxEventLoopDelayMs: 0 },
+      metaAds: {
+        pixelId: "1234567890123",
+        apiUrl: "https://graph.facebook.com/v25.0",
+        pixelScriptUrl: DEFAULT_PIXEL_SCRIPT_URL,
+        deliveryEvents: false,
+      },
+    });
+    try {
+      const policy = String((await withPixel.inject({ url: "/api/health" })).headers["content-security-policy"]);
+      expect(policy).toMatch(/script-src 'self' https:\/\/connect\.facebook\.net;/);
+      expect(policy).toMatch(/img-src 'self' data: blob: https:\/\/www\.facebook\.com;/);
+      expect(policy).toMatch(/connect-src 'self' https:\/\/www\.facebook\.com;/);
+      expect(policy).toMatch(/default-src 'self';/);
+    } finally {
+      await withPixel.close();
+      await database.drop();
+    }
+    expect(CONTENT_SECURITY_POLICY).not.toContain("facebook");
   });
 
   it("sends HSTS over HTTPS only", async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error.js";
+import { pixelSources } from "../modules/ads/ads-config.js";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -9,18 +10,26 @@ const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * script of its own; a page's data travels in JSON blocks, which do not run. An inline script
  * that got into a page through its data would not run either.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+
+/**
+ * The policy, with Meta's pixel when it is on (META_PIXEL_ID): its script from its own origin,
+ * its events to Meta's (an image or a beacon), and nothing else of Meta's.
+ */
+export function contentSecurityPolicy(pixel?: { script: string; send: string }): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self'${pixel ? ` ${pixel.script}` : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${pixel ? ` ${pixel.send}` : ""}`,
+    "font-src 'self'",
+    `connect-src 'self'${pixel ? ` ${pixel.send}` : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
 
 /**
  * Cross-site request refusal for every mutation (cookie-authenticated admin calls above all):
@@ -28,6 +37,7 @@ export const CONTENT_SECURITY_POLICY = [
  * handler runs. Non-browser clients (no such headers) are unaffected.
  */
 export function registerSecurity(app: FastifyInstance): void {
+  const policy = contentSecurityPolicy(pixelSources(app.config.metaAds));
   // text/plain bodies are how cross-site forms smuggle JSON in; only real JSON is accepted.
   app.removeContentTypeParser("text/plain");
 
@@ -54,7 +64,7 @@ export function registerSecurity(app: FastifyInstance): void {
     reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
     reply.header("X-Frame-Options", "DENY");
     // An answer may set a stricter one of its own.
-    if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+    if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", policy);
     if (request.protocol === "https") reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     if (request.url.startsWith("/api/") && !reply.hasHeader("Cache-Control")) {
       reply.header("Cache-Control", "no-store");

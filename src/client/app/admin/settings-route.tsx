@@ -11,6 +11,7 @@ import { BlocklistPanel } from "@client/features/admin/fraud/blocklist-panel";
 import { CodRulesForm } from "@client/features/admin/fraud/cod-rules-form";
 import { WhatsappSettings } from "@client/features/admin/whatsapp/whatsapp-settings";
 import { WhatsappUsagePanel } from "@client/features/admin/whatsapp/whatsapp-usage";
+import { MetaAdsPanel } from "@client/features/admin/settings/meta-ads-panel";
 
 /** /settings: only for a logged-in admin; anyone else is sent to the login at /admin. */
 export default function SettingsRoute() {
@@ -36,6 +37,9 @@ export default function SettingsRoute() {
           </Panel>
           <Panel title="WhatsApp usage and cost">
             <WhatsappUsagePanel />
+          </Panel>
+          <Panel title="Meta ads (pixel, Conversions API, product feed)">
+            <MetaAdsPanel />
           </Panel>
           <Panel title="Cash on delivery rules">
             <CodRulesForm />

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "@client/lib/toast";
 import { buttonVariants } from "@client/components/ui/button";
@@ -8,6 +8,7 @@ import { ProductDetails, type CartLineChoice } from "@client/features/catalog/pr
 import { ProductDetailSkeleton } from "@client/features/catalog/product-skeleton";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
 import { errorMessage } from "@client/lib/api";
+import { productEventData, trackPixel } from "@client/features/ads/meta-pixel";
 import { productIdOf } from "../route-table";
 
 // Reviews sit below the fold: their code loads after the product itself.
@@ -19,9 +20,22 @@ export default function ProductRoute() {
   const addToCart = useAddToCart();
   const found = product.data ?? null;
 
+  const viewed = found ? { id: found.id, name: found.name, price: found.price } : null;
+  useEffect(() => {
+    if (viewed)
+      trackPixel("ViewContent", {
+        ...productEventData([{ productId: viewed.id, quantity: 1, price: viewed.price }]),
+        content_name: viewed.name,
+        value: Number(viewed.price),
+      });
+  }, [viewed?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per product shown
+
   const add = (line: CartLineChoice) =>
     addToCart.mutate(line, {
-      onSuccess: () => toast.success("Added to Cart", { description: `${found?.name} has been added to your cart.` }),
+      onSuccess: () => {
+        toast.success("Added to Cart", { description: `${found?.name} has been added to your cart.` });
+        trackPixel("AddToCart", productEventData([{ ...line, price: found?.price }]));
+      },
       onError: (error) => toast.error("Error", { description: errorMessage(error) }),
     });
 

@@ -11,6 +11,7 @@ import { checkoutForm, type CheckoutForm, type PlacedOrder } from "@shared/schem
 import { Button, buttonVariants } from "@client/components/ui/button";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { useCartItems } from "@client/features/cart/cart-api";
+import { productEventData, trackPixel } from "@client/features/ads/meta-pixel";
 import { useDebounced, useQuote } from "@client/features/cart/quote-api";
 import { groupCartLines } from "@client/features/cart/cart-groups";
 import { ApiError } from "@client/lib/api";
@@ -58,6 +59,14 @@ export function CheckoutPage() {
   const city = useDebounced(form.watch("city") ?? "");
   const phone = useDebounced(form.watch("phone") ?? "", 800);
   const quote = useQuote(groups, { city, discountCode, phone });
+
+  // The pixel hears of the checkout once, when its lines are known.
+  const checkoutTold = useRef(false);
+  useEffect(() => {
+    if (checkoutTold.current || lines.length === 0) return;
+    checkoutTold.current = true;
+    trackPixel("InitiateCheckout", productEventData(lines.map((l) => ({ ...l, price: l.product.price }))));
+  }, [lines]);
 
   useEffect(() => {
     if (!placed) return;

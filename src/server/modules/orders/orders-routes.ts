@@ -25,6 +25,7 @@ import { eq } from "drizzle-orm";
 import { orders } from "../../db/schema.js";
 import { recordAudit } from "../audit/audit.js";
 import { correctionOf, correctOrder } from "../shipping/order-corrections.js";
+import { adContextOnPlacement } from "../ads/ad-context.js";
 
 /** A malformed id names no order: the same 404 as an unknown one. */
 function orderId(params: unknown): string {
@@ -97,7 +98,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
               precondition: allPreconditions({ throttles: limits, facts: guard.precondition }),
               ...confirmationOnPlacement(app.config.whatsapp, { heldForAgent: held }),
               reserveScarce: !held,
-              alsoInsert: placing.countInStatement(placer),
+              alsoInsert: [...placing.countInStatement(placer), ...adContextOnPlacement(app, request)],
             };
           },
         },
