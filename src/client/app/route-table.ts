@@ -74,19 +74,22 @@ export const HOME = route({
     const hero = get(reads.home)?.hero[0]?.images[0];
     return {
       largest: hero ? { image: hero, sizes: IMAGE_SIZES.hero } : undefined,
-      jsonLd: () => [
-        {
-          "@context": "https://schema.org",
-          "@type": "WebSite",
-          name: settings.site_name,
-          url: `${origin}/`,
-          potentialAction: {
-            "@type": "SearchAction",
-            target: `${origin}/search?q={search_term_string}`,
-            "query-input": "required name=search_term_string",
-          },
-        },
-      ],
+      // Structured data is for crawlers, which read the server's page: the browser's bundle leaves it out.
+      jsonLd: import.meta.env.SSR
+        ? () => [
+            {
+              "@context": "https://schema.org",
+              "@type": "WebSite",
+              name: settings.site_name,
+              url: `${origin}/`,
+              potentialAction: {
+                "@type": "SearchAction",
+                target: `${origin}/search?q={search_term_string}`,
+                "query-input": "required name=search_term_string",
+              },
+            },
+          ]
+        : undefined,
     };
   },
 });
@@ -184,7 +187,7 @@ export const PRODUCT = route({
         { name: product.name, path: canonical },
       ],
       largest: picture ? { image: picture, sizes: IMAGE_SIZES.gallery } : undefined,
-      jsonLd: () => [productJsonLd(product, rating, origin, canonical)],
+      jsonLd: import.meta.env.SSR ? () => [productJsonLd(product, rating, origin, canonical)] : undefined,
     };
   },
 });
