@@ -77,6 +77,7 @@ describe("POST /api/checkout/quote", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       subtotal: 5000,
+      saleDiscount: 0,
       discount: 0,
       deliveryFee: 0,
       codFee: 0,
@@ -84,7 +85,17 @@ describe("POST /api/checkout/quote", () => {
       advance: 0,
       codAmount: 5000,
       discountCode: null,
-      lines: [{ productId: suit.id, productName: "Lawn Suit", quantity: 2, size: "M", color: "Red", price: 2500 }],
+      lines: [
+        {
+          productId: suit.id,
+          productName: "Lawn Suit",
+          quantity: 2,
+          size: "M",
+          color: "Red",
+          price: 2500,
+          regularPrice: null,
+        },
+      ],
     });
   });
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { phaseAt, salePricePaisa, toPaisa, type DiscountRule } from "@shared/rules/discounts.js";
+import { bestSale, phaseAt, salePricePaisa, toPaisa, type DiscountRule } from "@shared/rules/discounts.js";
 import { toMoneyString } from "@shared/rules/money.js";
 import type { Db } from "../../db/client.js";
 import { discounts } from "../../db/schema.js";
@@ -31,6 +31,11 @@ export class SaleBook {
 
   now(): Date {
     return this.clock.now();
+  }
+
+  /** The catalogue cache's generation: it moves whenever the catalogue, a discount or a setting is written. */
+  get generation(): number {
+    return this.cache.generation;
   }
 
   /** The sales live now. */
@@ -109,6 +114,15 @@ export async function salePricer(db: Db): Promise<(p: PricedProduct) => SalePric
   const book = saleBookOf(db);
   if (book) return book.pricer();
   return (p) => ({ price: p.price, originalPrice: p.originalPrice });
+}
+
+/** A line's unit price (paisa) under the live sales and the sale that set it: what an order records. */
+export async function saleLinePricer(
+  db: Db,
+): Promise<(regularPaisa: number, line: { productId: number; category: string }) => ReturnType<typeof bestSale>> {
+  const sales = (await saleBookOf(db)?.live()) ?? [];
+  return (regularPaisa, line) =>
+    sales.length === 0 ? { pricePaisa: regularPaisa, saleId: null } : bestSale(regularPaisa, line, sales);
 }
 
 /** The time sales and codes go by: the app's clock (tests move it), else the system's. */
