@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type AnyColumn } from "drizzle-orm";
 import { codeKey, type DiscountRule } from "@shared/rules/discounts.js";
 import type { Db } from "../../db/client.js";
 import type { OrderPrecondition } from "../../db/statement-parts.js";
@@ -14,14 +14,22 @@ export interface CodeFacts {
   phoneUses: number;
 }
 
-/** The code (trimmed, any letter case) and its uses so far (all, and this phone's); null if unknown. */
+/**
+ * The code (trimmed, any letter case) and its uses so far (all, and this phone's); null if unknown.
+ * Uses are counted only against a limit, and only up to it (a CASE runs its subquery only when
+ * its branch is taken): an influencer's code without limits, or with thousands of orders behind
+ * it, costs every placement the same one-row read (decision 024).
+ */
 export async function readCode(db: Db, typed: string, phoneKey: string | null): Promise<CodeFacts | null> {
   const counted = sql`from orders o where o.discount_id = ${discounts.id} and o.status <> 'cancelled'`;
+  const upTo = (limit: AnyColumn, extra = sql``) =>
+    sql<number>`case when ${limit} is null then 0
+      else (select count(*)::int from (select 1 ${counted} ${extra} limit greatest(${limit}, 0)) as used) end`;
   const [row] = await db
     .select({
       discount: discounts,
-      uses: sql<number>`(select count(*)::int ${counted})`,
-      phoneUses: sql<number>`(select count(*)::int ${counted} and o.phone_key = ${phoneKey ?? ""})`,
+      uses: upTo(discounts.usageLimit),
+      phoneUses: upTo(discounts.perPhoneLimit, sql`and o.phone_key = ${phoneKey ?? ""}`),
     })
     .from(discounts)
     .where(sql`lower(${discounts.code}) = ${codeKey(typed)}`);
