@@ -431,8 +431,12 @@ export async function benchOrders(seconds = knobs().seconds) {
   const results = [];
   const stock = [];
   const outbox = [];
-  const money = [];
-  if (chosen.has("money")) money.push(...(await moneyRows(seconds)));
+  if (chosen.has("money")) {
+    // Issue 24's pair, in a file of its own: a run of it alone leaves the other rows' figures be.
+    const money = await moneyRows(seconds);
+    writeResult("orders-money", { codeAndFees: money, target: "code and fees / none >= 0.9" });
+    if (chosen.size === 1) return { codeAndFees: money };
+  }
   if (chosen.has("placement")) results.push(...(await placementRows(seconds)));
   if (chosen.has("stock")) stock.push(...(await stockRows(seconds)));
   if (chosen.has("outbox")) outbox.push(...(await outboxRows(seconds)));
@@ -440,9 +444,8 @@ export async function benchOrders(seconds = knobs().seconds) {
     orderPlacement: results,
     stockTracked: stock,
     whatsappOutbox: outbox,
-    codeAndFees: money,
     target:
-      "pglite ordersPerSecond >= 300; answered201 == storedOrders; stock tracked / untracked >= 0.8; outbox on / off >= 0.9; code and fees / none >= 0.9",
+      "pglite ordersPerSecond >= 300; answered201 == storedOrders; stock tracked / untracked >= 0.8; outbox on / off >= 0.9",
   };
   writeResult("orders", result);
   return result;
