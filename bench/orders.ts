@@ -266,6 +266,48 @@ async function measurePair(databases: Pair, label: string, seconds: number, spre
 }
 
 /**
+ * Issue 24: orders with a discount code (10% off, no limits: an influencer's code) and a delivery
+ * fee, a per-city fee and a COD fee in force, next to the same orders with no code and no fees, on
+ * two fresh databases of the same kind with alternating windows (as measurePair). Every placement
+ * is priced by modules/pricing either way; this measures what the code's lookup and the fees add.
+ */
+async function moneyPair(databases: Pair, label: string, seconds: number) {
+  const [plain, priced] = [await prepare(databases[0], false), await prepare(databases[1], false)];
+  await priced.database.db.execute(sql`insert into settings (key, value) values
+      ('delivery_fee', '"250"'::jsonb), ('delivery_fee_by_city', '{"Karachi": 200}'::jsonb),
+      ('free_delivery_over', '"50000"'::jsonb), ('cod_fee', '"50"'::jsonb)
+    on conflict (key) do update set value = excluded.value`);
+  await priced.database.db.execute(sql`insert into discounts (code, kind, value) values ('BENCH10', 'percent', 10)`);
+  priced.app.catalogueCache.invalidate();
+  const withCode = (body: string) => JSON.stringify({ ...JSON.parse(body), discountCode: "bench10" });
+  priced.template = withCode(priced.template);
+  priced.templates = priced.templates.map(withCode);
+  const windows = 4;
+  const loads = { plain: [] as Load[], priced: [] as Load[] };
+  for (let w = 0; w < windows; w++) {
+    const order = w % 2 === 0 ? (["plain", "priced"] as const) : (["priced", "plain"] as const);
+    for (const which of order) loads[which].push(await load(which === "priced" ? priced : plain, seconds / windows));
+  }
+  const [{ n: discounted }] = await rows<{ n: number }>(
+    priced.database,
+    sql`select count(*)::int as n from orders where discount_code = 'BENCH10' and delivery_fee = 250 and cod_fee = 50`,
+  );
+  const p = await report(plain, label, seconds, loads.plain);
+  const c = await report(priced, label, seconds, loads.priced);
+  return {
+    database: label,
+    withoutOrdersPerSecond: p.ordersPerSecond,
+    withCodeAndFeesOrdersPerSecond: c.ordersPerSecond,
+    ratio: Math.round((c.ordersPerSecond / Math.max(1, p.ordersPerSecond)) * 100) / 100,
+    everyPricedOrderCarriesCodeAndFees: Number(discounted) === c.answered201,
+    bothEqual: p.equal && c.equal,
+    withoutP99Ms: p.p99Ms,
+    withP99Ms: c.p99Ms,
+    refused: { without: p.refusedByStatus, with: c.refusedByStatus },
+  };
+}
+
+/**
  * Time from an order's creation to its confirmation message arriving at the fake Cloud API,
  * over every order of the run (waiting up to a minute for the queue to drain after the load).
  */
@@ -347,7 +389,7 @@ async function outboxPair(databases: Pair, label: string, seconds: number) {
 
 /**
  * Knobs for short runs on a shared machine: BENCH_ORDERS_SECONDS (per row, default 10),
- * BENCH_ORDERS_ROWS, a comma-separated choice of "placement", "stock" and "outbox", and
+ * BENCH_ORDERS_ROWS, a comma-separated choice of "placement", "stock", "outbox" and "money", and
  * BENCH_ORDERS_DATABASES, of "pglite" and "postgres" (default all of each).
  */
 function knobs() {
@@ -355,7 +397,7 @@ function knobs() {
   const list = (value: string) => new Set(value.split(",").map((r) => r.trim()));
   return {
     seconds: Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 120) : 10,
-    rows: list(process.env.BENCH_ORDERS_ROWS ?? "placement,stock,outbox"),
+    rows: list(process.env.BENCH_ORDERS_ROWS ?? "placement,stock,outbox,money"),
     databases: list(process.env.BENCH_ORDERS_DATABASES ?? "pglite,postgres"),
   };
 }
@@ -389,6 +431,12 @@ export async function benchOrders(seconds = knobs().seconds) {
   const results = [];
   const stock = [];
   const outbox = [];
+  if (chosen.has("money")) {
+    // Issue 24's pair, in a file of its own: a run of it alone leaves the other rows' figures be.
+    const money = await moneyRows(seconds);
+    writeResult("orders-money", { codeAndFees: money, target: "code and fees / none >= 0.9" });
+    if (chosen.size === 1) return { codeAndFees: money };
+  }
   if (chosen.has("placement")) results.push(...(await placementRows(seconds)));
   if (chosen.has("stock")) stock.push(...(await stockRows(seconds)));
   if (chosen.has("outbox")) outbox.push(...(await outboxRows(seconds)));
@@ -441,6 +489,14 @@ async function outboxRows(seconds: number) {
   const rows = [
     await onPglitePair((pair) => outboxPair(pair, "pglite", seconds)),
     await onPostgresPair((pair) => outboxPair(pair, "postgres", seconds)),
+  ];
+  return rows.filter((row) => row !== null);
+}
+
+async function moneyRows(seconds: number) {
+  const rows = [
+    await onPglitePair((pair) => moneyPair(pair, "pglite", seconds)),
+    await onPostgresPair((pair) => moneyPair(pair, "postgres", seconds)),
   ];
   return rows.filter((row) => row !== null);
 }

@@ -1,9 +1,11 @@
-// npm run bench [catalogue|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads ...]: runs the benchmarks,
+// npm run bench [catalogue|catalogue-sale|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads ...]:
+// runs the benchmarks,
 // writes
 // bench/results/*.json and prints each figure next to its reference. Reports; asserts nothing.
 import { benchAds } from "./ads.js";
 import { benchAnalytics } from "./analytics.js";
 import { benchCatalogue } from "./catalogue.js";
+import { benchCatalogueSale } from "./catalogue-sale.js";
 import { benchCouriers } from "./couriers.js";
 import { benchInitialJs } from "./initial-js.js";
 import { benchOrders } from "./orders.js";
@@ -13,6 +15,7 @@ import { benchWhatsapp } from "./whatsapp.js";
 
 const all = {
   catalogue: () => benchCatalogue(),
+  "catalogue-sale": () => benchCatalogueSale(),
   orders: () => benchOrders(),
   analytics: () => benchAnalytics(),
   storefront: () => benchStorefront(),

@@ -182,6 +182,8 @@ export const orders = pgTable(
     codAmount: numeric("cod_amount", { precision: 12, scale: 2 }),
     discountCode: text("discount_code"),
     discountId: integer("discount_id").references((): AnyPgColumn => discounts.id, { onDelete: "set null" }),
+    /** What automatic sales took off the regular prices (migration 0016): the subtotal is after it. */
+    saleDiscount: numeric("sale_discount", { precision: 12, scale: 2 }).notNull().default("0"),
   },
   (t) => [
     index("orders_discount_idx")
@@ -257,9 +259,15 @@ export const orderItems = pgTable(
     color: text("color").notNull().default(""),
     price: numeric("price", { precision: 12, scale: 2 }).notNull(),
     selectedImage: text("selected_image"),
+    /** A line sold under an automatic sale (migration 0016): its regular unit price and that sale. */
+    regularPrice: numeric("regular_price", { precision: 12, scale: 2 }),
+    saleId: integer("sale_id").references((): AnyPgColumn => discounts.id, { onDelete: "set null" }),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
+    index("order_items_sale_idx")
+      .on(t.saleId, t.orderId)
+      .where(sql`${t.saleId} is not null`),
     // (product_id, id): a product's latest order line (the name the reports show) is one index probe.
     index("order_items_product_idx").on(t.productId, t.id),
   ],
@@ -487,7 +495,13 @@ export const reportDailySales = pgTable(
     status: text("status").notNull(),
     slot: smallint("slot").notNull(),
     orders: integer("orders").notNull(),
+    /** The orders' totals; the columns after it split them (migration 0016): revenue = goods − discount + fees. */
     revenue: numeric("revenue").notNull(),
+    goods: numeric("goods").notNull().default("0"),
+    discount: numeric("discount").notNull().default("0"),
+    saleDiscount: numeric("sale_discount").notNull().default("0"),
+    deliveryFees: numeric("delivery_fees").notNull().default("0"),
+    codFees: numeric("cod_fees").notNull().default("0"),
   },
   (t) => [primaryKey({ name: "report_daily_sales_pk", columns: [t.day, t.status, t.slot] })],
 );

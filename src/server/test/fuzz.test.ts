@@ -41,6 +41,7 @@ const seeded = {
   deliveredOrderId: "",
   cartLineId: 0,
   imageId: "",
+  discountId: 0,
   session: randomUUID(),
 };
 let png: Buffer;
@@ -64,7 +65,39 @@ const manualOrder = () => {
   return { customerName, customerPhone, customerEmail, shippingAddress, city, items, source: "whatsapp" };
 };
 
+const quote = () => ({
+  items: [{ productId: seeded.productId, quantity: 1, size: "M", color: "Red" }],
+  city: "Lahore",
+  discountCode: "FUZZ10",
+  customerPhone: "0300 1234567",
+});
+const discount = () => ({
+  code: "FUZZ-NEW",
+  kind: "percent",
+  value: 10,
+  minSubtotal: 1000,
+  startsAt: "2026-01-01T00:00:00Z",
+  endsAt: "2027-01-01T00:00:00Z",
+  usageLimit: 5,
+  perPhoneLimit: 1,
+  categories: ["casual"],
+  productIds: [seeded.productId],
+  active: true,
+});
+
 const targets: Target[] = [
+  // What the shopper pays (issue 24): the quote, the owner's discounts and fee settings.
+  { method: "POST", path: "/api/checkout/quote", body: quote },
+  { method: "GET", path: "/api/admin/discounts", admin: true, query: ["x"] },
+  { method: "POST", path: "/api/admin/discounts", admin: true, body: discount },
+  {
+    method: "PATCH",
+    path: "/api/admin/discounts/:discountId",
+    admin: true,
+    body: () => ({ value: 15, code: "FUZZ10" }),
+  },
+  { method: "DELETE", path: "/api/admin/discounts/:anyId", admin: true },
+  { method: "PUT", path: "/api/settings/:feeKey", admin: true, body: () => ({ value: "250" }) },
   { method: "GET", path: "/api/health", query: ["x"] },
   {
     method: "GET",
@@ -373,6 +406,8 @@ function pathFor(template: string): fc.Arbitrary<string> {
     cartLineId: () => String(seeded.cartLineId),
     imageId: () => seeded.imageId,
     settingKey: () => "hero_title",
+    discountId: () => String(seeded.discountId),
+    feeKey: () => "delivery_fee",
     variant: () => "thumb",
     anyId: () => "987654",
   };
@@ -388,6 +423,7 @@ function pathFor(template: string): fc.Arbitrary<string> {
       "__proto__",
     ),
     variant: fc.constantFrom("thumb", "card", "huge", ""),
+    feeKey: fc.constantFrom("delivery_fee", "delivery_fee_by_city", "free_delivery_over", "cod_fee"),
   };
   return fc
     .tuple(
@@ -522,6 +558,16 @@ beforeAll(async () => {
   await setOrderStatus(t.db, seeded.deliveredOrderId, "delivered");
   const line = { productId: seeded.productId, quantity: 1, size: "M", color: "Red", sessionId: seeded.session };
   seeded.cartLineId = (await post("/api/cart", line)).id;
+  const code = await steady(() =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/admin/discounts",
+      headers: { cookie: t.adminCookie },
+      payload: { code: "FUZZ10", kind: "percent", value: 10 },
+    }),
+  );
+  if (code.statusCode !== 201) throw new Error(`seeding a discount failed: ${code.statusCode} ${code.body}`);
+  seeded.discountId = code.json().id;
   const rows = await queryRows<{ tablename: string }>(
     t.db,
     sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,

@@ -4,6 +4,8 @@ import { inScope, reductionPaisa, type DiscountRule, type ScopedLine } from "./d
 /** Each part of what the shopper pays, in whole paisa (whole rupees wherever the store computes). */
 export interface Amounts {
   subtotal: number;
+  /** What automatic sales took off the regular prices: already out of the subtotal, not subtracted again. */
+  saleDiscount: number;
   discount: number;
   deliveryFee: number;
   codFee: number;
@@ -33,6 +35,7 @@ export interface AmountsInput {
  */
 export function computeAmounts({ lines, fees, city, paymentMethod, code }: AmountsInput): Amounts {
   const subtotal = lines.reduce((sum, l) => sum + l.unitPaisa * l.quantity, 0);
+  const saleDiscount = lines.reduce((sum, l) => sum + ((l.regularPaisa ?? l.unitPaisa) - l.unitPaisa) * l.quantity, 0);
   let discount = 0;
   if (code && code.kind !== "free_delivery") {
     const inScopeGoods = lines.filter((l) => inScope(code, l)).reduce((sum, l) => sum + l.unitPaisa * l.quantity, 0);
@@ -45,5 +48,5 @@ export function computeAmounts({ lines, fees, city, paymentMethod, code }: Amoun
   const codFee = paymentMethod === "cod" ? (fees.codFee ?? 0) * 100 : 0;
   const total = goods + deliveryFee + codFee;
   const advance = 0;
-  return { subtotal, discount, deliveryFee, codFee, total, advance, codAmount: total - advance };
+  return { subtotal, saleDiscount, discount, deliveryFee, codFee, total, advance, codAmount: total - advance };
 }

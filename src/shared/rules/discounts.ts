@@ -29,6 +29,8 @@ export interface ScopedLine {
   /** Unit price in paisa. */
   unitPaisa: number;
   quantity: number;
+  /** The regular unit price (paisa) when an automatic sale lowered it. */
+  regularPaisa?: number;
 }
 
 /** How codes are compared: trimmed, any letter case. */
@@ -71,12 +73,25 @@ export function salePricePaisa(
   product: Pick<ScopedLine, "productId" | "category">,
   sales: readonly DiscountRule[],
 ): number {
-  let lowest = regularPaisa;
+  return bestSale(regularPaisa, product, sales).pricePaisa;
+}
+
+/**
+ * The sale that sells a product cheapest and the unit price it makes (paisa); `saleId` null when
+ * no sale lowers it. Of two sales that make the same price, the first listed wins.
+ */
+export function bestSale(
+  regularPaisa: number,
+  product: Pick<ScopedLine, "productId" | "category">,
+  sales: readonly DiscountRule[],
+): { pricePaisa: number; saleId: number | null } {
+  let best = { pricePaisa: regularPaisa, saleId: null as number | null };
   for (const sale of sales) {
     if (!inScope(sale, product)) continue;
-    lowest = Math.min(lowest, regularPaisa - reductionPaisa(sale.kind, sale.value, regularPaisa));
+    const price = regularPaisa - reductionPaisa(sale.kind, sale.value, regularPaisa);
+    if (price < best.pricePaisa) best = { pricePaisa: price, saleId: sale.id };
   }
-  return lowest;
+  return best;
 }
 
 /** Dates in the refusals, as a shopper in Pakistan reads them. */

@@ -11,6 +11,21 @@ const money = z.number();
 /** percent: share of the non-cancelled revenue, rounded to 2 decimals (0 when there is none). */
 const statusBlock = z.object({ count: z.number().int(), amount: money, percent: z.number() });
 
+/**
+ * Where the revenue of counted orders (neither cancelled nor returned) came from (decision 024):
+ * goods at the prices sold (sale prices), less code discounts, plus delivery and COD fees, make
+ * the total (the spec's revenue). saleDiscount is what sales took off the regular prices: already
+ * out of goods, said on its own.
+ */
+const revenueParts = z.object({
+  goods: money,
+  saleDiscount: money,
+  discount: money,
+  deliveryFees: money,
+  codFees: money,
+  total: money,
+});
+
 /** shipped: orders (or, per product, order lines) handed to a courier; rate: returned ÷ shipped in percent, 2 decimals. */
 const rtoFigures = z.object({ shipped: z.number().int(), returned: z.number().int(), rate: z.number() });
 
@@ -37,6 +52,8 @@ export const analytics = z.object({
     /** Returned parcels earned nothing: their own line, outside the total. */
     returned: z.object({ count: z.number().int(), amount: money }),
   }),
+  /** Goods, discounts and fees apart: all time, and in the chosen year. */
+  revenueParts: z.object({ allTime: revenueParts, year: revenueParts }),
   /** Return-to-origin: returned ÷ handed to a courier (shipped, delivered or returned). */
   returnToOrigin: z.object({
     overall: rtoFigures,

@@ -21,11 +21,15 @@ export const quoteLine = z.object({
   color: z.string(),
   /** The unit price the shopper pays (an automatic sale's included). */
   price: z.number(),
+  /** The regular unit price, struck through, when an automatic sale lowered it; else null. */
+  regularPrice: z.number().nullable(),
 });
 
 /** The answer: every amount in whole rupees, computed on the server (decision 022). */
 export const quote = z.object({
   subtotal: z.number(),
+  /** What automatic sales took off the regular prices (already out of the subtotal). */
+  saleDiscount: z.number(),
   discount: z.number(),
   deliveryFee: z.number(),
   codFee: z.number(),

@@ -96,4 +96,9 @@ export interface AdminDiscount {
   revenue: number;
   /** Its orders that came back. */
   returned: number;
+  /**
+   * What it took off those orders (neither cancelled nor returned, Rs.): a code's discount, or
+   * what a sale took off the regular prices of the lines it priced (decision 024).
+   */
+  amountOff: number;
 }

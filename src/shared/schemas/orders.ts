@@ -161,6 +161,9 @@ export const orderItem = z.object({
   color: z.string(),
   price: z.number(),
   selectedImage: z.string().nullable(),
+  /** Only on a line sold under an automatic sale: its regular unit price and the sale (decision 024). */
+  regularPrice: z.number().optional(),
+  saleId: z.number().int().nullable().optional(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
@@ -180,6 +183,8 @@ const shippingFields = {
  */
 export const orderMoneyFields = {
   subtotal: z.string(),
+  /** What automatic sales took off the regular prices (already out of the subtotal; decision 024). */
+  saleDiscount: z.string(),
   discount: z.string(),
   deliveryFee: z.string(),
   codFee: z.string(),

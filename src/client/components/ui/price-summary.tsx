@@ -2,9 +2,19 @@ import type { Quote } from "@shared/schemas/checkout.js";
 import { formatRs } from "@shared/rules/money.js";
 import { cn } from "@client/lib/cn";
 
-function Row({ label, value, className }: { label: string; value: string; className?: string }) {
+function Row({
+  label,
+  value,
+  className,
+  testId,
+}: {
+  label: string;
+  value: string;
+  className?: string;
+  testId?: string;
+}) {
   return (
-    <div className="flex justify-between">
+    <div className="flex justify-between" data-testid={testId}>
       <dt className="text-muted">{label}</dt>
       <dd className={cn("tabular-nums", className)}>{value}</dd>
     </div>
@@ -13,7 +23,7 @@ function Row({ label, value, className }: { label: string; value: string; classN
 
 /**
  * The cart's and the checkout's summary lines, as the server priced them (POST
- * /api/checkout/quote): subtotal, the code's discount, shipping ("Free" when there is no fee),
+ * /api/checkout/quote): subtotal (sale prices; what the sales took off said beside it), the code's discount, shipping ("Free" when there is no fee),
  * the COD fee and the total. Until the first answer arrives the goods' sum stands in.
  */
 export function PriceSummary({
@@ -31,6 +41,15 @@ export function PriceSummary({
   return (
     <dl className={cn("text-sm", className)} aria-busy={quote ? undefined : true} data-testid="price-summary">
       <Row label="Subtotal" value={formatRs(quote?.subtotal ?? subtotal)} />
+      {quote && quote.saleDiscount > 0 && (
+        // Already out of the subtotal (sale prices): said, not subtracted again.
+        <Row
+          label="Sale savings (in the prices)"
+          value={formatRs(quote.saleDiscount)}
+          className="text-emerald-700"
+          testId="sale-savings"
+        />
+      )}
       {quote && quote.discount > 0 && (
         <Row
           label={quote.discountCode?.applied ? `Discount (${quote.discountCode.code})` : "Discount"}

@@ -8,6 +8,7 @@ import type { Quote } from "@shared/schemas/checkout.js";
 /** Nothing selected: nothing to pay. */
 const NOTHING: Quote = {
   subtotal: 0,
+  saleDiscount: 0,
   discount: 0,
   deliveryFee: 0,
   codFee: 0,

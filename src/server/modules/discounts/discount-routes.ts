@@ -7,7 +7,7 @@ import { recordChange } from "../audit/audit.js";
 import { createDiscount, deleteDiscount, findDiscount, listDiscounts, updateDiscount } from "./discount-service.js";
 
 /** The fields the owner sets (the list's counts are not part of a change). */
-const settable = ({ uses: _u, orders: _o, revenue: _r, returned: _d, ...rest }: AdminDiscount) => rest;
+const settable = ({ uses: _u, orders: _o, revenue: _r, returned: _d, amountOff: _a, ...rest }: AdminDiscount) => rest;
 
 /**
  * Owner only (CONTRACT.md part three, "Discounts"). A write clears the catalogue cache (its path is

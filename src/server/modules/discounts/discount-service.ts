@@ -3,7 +3,8 @@ import type { z } from "zod";
 import type { AdminDiscount, discountInput } from "@shared/schemas/discounts.js";
 import type { Db } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/errors.js";
-import { categories, discounts, orders, products } from "../../db/schema.js";
+import { categories, discounts, products } from "../../db/schema.js";
+import { queryRows } from "../../db/rows.js";
 import { AppError, badRequest } from "../../lib/app-error.js";
 import { toDiscountRule } from "../pricing/discount-rows.js";
 import { UNEARNED_STATUSES } from "@shared/rules/order-status.js";
@@ -13,28 +14,56 @@ type Input = z.output<typeof discountInput>;
 
 export const discountNotFound = () => new AppError("NOT_FOUND", "Discount not found");
 
-/** Every discount, newest first, with what it brought (one grouped pass over its orders). */
+/**
+ * Every discount, newest first, with what it brought. A code's orders carry its id; an automatic
+ * sale's are the orders with a line it priced (order_items.sale_id, migration 0016), so a sale's
+ * figures read like a code's. One grouped pass over those orders (both partial indexes).
+ */
 export async function listDiscounts(db: Db, id?: number): Promise<AdminDiscount[]> {
   const rows = await db
-    .select({
-      discount: discounts,
-      uses: sql<number>`count(${orders.id}) filter (where ${orders.status} <> 'cancelled')::int`,
-      orders: sql<number>`count(${orders.id})::int`,
-      revenue: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.status} not in ${sqlList(UNEARNED_STATUSES)}), 0)::text`,
-      returned: sql<number>`count(${orders.id}) filter (where ${orders.status} = 'returned')::int`,
-    })
+    .select()
     .from(discounts)
-    .leftJoin(orders, eq(orders.discountId, discounts.id))
     .where(id === undefined ? undefined : eq(discounts.id, id))
-    .groupBy(discounts.id)
     .orderBy(desc(discounts.id));
-  return rows.map((r) => ({
-    ...toDiscountRule(r.discount),
-    uses: Number(r.uses),
-    orders: Number(r.orders),
-    revenue: Number(r.revenue),
-    returned: Number(r.returned),
-  }));
+  if (rows.length === 0) return [];
+  const only = id === undefined ? sql`` : sql`and discount_id = ${id}::int`;
+  const figures = await queryRows<{
+    discount_id: number;
+    uses: number;
+    orders: number;
+    revenue: string;
+    returned: number;
+    amount_off: string;
+  }>(
+    db,
+    sql`with used as (
+        select o.discount_id, o.status, o.total, o.discount as off
+        from orders o where o.discount_id is not null
+        union all
+        select i.sale_id, o.status, o.total, sum((i.regular_price - i.price) * i.quantity)
+        from order_items i join orders o on o.id = i.order_id where i.sale_id is not null
+        group by i.sale_id, o.id
+      )
+      select discount_id,
+             count(*) filter (where status <> 'cancelled')::int as uses,
+             count(*)::int as orders,
+             coalesce(sum(total) filter (where status not in ${sqlList(UNEARNED_STATUSES)}), 0)::text as revenue,
+             count(*) filter (where status = 'returned')::int as returned,
+             coalesce(sum(off) filter (where status not in ${sqlList(UNEARNED_STATUSES)}), 0)::text as amount_off
+      from used where true ${only} group by discount_id`,
+  );
+  const byId = new Map(figures.map((f) => [Number(f.discount_id), f]));
+  return rows.map((r) => {
+    const f = byId.get(r.id);
+    return {
+      ...toDiscountRule(r),
+      uses: Number(f?.uses ?? 0),
+      orders: Number(f?.orders ?? 0),
+      revenue: Number(f?.revenue ?? 0),
+      returned: Number(f?.returned ?? 0),
+      amountOff: Number(f?.amount_off ?? 0),
+    };
+  });
 }
 
 export async function findDiscount(db: Db, id: number): Promise<AdminDiscount> {

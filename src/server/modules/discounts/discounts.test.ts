@@ -53,6 +53,7 @@ describe("POST /api/admin/discounts", () => {
       orders: 0,
       revenue: 0,
       returned: 0,
+      amountOff: 0,
     });
   });
 

@@ -107,6 +107,7 @@ export async function loadItems(db: Db, orderIds: string[]): Promise<Map<string,
       color: r.color,
       price: Number(r.price),
       selectedImage: r.selectedImage,
+      ...(r.regularPrice === null ? {} : { regularPrice: Number(r.regularPrice), saleId: r.saleId }),
     });
   }
   return byOrder;

@@ -204,6 +204,8 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
       color: p.color,
       price: p.price,
       selected_image: p.selectedImage,
+      regular_price: money.sales[n]?.regularPrice ?? null,
+      sale_id: money.sales[n]?.saleId ?? null,
     })),
   );
   const result = await executePrepared(
@@ -222,7 +224,7 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
                           city, postal_code, special_instructions, subtotal, tax, total, payment_method,
                           session_id, idempotency_key, source, id, network_key, risk_level, risk_reasons,
                           confirmation_state, confirmation_updated_at, confirmation_by_agent, replacement_of,
-                          discount, delivery_fee, cod_fee, cod_amount, discount_code, discount_id)
+                          discount, delivery_fee, cod_fee, cod_amount, discount_code, discount_id, sale_discount)
       select ${status}, ${input.customerName}, ${input.customerPhone}, ${phoneKey(input.customerPhone)},
              ${input.customerEmail}, ${input.shippingAddress}, ${input.city}, ${input.postalCode},
              ${input.specialInstructions}, ${m.subtotal}::numeric, 0, ${m.total}::numeric, ${input.paymentMethod},
@@ -231,7 +233,7 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
              ${x?.confirmationState ?? "off"}, ${x?.confirmationState && x.confirmationState !== "off" ? sql`now()` : null},
              ${x?.confirmationByAgent ?? false}, ${replacementOf ?? null}::uuid,
              ${m.discount}::numeric, ${m.deliveryFee}::numeric, ${m.codFee}::numeric, ${m.codAmount}::numeric,
-             ${money.applied?.code ?? null}, ${money.applied?.id ?? null}::int
+             ${money.applied?.code ?? null}, ${money.applied?.id ?? null}::int, ${m.saleDiscount}::numeric
       from fresh where fresh.ok ${precondition ? sql`and ${precondition.holds}` : sql``}
         ${stock ? sql`and (select ok from stock_ok)` : sql``}
         ${budget ? sql`and (select ok from budget_ok)` : sql``}
@@ -239,11 +241,13 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
       returning *
     ),${stock?.after ?? sql``}${budget?.after ?? sql``}
     lines as (
-      insert into order_items (order_id, product_id, product_name, category, quantity, size, color, price, selected_image)
-      select placed.id, l.product_id, l.product_name, l.category, l.quantity, l.size, l.color, l.price, l.selected_image
+      insert into order_items (order_id, product_id, product_name, category, quantity, size, color, price, selected_image,
+                               regular_price, sale_id)
+      select placed.id, l.product_id, l.product_name, l.category, l.quantity, l.size, l.color, l.price, l.selected_image,
+             l.regular_price, l.sale_id
       from placed cross join json_to_recordset(${lines}::json) as l(
         n int, product_id int, product_name text, category text, quantity int, size text, color text,
-        price numeric, selected_image text)
+        price numeric, selected_image text, regular_price numeric, sale_id int)
       order by l.n
     ),
     first_events as (
@@ -260,6 +264,7 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
            id, created_at, status, customer_name, customer_phone, customer_email,
            shipping_address, city, postal_code, special_instructions, subtotal::text, tax::text, total::text,
            payment_method, session_id, discount::text, delivery_fee::text, cod_fee::text, cod_amount::text, discount_code,
+           sale_discount::text,
            ${stock ? stockResultColumns : sql`true as stock_ok, null as stock_left, null as stock_lowest`},
            ${budget?.result ?? sql`true as budget_seeded, true as budget_ok, null as budget_units`}
     from fresh left join placed on true`,
@@ -276,15 +281,19 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
   if (!row.stock_ok) return { outcome: "short", stockLeft: row.stock_left };
   if (!row.budget_ok) throw budgetRefusal(row.budget_units, stockLines);
   if (row.id === null) return { outcome: "key taken" };
-  const items: OrderItem[] = priced.map((p) => ({
-    productId: p.productId,
-    productName: p.productName,
-    quantity: p.quantity,
-    size: p.size,
-    color: p.color,
-    price: Number(p.price),
-    selectedImage: p.selectedImage,
-  }));
+  const items: OrderItem[] = priced.map((p, n) => {
+    const sale = money.sales[n];
+    return {
+      productId: p.productId,
+      productName: p.productName,
+      quantity: p.quantity,
+      size: p.size,
+      color: p.color,
+      price: Number(p.price),
+      selectedImage: p.selectedImage,
+      ...(sale ? { regularPrice: Number(sale.regularPrice), saleId: sale.saleId } : {}),
+    };
+  });
   const order = toNewOrder(
     {
       id: String(row.id),
@@ -303,6 +312,7 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
       paymentMethod: String(row.payment_method),
       sessionId: row.session_id === null ? null : String(row.session_id),
       discount: String(row.discount),
+      saleDiscount: String(row.sale_discount),
       deliveryFee: String(row.delivery_fee),
       codFee: String(row.cod_fee),
       codAmount: row.cod_amount === null ? null : String(row.cod_amount),
@@ -503,9 +513,19 @@ export async function placeReplacement(
 
 /** An exchange's replacement costs nothing: no goods, fees or cash to collect, and no code. */
 function freeOfCharge(lines: number): PricedOrder {
-  const none = { subtotal: 0, discount: 0, deliveryFee: 0, codFee: 0, total: 0, advance: 0, codAmount: 0 };
+  const none = {
+    subtotal: 0,
+    saleDiscount: 0,
+    discount: 0,
+    deliveryFee: 0,
+    codFee: 0,
+    total: 0,
+    advance: 0,
+    codAmount: 0,
+  };
   return {
     unitPrices: Array.from({ length: lines }, () => "0"),
+    sales: Array.from({ length: lines }, () => null),
     amounts: none,
     code: null,
     applied: null,

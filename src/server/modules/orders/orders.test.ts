@@ -201,6 +201,7 @@ describe("POST /api/orders", () => {
       total: placed.total,
       // What the shopper pays, part by part (issue 24).
       subtotal: placed.subtotal,
+      saleDiscount: "0.00",
       discount: "0.00",
       deliveryFee: "0.00",
       codFee: "0.00",

@@ -54,6 +54,8 @@ describe("POST /api/orders/track", () => {
       "orderNumber",
       "returnedAt",
       "returns",
+      // What automatic sales took off (decision 024).
+      "saleDiscount",
       "shippedAt",
       "status",
       "subtotal",

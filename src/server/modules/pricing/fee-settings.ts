@@ -3,7 +3,7 @@ import { FEE_SETTING_KEYS, readFeeSettings, type FeeSettings } from "@shared/rul
 import type { Db } from "../../db/client.js";
 import { settings } from "../../db/schema.js";
 
-/** The delivery and COD fees in force (owner settings; all empty by default). */
+/** The delivery and COD fees as stored (owner settings; all empty by default); pricing asks the sale book, which keeps them (feesInForce). */
 export async function loadFeeSettings(db: Db): Promise<FeeSettings> {
   const rows = await db
     .select()

@@ -4,6 +4,7 @@ import { orders } from "../../db/schema.js";
 /** The order's money columns besides subtotal, tax and total (migration 0014). */
 export const orderMoneyColumns = {
   discount: orders.discount,
+  saleDiscount: orders.saleDiscount,
   deliveryFee: orders.deliveryFee,
   codFee: orders.codFee,
   codAmount: orders.codAmount,
@@ -14,6 +15,7 @@ export interface OrderMoneyRow {
   subtotal: string;
   total: string;
   discount?: string;
+  saleDiscount?: string;
   deliveryFee?: string;
   codFee?: string;
   codAmount?: string | null;
@@ -29,6 +31,7 @@ const ZERO = "0.00";
 export function moneyOf(row: OrderMoneyRow) {
   return {
     subtotal: row.subtotal,
+    saleDiscount: row.saleDiscount ?? ZERO,
     discount: row.discount ?? ZERO,
     deliveryFee: row.deliveryFee ?? ZERO,
     codFee: row.codFee ?? ZERO,

@@ -6,7 +6,7 @@ import { AppError } from "../../lib/app-error.js";
 import type { OrderPrecondition } from "../../db/statement-parts.js";
 import { codeClaim, readCode } from "./code-claim.js";
 import { computeAmounts, type Amounts } from "@shared/rules/amounts.js";
-import { feesInForce, salePricer, storeNow } from "./sale-book.js";
+import { feesInForce, saleLinePricer, storeNow } from "./sale-book.js";
 
 export interface MoneyInput {
   /** The order's lines at the catalogue's regular prices, in order. */
@@ -27,6 +27,8 @@ export interface CodeOutcome {
 export interface PricedOrder {
   /** Each line's unit price as sold (automatic sales included), in the input's order. */
   unitPrices: string[];
+  /** Each line's sale, in the input's order: its regular unit price and the sale's id, or null. */
+  sales: ({ regularPrice: string; saleId: number } | null)[];
   amounts: Amounts;
   code: CodeOutcome | null;
   /** The code that applies: stored with the order. */
@@ -46,13 +48,20 @@ function appliedMessage(code: string, kind: string, discountPaisa: number): stri
  * apply refuses it with 422 and the reason; a quote answers the reason instead.
  */
 export async function priceOrder(db: Db, input: MoneyInput, { strict }: { strict: boolean }): Promise<PricedOrder> {
-  const pricer = await salePricer(db);
-  const lines: ScopedLine[] = input.lines.map((l) => ({
-    productId: l.productId,
-    category: l.category,
-    quantity: l.quantity,
-    unitPaisa: toPaisa(pricer({ id: l.productId, category: l.category, price: l.price, originalPrice: null }).price),
-  }));
+  const pricer = await saleLinePricer(db);
+  const sales: PricedOrder["sales"] = [];
+  const lines: ScopedLine[] = input.lines.map((l) => {
+    const regularPaisa = toPaisa(l.price);
+    const sale = pricer(regularPaisa, l);
+    sales.push(sale.saleId === null ? null : { regularPrice: l.price, saleId: sale.saleId });
+    return {
+      productId: l.productId,
+      category: l.category,
+      quantity: l.quantity,
+      unitPaisa: sale.pricePaisa,
+      regularPaisa,
+    };
+  });
   const fees = await feesInForce(db);
   const typed = input.discountCode?.trim() ?? "";
   let code: CodeOutcome | null = null;
@@ -77,13 +86,21 @@ export async function priceOrder(db: Db, input: MoneyInput, { strict }: { strict
   const amounts = computeAmounts({ lines, fees, city: input.city, paymentMethod: input.paymentMethod, code: rule });
   if (rule)
     code = { code: rule.code!, applied: true, message: appliedMessage(rule.code!, rule.kind, amounts.discount) };
-  return { unitPrices: lines.map((l) => toMoneyString(l.unitPaisa / 100)), amounts, code, applied, precondition };
+  return {
+    unitPrices: lines.map((l) => toMoneyString(l.unitPaisa / 100)),
+    sales,
+    amounts,
+    code,
+    applied,
+    precondition,
+  };
 }
 
 /** Amounts as the quote answers them: numbers of rupees. */
 export function amountsInRupees(a: Amounts) {
   return {
     subtotal: a.subtotal / 100,
+    saleDiscount: a.saleDiscount / 100,
     discount: a.discount / 100,
     deliveryFee: a.deliveryFee / 100,
     codFee: a.codFee / 100,
@@ -98,6 +115,7 @@ export function amountsAsMoney(a: Amounts) {
   const s = (paisa: number) => toMoneyString(paisa / 100);
   return {
     subtotal: s(a.subtotal),
+    saleDiscount: s(a.saleDiscount),
     discount: s(a.discount),
     deliveryFee: s(a.deliveryFee),
     codFee: s(a.codFee),

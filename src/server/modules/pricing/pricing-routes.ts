@@ -39,6 +39,7 @@ export async function pricingRoutes(app: FastifyInstance): Promise<void> {
         size: l.size,
         color: l.color,
         price: Number(priced.unitPrices[n]),
+        regularPrice: priced.sales[n] ? Number(priced.sales[n].regularPrice) : null,
       })),
     };
   });

@@ -77,6 +77,7 @@ describe("POST /api/checkout/quote", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       subtotal: 5000,
+      saleDiscount: 0,
       discount: 0,
       deliveryFee: 0,
       codFee: 0,
@@ -84,7 +85,17 @@ describe("POST /api/checkout/quote", () => {
       advance: 0,
       codAmount: 5000,
       discountCode: null,
-      lines: [{ productId: suit.id, productName: "Lawn Suit", quantity: 2, size: "M", color: "Red", price: 2500 }],
+      lines: [
+        {
+          productId: suit.id,
+          productName: "Lawn Suit",
+          quantity: 2,
+          size: "M",
+          color: "Red",
+          price: 2500,
+          regularPrice: null,
+        },
+      ],
     });
   });
 
@@ -199,6 +210,33 @@ describe("A code that does not apply", () => {
       headers: { cookie: t.adminCookie },
     });
     expect((await order(one, { discountCode: "TWICE" })).statusCode).toBe(201);
+  });
+});
+
+describe("A code without limits", () => {
+  it("is kept between quotes, yet a pause, an edit or a limit set by the owner applies to the next one", async () => {
+    const code = await addDiscount({ code: "KEPT20", kind: "percent", value: 20 });
+    const one = [{ productId: suit.id, quantity: 1 }];
+    expect((await quote(one, { discountCode: "kept20" })).json()).toMatchObject({ discount: 500 });
+    expect((await quote(one, { discountCode: "KEPT20" })).json()).toMatchObject({ discount: 500 });
+    const patch = (payload: object) =>
+      t.app.inject({
+        method: "PATCH",
+        url: `/api/admin/discounts/${code.id}`,
+        payload,
+        headers: { cookie: t.adminCookie },
+      });
+    expect((await patch({ value: 10 })).statusCode).toBe(200);
+    expect((await quote(one, { discountCode: "kept20" })).json()).toMatchObject({ discount: 250 });
+    expect((await patch({ active: false })).statusCode).toBe(200);
+    expect((await quote(one, { discountCode: "kept20" })).json()).toMatchObject({
+      discount: 0,
+      discountCode: { applied: false, message: "The code KEPT20 is not available right now" },
+    });
+    expect((await patch({ active: true, usageLimit: 1 })).statusCode).toBe(200);
+    expect((await order(one, { discountCode: "kept20" })).statusCode).toBe(201);
+    const usedUp = await quote(one, { discountCode: "kept20" });
+    expect(usedUp.json().discountCode).toMatchObject({ applied: false, message: "The code KEPT20 has been used up" });
   });
 });
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { phaseAt, salePricePaisa, toPaisa, type DiscountRule } from "@shared/rules/discounts.js";
+import { bestSale, phaseAt, salePricePaisa, toPaisa, type DiscountRule } from "@shared/rules/discounts.js";
 import { toMoneyString } from "@shared/rules/money.js";
 import type { Db } from "../../db/client.js";
 import { discounts } from "../../db/schema.js";
@@ -38,6 +38,11 @@ export class SaleBook {
 
   now(): Date {
     return this.clock.now();
+  }
+
+  /** The catalogue cache's generation: it moves whenever the catalogue, a discount or a setting is written. */
+  get generation(): number {
+    return this.cache.generation;
   }
 
   /** The sales live now. */
@@ -141,6 +146,15 @@ export async function salePricer(db: Db): Promise<(p: PricedProduct) => SalePric
 /** The fees in force: the app's, kept between changes; else read (seeding, benchmarks, a transaction). */
 export async function feesInForce(db: Db): Promise<FeeSettings> {
   return saleBookOf(db)?.fees() ?? loadFeeSettings(db);
+}
+
+/** A line's unit price (paisa) under the live sales and the sale that set it: what an order records. */
+export async function saleLinePricer(
+  db: Db,
+): Promise<(regularPaisa: number, line: { productId: number; category: string }) => ReturnType<typeof bestSale>> {
+  const sales = (await saleBookOf(db)?.live()) ?? [];
+  return (regularPaisa, line) =>
+    sales.length === 0 ? { pricePaisa: regularPaisa, saleId: null } : bestSale(regularPaisa, line, sales);
 }
 
 /** The time sales and codes go by: the app's clock (tests move it), else the system's. */

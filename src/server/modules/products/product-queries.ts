@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { HOME_NEW_ARRIVALS, PRICE_RANGES, PRODUCT_PAGE_SIZE } from "@shared/constants.js";
 import { newestPerCategory } from "@shared/rules/home-products.js";
 import type { HomeProducts, Product, ProductListQuery, ProductPage } from "@shared/schemas/products.js";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema.js";
 import { toProducts, type ProductRow } from "./product-serialize.js";
+import { shownPriceSql } from "../pricing/sale-price-sql.js";
 
 /** Without a limit the shop still gets a bounded page: the whole demo catalogue and then some. */
 export const DEFAULT_PRODUCT_LIMIT = 200;
@@ -25,15 +26,16 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 /** Blank values (?category=) mean "no filter", as an empty select in the shop does. */
 const given = (values: string[] | undefined) => (values ?? []).map((v) => v.trim()).filter(Boolean);
 
-function filtersOf(query: ProductListQuery): SQL[] {
+/** `price`: the price the shopper sees (an automatic sale's while one is live), as SQL. */
+function filtersOf(query: ProductListQuery, price: SQL): SQL[] {
   const where: SQL[] = [];
   const [category, sizes, colors] = [given(query.category), given(query.sizes), given(query.colors)];
   if (category.length) where.push(sql`lower(${products.category}) in (${lowerList(category)})`);
   if (query.priceRange) {
     // Ranges meet at their bounds; each bound belongs to the range that starts there.
     const range = PRICE_RANGES.find((r) => r.value === query.priceRange)!;
-    where.push(gte(products.price, String(range.min)));
-    if (range.max !== null) where.push(lt(products.price, String(range.max)));
+    where.push(sql`${price} >= ${String(range.min)}::numeric`);
+    if (range.max !== null) where.push(sql`${price} < ${String(range.max)}::numeric`);
   }
   if (sizes.length) where.push(overlaps(products.sizes, sizes));
   if (colors.length) where.push(overlaps(products.colors, colors));
@@ -51,13 +53,13 @@ function filtersOf(query: ProductListQuery): SQL[] {
   return where;
 }
 
-function orderOf(sort: ProductListQuery["sort"]): SQL[] {
+function orderOf(sort: ProductListQuery["sort"], price: SQL): SQL[] {
   const newest = [desc(products.createdAt), desc(products.id)];
   switch (sort) {
     case "price-asc":
-      return [asc(products.price), ...newest];
+      return [asc(price), ...newest];
     case "price-desc":
-      return [desc(products.price), ...newest];
+      return [desc(price), ...newest];
     case "featured":
       return [desc(products.featured), ...newest];
     default:
@@ -74,12 +76,13 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<Pro
 }
 
 async function listAll(db: Db, query: ProductListQuery): Promise<Product[]> {
-  const where = filtersOf(query);
+  const price = await shownPriceSql(db);
+  const where = filtersOf(query, price);
   const rows = await db
     .select()
     .from(products)
     .where(where.length ? and(...where) : undefined)
-    .orderBy(...orderOf(query.sort))
+    .orderBy(...orderOf(query.sort, price))
     .limit(query.limit ?? DEFAULT_PRODUCT_LIMIT)
     .offset(query.offset ?? 0);
   return toProducts(db, rows);
@@ -93,14 +96,15 @@ export const isPageQuery = (query: ProductListQuery) => query.page !== undefined
  * collection and search at any catalogue size. The count and the page are one statement.
  */
 export async function pageProducts(db: Db, query: ProductListQuery): Promise<ProductPage> {
-  const where = filtersOf(query);
+  const price = await shownPriceSql(db);
+  const where = filtersOf(query, price);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PRODUCT_PAGE_SIZE;
   const rows = await db
     .select({ product: products, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
     .where(where.length ? and(...where) : undefined)
-    .orderBy(...orderOf(query.sort))
+    .orderBy(...orderOf(query.sort, price))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   // A page past the end has no rows to carry the count: count on its own then.

@@ -12,7 +12,8 @@ const TOP_LIST = 5;
 
 /**
  * Where the figures come from: two relations the report reads, whatever computes them.
- * - daily: (day, status, orders, revenue), the store-local day of every order, cancelled included;
+ * - daily: (day, status, orders, revenue, goods, discount, sale_discount, delivery_fees, cod_fees),
+ *   the store-local day of every order, cancelled included (revenue = goods − discount + fees);
  * - variants: (product_id, category, color, size, lines, quantity, revenue) over non-cancelled
  *   order lines, with the names the report shows ('uncategorized', 'No Color', 'No Size').
  * Rows may repeat a key (the roll-ups keep one per writer slot) or sum to zero; the report adds
@@ -66,7 +67,7 @@ async function analyticsIn(
   const now = storeClock();
   const year = chosen.year ?? now.year;
   const month = chosen.month ?? now.month;
-  const [productCount, byStatus, itemFigures, perMonth, perYear, sameMonth, rto] = await oneAtATime(
+  const [productCount, byStatus, itemFigures, perMonth, perYear, sameMonth, rto, parts] = await oneAtATime(
     () => queryRows<{ n: unknown }>(db, sql`select count(*)::int as n from products`),
     () =>
       queryRows<Figures & { status: string }>(
@@ -114,6 +115,14 @@ async function analyticsIn(
           group by 1 having sum(orders) > 0`,
       ),
     () => returnToOrigin(db, shipping, productOutcomes),
+    () =>
+      queryRows<PartsRow>(
+        db,
+        sql`select (extract(year from day)::int = ${year}::int) as in_year, sum(goods) as goods, sum(discount) as discount,
+                   sum(sale_discount) as sale_discount, sum(delivery_fees) as delivery_fees, sum(cod_fees) as cod_fees,
+                   sum(revenue) as total
+          from ${daily} d where status not in ${UNEARNED} group by 1`,
+      ),
   );
 
   const categories = itemFigures
@@ -152,6 +161,7 @@ async function analyticsIn(
       cancelledCount: num(status("cancelled")?.orders),
       returned: { count: num(status("returned")?.orders), amount: money(status("returned")?.revenue) },
     },
+    revenueParts: { allTime: partsOf(parts), year: partsOf(parts.filter((r) => r.in_year)) },
     returnToOrigin: rto,
     topProducts: topProducts.map((r) => ({
       productId: num(r.product_id),
@@ -190,6 +200,29 @@ async function analyticsIn(
     years: [...new Set([...orderYears, now.year, year])].sort((a, b) => a - b),
     year,
     month,
+  };
+}
+
+type PartsRow = {
+  in_year: boolean;
+  goods: unknown;
+  discount: unknown;
+  sale_discount: unknown;
+  delivery_fees: unknown;
+  cod_fees: unknown;
+  total: unknown;
+};
+
+/** Goods, discounts and fees apart, summed over the rows given. */
+function partsOf(rows: PartsRow[]): Analytics["revenueParts"]["allTime"] {
+  const sum = (pick: (r: PartsRow) => unknown) => money(rows.reduce((n, r) => n + money(pick(r)), 0));
+  return {
+    goods: sum((r) => r.goods),
+    saleDiscount: sum((r) => r.sale_discount),
+    discount: sum((r) => r.discount),
+    deliveryFees: sum((r) => r.delivery_fees),
+    codFees: sum((r) => r.cod_fees),
+    total: sum((r) => r.total),
   };
 }
 

@@ -15,7 +15,9 @@ import { sqlList } from "../../db/sql-list.js";
 const LOCAL_DAY = sql.raw(`(o.created_at at time zone '${STORE_TIME_ZONE}')::date`);
 
 export const ANALYTICS_FROM_ORDERS: AnalyticsSource = {
-  daily: sql`(select ${LOCAL_DAY} as day, o.status, count(*)::int as orders, sum(o.total) as revenue
+  daily: sql`(select ${LOCAL_DAY} as day, o.status, count(*)::int as orders, sum(o.total) as revenue,
+                     sum(o.subtotal) as goods, sum(o.discount) as discount, sum(o.sale_discount) as sale_discount,
+                     sum(o.delivery_fee) as delivery_fees, sum(o.cod_fee) as cod_fees
               from orders o group by 1, 2)`,
   variants: sql`(select oi.product_id, coalesce(nullif(oi.category, ''), 'uncategorized') as category,
                         coalesce(nullif(trim(oi.color), ''), 'No Color') as color,

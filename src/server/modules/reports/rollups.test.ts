@@ -167,6 +167,36 @@ describe("report roll-ups", () => {
     expect(await queryRows(t.db, sql`select order_id from report_deleted_shipped`)).toEqual([]);
   });
 
+  it("keep goods, code discounts, sale discounts, delivery and COD fees apart through placement, edits and returns", async () => {
+    // Money parts written as the placement statement writes them: total = subtotal − discount + fees.
+    await exec(sql`update orders set discount = round(subtotal / 10), sale_discount = 150, delivery_fee = 250,
+                   cod_fee = 50 where city <> 'Multan'`);
+    await exec(sql`update orders set delivery_fee = 200 where city ilike '%lahore%' and status = 'returned'`);
+    await exec(sql`update orders set total = subtotal - discount + delivery_fee + cod_fee`);
+    await exec(
+      sql`update orders set status = 'cancelled' where discount > 0 and status = 'pending' and city = 'Quetta'`,
+    );
+    await expectSameAsOrders(t.db);
+    const { revenueParts } = await computeAnalytics(t.db, { year: 2025, month: 1 });
+    const [expected] = await queryRows<Record<string, string>>(
+      t.db,
+      sql`select sum(subtotal)::text as goods, sum(discount)::text as discount, sum(sale_discount)::text as sale,
+                 sum(delivery_fee)::text as delivery, sum(cod_fee)::text as cod, sum(total)::text as total
+          from orders where status not in ('cancelled', 'returned')`,
+    );
+    expect(revenueParts.allTime).toEqual({
+      goods: Number(expected.goods),
+      saleDiscount: Number(expected.sale),
+      discount: Number(expected.discount),
+      deliveryFees: Number(expected.delivery),
+      codFees: Number(expected.cod),
+      total: Number(expected.total),
+    });
+    expect(revenueParts.allTime.discount).toBeGreaterThan(0);
+    const { goods, discount, deliveryFees, codFees, total } = revenueParts.allTime;
+    expect(Math.round((goods - discount + deliveryFees + codFees) * 100)).toBe(Math.round(total * 100));
+  });
+
   it("match the orders after deletes, which take the orders' items with them", async () => {
     await exec(sql`delete from orders where city = 'Quetta' and status = 'pending'`);
     await exec(

@@ -84,12 +84,13 @@ export function DiscountsTab() {
               <th className="text-right">Uses</th>
               <th className="text-right">Orders</th>
               <th className="text-right">Revenue</th>
+              <th className="text-right">Given</th>
               <th className="text-right">Returned</th>
               <th className="text-right">Actions</th>
             </tr>
           </thead>
           <tbody>
-            {discounts.data.length === 0 && <EmptyRow colSpan={11}>No discounts yet.</EmptyRow>}
+            {discounts.data.length === 0 && <EmptyRow colSpan={12}>No discounts yet.</EmptyRow>}
             {discounts.data.map((d) => (
               <tr key={d.id}>
                 <td className="font-medium">
@@ -111,6 +112,7 @@ export function DiscountsTab() {
                 </td>
                 <td className="text-right tabular-nums">{d.orders}</td>
                 <td className="text-right tabular-nums">{formatRs(d.revenue)}</td>
+                <td className="text-right tabular-nums">{formatRs(d.amountOff)}</td>
                 <td className="text-right tabular-nums">{d.returned}</td>
                 <td>
                   <div className="flex justify-end gap-1">

@@ -103,7 +103,14 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
                     {item.color || "No Color"} · {item.size || "No Size"} · Qty {item.quantity}
                   </p>
                 </div>
-                <span className="font-medium">{formatRs(item.price * item.quantity)}</span>
+                <span className="text-right font-medium">
+                  {item.regularPrice !== undefined && (
+                    <s className="block text-xs font-normal text-muted" aria-label="Regular price">
+                      {formatRs(item.regularPrice * item.quantity)}
+                    </s>
+                  )}
+                  {formatRs(item.price * item.quantity)}
+                </span>
               </li>
             );
           })}
@@ -113,6 +120,12 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
             <dt className="text-muted">Subtotal</dt>
             <dd>{formatRs(order.subtotal)}</dd>
           </div>
+          {Number(order.saleDiscount) > 0 && (
+            <div className="flex justify-between text-xs" data-testid="order-sale-discount">
+              <dt className="text-muted">Sale savings (already in the prices)</dt>
+              <dd className="text-muted">{formatRs(order.saleDiscount)}</dd>
+            </div>
+          )}
           {Number(order.discount) > 0 && (
             <div className="flex justify-between">
               <dt className="text-muted">Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt>

@@ -10,6 +10,7 @@ import { currentPeriod, useAnalytics } from "./analytics-api";
 import { CategoryPerformance } from "./category-performance";
 import { ReturnToOrigin } from "./return-to-origin";
 import { RevenueByStatus } from "./revenue-by-status";
+import { RevenueParts } from "./revenue-parts";
 import { SalesChartPanel } from "./sales-chart-panel";
 import { TopSellers } from "./top-sellers";
 import { SourcesPanel } from "../stock/sources-panel";
@@ -70,6 +71,7 @@ export function OverviewTab() {
           }
         />
       </div>
+      <RevenueParts data={data.revenueParts} year={period.year} />
       <TopSellers products={data.topProducts} variants={data.topVariants} />
       <SourcesPanel />
       <ReturnToOrigin data={data.returnToOrigin} />
