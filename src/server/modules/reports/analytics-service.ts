@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Analytics } from "@shared/schemas/admin.js";
 import type { Db } from "../../db/client.js";
 import { isCountedStatus, UNEARNED_STATUSES } from "@shared/rules/order-status.js";
+import { deliveryAttempts } from "./delivery-attempts.js";
 import { returnToOrigin } from "./return-to-origin.js";
 import { queryRows } from "../../db/rows.js";
 import { inReportSnapshot, money, num, oneAtATime } from "./sql-rows.js";
@@ -25,6 +26,8 @@ export interface AnalyticsSource {
   shipping: SQL;
   /** (product_id, status, lines) over the order lines of orders handed to a courier. */
   productOutcomes: SQL;
+  /** (city, courier, status, parcels, attempts) over parcels with a failed delivery attempt; status is the order's. */
+  attempts: SQL;
 }
 
 /** The roll-up tables the database keeps up to date (decision 005): a year of days, not a history of orders. */
@@ -33,6 +36,7 @@ export const ANALYTICS_ROLLUPS: AnalyticsSource = {
   variants: sql.raw("report_variant_sales"),
   shipping: sql.raw("report_shipping_outcomes"),
   productOutcomes: sql.raw("report_product_outcomes"),
+  attempts: sql.raw("report_delivery_attempts"),
 };
 
 /** Statuses that earned nothing, as a SQL list: ('cancelled', 'returned'). */
@@ -61,12 +65,12 @@ export function computeAnalytics(
 async function analyticsIn(
   db: Db,
   chosen: { year?: number; month?: number },
-  { daily, variants, shipping, productOutcomes }: AnalyticsSource,
+  { daily, variants, shipping, productOutcomes, attempts }: AnalyticsSource,
 ): Promise<Analytics> {
   const now = storeClock();
   const year = chosen.year ?? now.year;
   const month = chosen.month ?? now.month;
-  const [productCount, byStatus, itemFigures, perMonth, perYear, sameMonth, rto] = await oneAtATime(
+  const [productCount, byStatus, itemFigures, perMonth, perYear, sameMonth, rto, failedAttempts] = await oneAtATime(
     () => queryRows<{ n: unknown }>(db, sql`select count(*)::int as n from products`),
     () =>
       queryRows<Figures & { status: string }>(
@@ -114,6 +118,7 @@ async function analyticsIn(
           group by 1 having sum(orders) > 0`,
       ),
     () => returnToOrigin(db, shipping, productOutcomes),
+    () => deliveryAttempts(db, attempts),
   );
 
   const categories = itemFigures
@@ -153,6 +158,7 @@ async function analyticsIn(
       returned: { count: num(status("returned")?.orders), amount: money(status("returned")?.revenue) },
     },
     returnToOrigin: rto,
+    deliveryAttempts: failedAttempts,
     topProducts: topProducts.map((r) => ({
       productId: num(r.product_id),
       productName: names.get(num(r.product_id)) ?? "",
