@@ -674,12 +674,18 @@ export const reportDeliveryAttempts = pgTable(
 );
 
 /** Webhook deliveries the store could not read whole, kept for the owner (bounded; migration 0017). */
-export const whatsappUnknownDeliveries = pgTable("whatsapp_unknown_deliveries", {
-  id: serial("id").primaryKey(),
-  receivedAt: timestamp("received_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
-  what: text("what").notNull(),
-  body: text("body").notNull(),
-});
+export const whatsappUnknownDeliveries = pgTable(
+  "whatsapp_unknown_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    receivedAt: timestamp("received_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    /** sha256 of the body: Meta's redelivery of the same bytes is kept once. */
+    digest: text("digest").notNull(),
+    what: text("what").notNull(),
+    body: text("body").notNull(),
+  },
+  (t) => [uniqueIndex("whatsapp_unknown_deliveries_digest_idx").on(t.digest)],
+);
 
 /** Order lines of orders handed to a courier, per product and status (migration 0007). */
 export const reportProductOutcomes = pgTable(

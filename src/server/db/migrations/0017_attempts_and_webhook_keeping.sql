@@ -110,6 +110,9 @@ FOR EACH STATEMENT EXECUTE FUNCTION report_attempts_truncated();
 CREATE TABLE "whatsapp_unknown_deliveries" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"digest" text NOT NULL,
 	"what" text NOT NULL,
 	"body" text NOT NULL
 );
+--> statement-breakpoint
+CREATE UNIQUE INDEX "whatsapp_unknown_deliveries_digest_idx" ON "whatsapp_unknown_deliveries" USING btree ("digest");

@@ -62,3 +62,29 @@ export async function phoneOfSender(db: Sql, from: string | undefined, userId: s
   };
   return found.rows[0]?.phone ?? null;
 }
+
+/**
+ * Meta's `user_changed_user_id` system messages: a customer's business-scoped user id changed
+ * (`system.previous_user_id` → the new one, `system.user_id` or the message's `from_user_id`).
+ * The conversation that held the previous id holds the new one; an id already held elsewhere is
+ * moved, as Meta's signed word is the latest. Answers how many conversations changed.
+ */
+export async function applyUserIdChanges(db: Sql, change: WebhookChange): Promise<number> {
+  let changed = 0;
+  for (const m of change.messages) {
+    if (m.type !== "system" || m.system?.type !== "user_changed_user_id") continue;
+    const previous = m.system.previous_user_id;
+    const next = m.system.user_id ?? m.from_user_id;
+    if (!previous || !next || previous === next) continue;
+    const held = (await db.execute(
+      sql`select phone from whatsapp_contacts where user_id = ${previous} for update`,
+    )) as unknown as { rows: { phone: string }[] };
+    if (held.rows.length === 0) continue;
+    await db.execute(sql`update whatsapp_contacts set user_id = null where user_id = ${next}`);
+    const moved = (await db.execute(
+      sql`update whatsapp_contacts set user_id = ${next} where user_id = ${previous} returning phone`,
+    )) as unknown as { rows: unknown[] };
+    changed += moved.rows.length;
+  }
+  return changed;
+}

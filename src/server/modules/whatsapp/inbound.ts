@@ -7,7 +7,14 @@ import { enqueueJobSql } from "../../jobs/jobs.js";
 import { readButtonPayload } from "./button-payload.js";
 import { applyCustomerAnswer } from "./customer-answer.js";
 import type { InboundHandler } from "./inbound-handlers.js";
-import { phoneOfSender, rememberNames, rememberUserIds, reportedPairs, type Sql } from "./customer-ids.js";
+import {
+  applyUserIdChanges,
+  phoneOfSender,
+  rememberNames,
+  rememberUserIds,
+  reportedPairs,
+  type Sql,
+} from "./customer-ids.js";
 import { SEND_ATTEMPTS, SEND_REPLY } from "./outbox.js";
 import { recordStatus } from "./statuses.js";
 import {
@@ -117,8 +124,8 @@ async function queueReply(tx: Sql, reply: { inboundId: string; orderId: string; 
 }
 
 /**
- * Handles one verified webhook delivery: the user ids it reports first (so a press by id alone
- * finds its phone), then each message in its own transaction, then message states and prices.
+ * Handles one verified webhook delivery: the user ids it reports and the ids Meta says changed
+ * first (so a press by id alone finds its phone), then each message in its own transaction, then message states and prices.
  */
 export async function handleWebhook(
   core: OrderCore,
@@ -132,6 +139,7 @@ export async function handleWebhook(
     for (const change of entry.changes) {
       const value = change.value;
       await rememberUserIds(db, reportedPairs(value));
+      if ((await applyUserIdChanges(db, value)) > 0) out.changed = true;
       for (const message of value.messages) {
         const handled = await core.write((w) => handleMessage(w, others, config, message));
         if (handled.stored) out.changed = true;

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/app-error.js";
 import { handleWebhook, type WebhookOutcome } from "./inbound.js";
-import { webhookPayload } from "./webhook-payload.js";
+import { keepUnknownDelivery } from "./unknown-deliveries.js";
+import { unreadParts, webhookPayload } from "./webhook-payload.js";
 import { isValidSignature } from "./webhook-signature.js";
 
 /**
@@ -34,18 +35,25 @@ export async function whatsappWebhookRoutes(
     try {
       json = JSON.parse(raw.toString("utf8"));
     } catch {
-      throw new AppError("VALIDATION", "The webhook body is not JSON");
-    }
-    const payload = webhookPayload.safeParse(json);
-    // A well-signed delivery the store cannot read is acknowledged, so Meta does not resend it
-    // forever; it is logged (without its content: customers' messages) for a developer to read.
-    if (!payload.success) {
-      request.log.warn(
-        { issues: payload.error.issues.slice(0, 3).map((i) => i.path.join(".")) },
-        "unknown webhook shape",
-      );
+      // Signed, so from Meta: kept for the owner and acknowledged, never refused into a redelivery loop.
+      await keepUnknownDelivery(app.db, raw, ["the body is not JSON"]);
       return { received: true };
     }
+    const payload = webhookPayload.safeParse(json);
+    // A well-signed delivery the store cannot read is kept (bounded, for the owner to see) and
+    // acknowledged, so Meta does not resend it forever; so is any part of a delivery left unread.
+    if (!payload.success) {
+      const paths = payload.error.issues.slice(0, 5).map((i) => i.path.join(".") || "(the delivery)");
+      await keepUnknownDelivery(
+        app.db,
+        raw,
+        paths.map((p) => `unknown shape at ${p}`),
+      );
+      request.log.warn({ issues: paths }, "unknown webhook shape kept");
+      return { received: true };
+    }
+    const unread = unreadParts(json, payload.data);
+    if (unread.length > 0) await keepUnknownDelivery(app.db, raw, unread);
     const outcome = await handleWebhook(app.orderCore, app.whatsappInbound, config, payload.data);
     await opts.onHandled?.(outcome);
     return { received: true };

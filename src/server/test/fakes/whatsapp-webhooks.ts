@@ -136,6 +136,29 @@ export function buttonPress(sender: Sender, payload: string, id = inboundId(), t
   });
 }
 
+/**
+ * Meta's system message when a customer's business-scoped user id changes
+ * (`user_changed_user_id`): no contacts array and no phone, the previous id beside the new one.
+ */
+export function userIdChanged(previousUserId: string, userId: string, id = inboundId(), timestamp = Date.now()) {
+  return envelope({
+    messages: [
+      {
+        from_user_id: userId,
+        id,
+        timestamp: String(Math.floor(timestamp / 1000)),
+        type: "system",
+        system: {
+          body: "User's business-scoped user ID changed",
+          type: "user_changed_user_id",
+          user_id: userId,
+          previous_user_id: previousUserId,
+        },
+      },
+    ],
+  });
+}
+
 /** A customer's text message. */
 export function textMessage(sender: Sender, body: string, id = inboundId(), timestamp = Date.now()) {
   return fromSender(sender, id, timestamp, { type: "text", text: { body } });
