@@ -687,6 +687,22 @@ export const whatsappUnknownDeliveries = pgTable(
   (t) => [uniqueIndex("whatsapp_unknown_deliveries_digest_idx").on(t.digest)],
 );
 
+/** Meta's webhook deliveries, recorded before the answer and handled after it, in order (migration 0017). */
+export const whatsappWebhookInbox = pgTable(
+  "whatsapp_webhook_inbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    body: text("body").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAt: timestamp("next_at", { withTimezone: true, mode: "string" })
+      .notNull()
+      .default(sql`'-infinity'`),
+    error: text("error"),
+  },
+  (t) => [index("whatsapp_webhook_inbox_due_idx").on(t.nextAt, t.id)],
+);
+
 /** Order lines of orders handed to a courier, per product and status (migration 0007). */
 export const reportProductOutcomes = pgTable(
   "report_product_outcomes",

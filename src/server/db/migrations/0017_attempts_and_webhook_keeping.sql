@@ -116,3 +116,17 @@ CREATE TABLE "whatsapp_unknown_deliveries" (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "whatsapp_unknown_deliveries_digest_idx" ON "whatsapp_unknown_deliveries" USING btree ("digest");
+--> statement-breakpoint
+-- 4. Meta's webhook deliveries are recorded as they arrive and handled after the answer, in order,
+--    by one app server at a time (the job runner's queue lease); a delivery whose handling failed
+--    stays, with its error, and is tried again later.
+CREATE TABLE "whatsapp_webhook_inbox" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"body" text NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_at" timestamp with time zone DEFAULT '-infinity' NOT NULL,
+	"error" text
+);
+--> statement-breakpoint
+CREATE INDEX "whatsapp_webhook_inbox_due_idx" ON "whatsapp_webhook_inbox" USING btree ("next_at","id");

@@ -1,19 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/app-error.js";
-import { handleWebhook, type WebhookOutcome } from "./inbound.js";
 import { keepUnknownDelivery } from "./unknown-deliveries.js";
+import { DeliveryRecorder } from "./webhook-inbox.js";
 import { unreadParts, webhookPayload } from "./webhook-payload.js";
 import { isValidSignature } from "./webhook-signature.js";
 
 /**
  * Meta's webhook for the WhatsApp Business Cloud API: GET verifies the subscription, POST
- * carries messages and message states, signed with the app secret. Only database work happens
- * before the 200 (replies go out through the outbox), so Meta is answered at once.
+ * carries messages and message states, signed with the app secret. A delivery is recorded
+ * (webhook-inbox.ts) and Meta answered at once; it is handled just after, in order.
  */
 export async function whatsappWebhookRoutes(
   app: FastifyInstance,
-  opts: { onHandled?: (outcome: WebhookOutcome) => Promise<void> } = {},
+  opts: { onRecorded?: () => void } = {},
 ): Promise<void> {
+  const recorder = new DeliveryRecorder(app.db);
   // The signature covers the exact bytes sent, so this plugin keeps JSON bodies raw.
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
@@ -54,8 +55,8 @@ export async function whatsappWebhookRoutes(
     }
     const unread = unreadParts(json, payload.data);
     if (unread.length > 0) await keepUnknownDelivery(app.db, raw, unread);
-    const outcome = await handleWebhook(app.orderCore, app.whatsappInbound, config, payload.data);
-    await opts.onHandled?.(outcome);
+    await recorder.record(raw);
+    opts.onRecorded?.();
     return { received: true };
   });
 }

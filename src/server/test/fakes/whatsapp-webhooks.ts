@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { WEBHOOK_INBOX } from "../../modules/whatsapp/webhook-inbox.js";
 import { webhookSignature } from "../../modules/whatsapp/webhook-signature.js";
 
 /**
@@ -175,9 +176,15 @@ export function mediaMessage(
   return fromSender(sender, id, timestamp, { type, [type]: { sha256: "c2hhMjU2", ...media } });
 }
 
-export function postWebhook(app: FastifyInstance, appSecret: string, body: unknown, signature?: string | null) {
+/**
+ * Posts a signed delivery as Meta does, then waits until the store has handled what it recorded
+ * (the handling runs just after the answer, as in production).
+ */
+export async function postWebhook(app: FastifyInstance, appSecret: string, body: unknown, signature?: string | null) {
   const raw = JSON.stringify(body);
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (signature !== null) headers["x-hub-signature-256"] = signature ?? webhookSignature(appSecret, raw);
-  return app.inject({ method: "POST", url: "/api/whatsapp/webhook", payload: raw, headers });
+  const res = await app.inject({ method: "POST", url: "/api/whatsapp/webhook", payload: raw, headers });
+  if (app.config.whatsapp) await app.jobs.drainQueueSoon(WEBHOOK_INBOX);
+  return res;
 }
