@@ -63,7 +63,10 @@ async function benchOn(database: Database) {
   );
   latencies.sort((a, b) => a - b);
   // Where the slow answers fall: the first second of the burst (cold code) or later.
-  const later = order.filter((o) => o.at >= 1000).map((o) => o.ms).sort((a, b) => a - b);
+  const later = order
+    .filter((o) => o.at >= 1000)
+    .map((o) => o.ms)
+    .sort((a, b) => a - b);
 
   // 100,000 messages across 5,000 customers, then the inbox's list.
   await database.db.execute(sql`

@@ -9,6 +9,7 @@ import { applyCustomerAnswer } from "./customer-answer.js";
 import type { InboundHandler } from "./inbound-handlers.js";
 import {
   applyUserIdChanges,
+  isUserId,
   phoneOfSender,
   rememberNames,
   rememberUserIds,
@@ -79,8 +80,17 @@ async function handleMessage(
   const payload = quickReplyPayload(message);
   const button = payload ? readButtonPayload(config.appSecret, payload) : null;
   const phone = await phoneOfSender(tx, message.from, message.from_user_id);
-  if (!(await recordInbound(tx, message, phone, button?.orderId ?? null))) return { stored: false, reply: false };
-  if (!phone) return { stored: true, reply: false };
+  // A customer known only by user id gets a conversation keyed by it; an id never answers an order.
+  const conversation = phone ?? (isUserId(message.from_user_id) ? message.from_user_id : null);
+  if (!(await recordInbound(tx, message, conversation, button?.orderId ?? null)))
+    return { stored: false, reply: false };
+  if (!phone) {
+    if (conversation)
+      await tx.execute(
+        sql`update whatsapp_contacts set user_id = ${conversation} where phone = ${conversation} and user_id is null`,
+      );
+    return { stored: true, reply: false };
+  }
   if (!button) {
     for (const handle of others) {
       const answer = await handle(w, message, phone);

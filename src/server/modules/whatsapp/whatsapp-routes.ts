@@ -27,7 +27,7 @@ export async function whatsappRoutes(app: FastifyInstance): Promise<void> {
     void app.jobs
       .drainQueueSoon(WEBHOOK_INBOX)
       .catch((err) => app.log.error({ err }, "handling WhatsApp webhook deliveries failed"));
-  await app.register(whatsappWebhookRoutes, { onRecorded: () => burst.recorded(handle) });
+  await app.register(whatsappWebhookRoutes, { burst, onRecorded: () => burst.recorded(handle) });
 
   if (app.config.whatsapp) registerOutbox(app, app.config.whatsapp);
   await app.register(whatsappInboxRoutes);
