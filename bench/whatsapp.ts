@@ -3,7 +3,7 @@
 // conversations list at 100,000 messages.
 import { sql } from "drizzle-orm";
 import { openPglite, type Database } from "../src/server/db/client.js";
-import { WEBHOOK_INBOX } from "../src/server/modules/whatsapp/webhook-inbox.js";
+import "../src/server/modules/whatsapp/webhook-inbox.js";
 import { webhookSignature } from "../src/server/modules/whatsapp/webhook-signature.js";
 import { testWhatsappConfig } from "../src/server/test/fakes/whatsapp-config.js";
 import { textMessage } from "../src/server/test/fakes/whatsapp-webhooks.js";
@@ -49,7 +49,7 @@ async function benchOn(database: Database) {
   const seconds = (performance.now() - started) / 1000;
   // Meta was answered as each delivery was recorded; the handling runs just after. Wait for it.
   for (;;) {
-    await app.jobs.drainQueueSoon(WEBHOOK_INBOX);
+    await app.whatsappWebhooks.handleNow();
     const [{ left }] = await rows<{ left: number }>(
       database,
       sql`select count(*)::int as left from whatsapp_webhook_inbox where attempts = 0`,

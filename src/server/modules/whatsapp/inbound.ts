@@ -81,7 +81,9 @@ async function handleMessage(
   const button = payload ? readButtonPayload(config.appSecret, payload) : null;
   const phone = await phoneOfSender(tx, message.from, message.from_user_id);
   // A customer known only by user id gets a conversation keyed by it; an id never answers an order.
-  const conversation = phone ?? (isUserId(message.from_user_id) ? message.from_user_id : null);
+  // (Meta's system messages about an id start no conversation of their own.)
+  const conversation =
+    phone ?? (message.type !== "system" && isUserId(message.from_user_id) ? message.from_user_id : null);
   if (!(await recordInbound(tx, message, conversation, button?.orderId ?? null)))
     return { stored: false, reply: false };
   if (!phone) {

@@ -11,6 +11,23 @@ import type { WhatsappConfig } from "./whatsapp-config.js";
 /** The job runner's queue of recorded webhook deliveries (registerQueue). */
 export const WEBHOOK_INBOX = "whatsapp-webhooks";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    whatsappWebhooks: {
+      /**
+       * Handles every recorded delivery that is due, now, burst or not (tests and the bench, which
+       * post a delivery and look at its effect; a delivery handled twice changes nothing twice).
+       */
+      handleNow(): Promise<number>;
+    };
+  }
+}
+
+/** At the root, so tests and the bench see it; the WhatsApp routes fill it in when WhatsApp is on. */
+export function registerWhatsappWebhooks(app: FastifyInstance): void {
+  app.decorate("whatsappWebhooks", { handleNow: async () => 0 });
+}
+
 /**
  * Records verified deliveries before Meta is answered. Deliveries that arrive while a write is
  * under way are written together by the next one (one multi-row insert), so a burst costs a

@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/app-error.js";
 import { keepUnknownDelivery } from "./unknown-deliveries.js";
-import type { WebhookBurst } from "./webhook-burst.js";
 import { DeliveryRecorder } from "./webhook-inbox.js";
 import { unreadParts, webhookPayload } from "./webhook-payload.js";
 import { isValidSignature } from "./webhook-signature.js";
@@ -13,7 +12,7 @@ import { isValidSignature } from "./webhook-signature.js";
  */
 export async function whatsappWebhookRoutes(
   app: FastifyInstance,
-  opts: { burst?: WebhookBurst; onRecorded?: () => void } = {},
+  opts: { onRecorded?: () => void } = {},
 ): Promise<void> {
   const recorder = new DeliveryRecorder(app.db);
   // The signature covers the exact bytes sent, so this plugin keeps JSON bodies raw.
@@ -28,15 +27,6 @@ export async function whatsappWebhookRoutes(
   });
 
   app.post("/api/whatsapp/webhook", { config: { access: "public" } }, async (request) => {
-    opts.burst?.arrived();
-    try {
-      return await receive(request);
-    } finally {
-      opts.burst?.answered();
-    }
-  });
-
-  async function receive(request: FastifyRequest) {
     const config = app.config.whatsapp;
     if (!config) throw new AppError("NOT_FOUND", "WhatsApp is not configured on this store");
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from("");
@@ -68,5 +58,5 @@ export async function whatsappWebhookRoutes(
     await recorder.record(raw);
     opts.onRecorded?.();
     return { received: true };
-  }
+  });
 }

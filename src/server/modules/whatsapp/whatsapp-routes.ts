@@ -23,11 +23,17 @@ export async function whatsappRoutes(app: FastifyInstance): Promise<void> {
   // (after a restart, or a failure) by whichever app server holds the queue.
   const burst = new WebhookBurst();
   if (config) app.jobs.registerQueue(WEBHOOK_INBOX, (limit) => drainWebhookInbox(app, config, limit, burst));
+  app.whatsappWebhooks.handleNow = async () => {
+    if (!config) return 0;
+    let total = 0;
+    for (let took = -1; took !== 0; total += took) took = await drainWebhookInbox(app, config, 100);
+    return total;
+  };
   const handle = () =>
     void app.jobs
       .drainQueueSoon(WEBHOOK_INBOX)
       .catch((err) => app.log.error({ err }, "handling WhatsApp webhook deliveries failed"));
-  await app.register(whatsappWebhookRoutes, { burst, onRecorded: () => burst.recorded(handle) });
+  await app.register(whatsappWebhookRoutes, { onRecorded: () => burst.recorded(handle) });
 
   if (app.config.whatsapp) registerOutbox(app, app.config.whatsapp);
   await app.register(whatsappInboxRoutes);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { WEBHOOK_INBOX } from "../../modules/whatsapp/webhook-inbox.js";
+import "../../modules/whatsapp/webhook-inbox.js";
 import { webhookSignature } from "../../modules/whatsapp/webhook-signature.js";
 
 /**
@@ -185,6 +185,6 @@ export async function postWebhook(app: FastifyInstance, appSecret: string, body:
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (signature !== null) headers["x-hub-signature-256"] = signature ?? webhookSignature(appSecret, raw);
   const res = await app.inject({ method: "POST", url: "/api/whatsapp/webhook", payload: raw, headers });
-  if (app.config.whatsapp) await app.jobs.drainQueueSoon(WEBHOOK_INBOX);
+  if (app.config.whatsapp) await app.whatsappWebhooks.handleNow();
   return res;
 }
