@@ -33,7 +33,8 @@ export async function courierPaymentOf(
       `#${orderNumber(id)} has no parcel booked with Leopards or PostEx, so there is no courier payment to ask about`,
     );
   const courier = (await enabledCouriers(deps.db, deps.secrets)).get(courierId);
-  if (!courier) throw new AppError("CONFLICT", `Switch ${row.courier} on in Settings → Couriers to ask it about payments`);
+  if (!courier)
+    throw new AppError("CONFLICT", `Switch ${row.courier} on in Settings → Couriers to ask it about payments`);
   try {
     const payment = await courier.paymentStatus(row.trackingNumber);
     return {

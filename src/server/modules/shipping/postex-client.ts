@@ -150,7 +150,9 @@ export function postexClient(config: PostexConfig): Courier {
       const found = list
         .map((row) => (row.trackingResponse && typeof row.trackingResponse === "object" ? row.trackingResponse : row))
         .map((row) => row as Record<string, unknown>)
-        .filter((row) => text(row.orderRefNumber) === orderRef && !NOT_BOOKED.has(foldWords(text(row.transactionStatus))))
+        .filter(
+          (row) => text(row.orderRefNumber) === orderRef && !NOT_BOOKED.has(foldWords(text(row.transactionStatus))),
+        )
         .map((row) => text(row.trackingNumber))
         .filter((n) => TRACKING_NUMBER.test(n));
       return found.at(-1) ?? null;

@@ -105,7 +105,10 @@ export async function drainWebhookInbox(
       await app.db.execute(sql`
         update whatsapp_webhook_inbox set attempts = ${attempts}, next_at = ${nextAt}::timestamptz, error = ${error}
         where id = ${delivery.id}`);
-      app.log.error({ err, delivery: Number(delivery.id), attempts }, "a WhatsApp webhook delivery failed; it is tried again later");
+      app.log.error(
+        { err, delivery: Number(delivery.id), attempts },
+        "a WhatsApp webhook delivery failed; it is tried again later",
+      );
     }
   }
   if (replies > 0) app.jobs.wake();

@@ -40,7 +40,8 @@ interface Order {
   orderDate: string;
 }
 
-const pakistanTime = (d = new Date()) => new Date(d.getTime() + 5 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
+const pakistanTime = (d = new Date()) =>
+  new Date(d.getTime() + 5 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
 
 export async function startPostexFake() {
   const requests: PostexRequest[] = [];
@@ -102,11 +103,7 @@ export async function startPostexFake() {
         hanging.add(res);
         return;
       }
-      return ok(
-        res,
-        { trackingNumber, orderStatus: "Unbooked", orderDate },
-        "Order Created Successfully",
-      );
+      return ok(res, { trackingNumber, orderStatus: "Unbooked", orderDate }, "Order Created Successfully");
     }
     const single = /^v1\/track-order\/([A-Za-z0-9-]+)$/.exec(path);
     if (r.method === "GET" && single) {

@@ -53,8 +53,8 @@ export function DeliveryAttempts({ data }: { data: Attempts }) {
               {overall.deliveredRate.toFixed(1)}%
             </span>{" "}
             <span className="text-muted">
-              of {overall.parcels} parcels with a failed attempt ({overall.attempts} attempts) were delivered after
-              all; {overall.returned} came back and {overall.onTheRoad} are still on the road
+              of {overall.parcels} parcels with a failed attempt ({overall.attempts} attempts) were delivered after all;{" "}
+              {overall.returned} came back and {overall.onTheRoad} are still on the road
             </span>
           </p>
           <div className="grid gap-5 lg:grid-cols-2">
