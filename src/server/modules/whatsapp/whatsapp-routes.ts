@@ -22,12 +22,21 @@ export async function whatsappRoutes(app: FastifyInstance): Promise<void> {
   // Recorded deliveries are handled right after the answer, and at every look of the job runner
   // (after a restart, or a failure) by whichever app server holds the queue.
   const burst = new WebhookBurst();
-  if (config) app.jobs.registerQueue(WEBHOOK_INBOX, (limit) => drainWebhookInbox(app, config, limit, burst));
+  // handleNow's drains do not wait for a burst to pause; they still go through the queue's lease,
+  // so one drain at a time handles a delivery.
+  let forced = 0;
+  if (config)
+    app.jobs.registerQueue(WEBHOOK_INBOX, (limit) =>
+      drainWebhookInbox(app, config, limit, forced > 0 ? undefined : burst),
+    );
   app.whatsappWebhooks.handleNow = async () => {
     if (!config) return 0;
-    let total = 0;
-    for (let took = -1; took !== 0; total += took) took = await drainWebhookInbox(app, config, 100);
-    return total;
+    forced++;
+    try {
+      return await app.jobs.drainQueueSoon(WEBHOOK_INBOX);
+    } finally {
+      forced--;
+    }
   };
   const handle = () =>
     void app.jobs
