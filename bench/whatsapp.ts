@@ -1,7 +1,9 @@
 // The WhatsApp webhook and inbox (issue 23): a burst of 2,000 signed inbound messages (all stored
-// once, p99 of the answers), and the conversations list at 100,000 messages.
+// once, p99 of the answers, and how fast they were handled after the answers), and the
+// conversations list at 100,000 messages.
 import { sql } from "drizzle-orm";
 import { openPglite, type Database } from "../src/server/db/client.js";
+import "../src/server/modules/whatsapp/webhook-inbox.js";
 import { webhookSignature } from "../src/server/modules/whatsapp/webhook-signature.js";
 import { testWhatsappConfig } from "../src/server/test/fakes/whatsapp-config.js";
 import { textMessage } from "../src/server/test/fakes/whatsapp-webhooks.js";
@@ -20,6 +22,7 @@ async function benchOn(database: Database) {
     JSON.stringify(textMessage({ phone: `92300${String(1_000_000 + (n % 400))}` }, `Question ${n}`, `wamid.BENCH${n}`)),
   );
   const latencies: number[] = [];
+  const order: { at: number; ms: number }[] = [];
   let next = 0;
   let failed = 0;
   const started = performance.now();
@@ -39,15 +42,31 @@ async function benchOn(database: Database) {
         await res.arrayBuffer();
         if (res.status !== 200) failed++;
         latencies.push(performance.now() - t0);
+        order.push({ at: t0 - started, ms: performance.now() - t0 });
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  // Meta was answered as each delivery was recorded; the handling runs just after. Wait for it.
+  for (;;) {
+    await app.whatsappWebhooks.handleNow();
+    const [{ left }] = await rows<{ left: number }>(
+      database,
+      sql`select count(*)::int as left from whatsapp_webhook_inbox where attempts = 0`,
+    );
+    if (left === 0) break;
+  }
+  const handledSeconds = (performance.now() - started) / 1000;
   const [{ stored }] = await rows<{ stored: number }>(
     database,
     sql`select count(*)::int as stored from whatsapp_messages where wa_message_id like 'wamid.BENCH%'`,
   );
   latencies.sort((a, b) => a - b);
+  // Where the slow answers fall: the first second of the burst (cold code) or later.
+  const later = order
+    .filter((o) => o.at >= 1000)
+    .map((o) => o.ms)
+    .sort((a, b) => a - b);
 
   // 100,000 messages across 5,000 customers, then the inbox's list.
   await database.db.execute(sql`
@@ -71,8 +90,11 @@ async function benchOn(database: Database) {
       stored,
       failed,
       perSecond: Math.round(BURST / seconds),
+      handledPerSecond: Math.round(BURST / handledSeconds),
       p50Ms: Math.round(percentile(latencies, 0.5)),
+      p95Ms: Math.round(percentile(latencies, 0.95)),
       p99Ms: Math.round(percentile(latencies, 0.99)),
+      p99AfterFirstSecondMs: Math.round(percentile(later, 0.99)),
       referenceP99Ms: 200,
     },
     conversationsList: {

@@ -19,6 +19,7 @@ import { MemoryThrottleStore, PostgresThrottleStore, type ThrottleStore } from "
 import { registerOrderCore } from "./modules/order-core/order-core.js";
 import { registerOrderEvents } from "./modules/order-events/order-events.js";
 import { registerWhatsappInbound } from "./modules/whatsapp/inbound-handlers.js";
+import { registerWhatsappWebhooks } from "./modules/whatsapp/webhook-inbox.js";
 import type { WhatsappConfig } from "./modules/whatsapp/whatsapp-config.js";
 import type { UpkeepConfig } from "./modules/upkeep/upkeep-config.js";
 import type { MetaAdsConfig } from "./modules/ads/ads-config.js";
@@ -127,6 +128,7 @@ export async function buildApp(database: Database, config: AppConfig): Promise<F
   registerOrderCore(app);
   registerOrderEvents(app);
   registerWhatsappInbound(app);
+  registerWhatsappWebhooks(app);
   await registerCatalogueCache(app);
   await app.register(cookie);
   registerAccessCheck(app);

@@ -169,6 +169,11 @@ export const orders = pgTable(
     returnedAt: timestamp("returned_at", { withTimezone: true, mode: "string" }),
     /** Set when booked through a courier's API: the follow-up job asks that courier about it. */
     courierBookedAt: timestamp("courier_booked_at", { withTimezone: true, mode: "string" }),
+    /**
+     * When the store last asked a courier to book this order, recorded before the call and kept
+     * after a time-out: the retry looks the parcel up at the courier from that day (migration 0017).
+     */
+    courierAttemptedAt: timestamp("courier_attempted_at", { withTimezone: true, mode: "string" }),
     /** The courier's latest words about the parcel and when it said them (migration 0015). */
     courierStatus: text("courier_status"),
     courierStatusAt: timestamp("courier_status_at", { withTimezone: true, mode: "string" }),
@@ -326,6 +331,9 @@ export const deliveryIssues = pgTable(
     advisedAt: timestamp("advised_at", { withTimezone: true, mode: "string" }),
     /** The parcel was delivered after the attempt (the Overview's rescued parcels). */
     deliveredAfter: boolean("delivered_after").notNull().default(false),
+    /** The order's city (as report_city keys it) and status, kept by triggers for the roll-up (migration 0017). */
+    city: text("city").notNull().default(""),
+    orderStatus: text("order_status").notNull().default("shipped"),
   },
   (t) => [
     index("delivery_issues_open_idx")
@@ -664,6 +672,49 @@ export const reportShippingOutcomes = pgTable(
     orders: integer("orders").notNull(),
   },
   (t) => [primaryKey({ name: "report_shipping_outcomes_pk", columns: [t.city, t.courier, t.status, t.slot] })],
+);
+
+/** Parcels with a failed delivery attempt and their attempts, per city, courier and order status (migration 0017). */
+export const reportDeliveryAttempts = pgTable(
+  "report_delivery_attempts",
+  {
+    city: text("city").notNull(),
+    courier: text("courier").notNull(),
+    status: text("status").notNull(),
+    parcels: integer("parcels").notNull().default(0),
+    attempts: integer("attempts").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "report_delivery_attempts_pk", columns: [t.city, t.courier, t.status] })],
+);
+
+/** Webhook deliveries the store could not read whole, kept for the owner (bounded; migration 0017). */
+export const whatsappUnknownDeliveries = pgTable(
+  "whatsapp_unknown_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    receivedAt: timestamp("received_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    /** sha256 of the body: Meta's redelivery of the same bytes is kept once. */
+    digest: text("digest").notNull(),
+    what: text("what").notNull(),
+    body: text("body").notNull(),
+  },
+  (t) => [uniqueIndex("whatsapp_unknown_deliveries_digest_idx").on(t.digest)],
+);
+
+/** Meta's webhook deliveries, recorded before the answer and handled after it, in order (migration 0017). */
+export const whatsappWebhookInbox = pgTable(
+  "whatsapp_webhook_inbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    body: text("body").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAt: timestamp("next_at", { withTimezone: true, mode: "string" })
+      .notNull()
+      .default(sql`'-infinity'`),
+    error: text("error"),
+  },
+  (t) => [index("whatsapp_webhook_inbox_due_idx").on(t.nextAt, t.id)],
 );
 
 /** Order lines of orders handed to a courier, per product and status (migration 0007). */

@@ -76,6 +76,8 @@ interface Queue {
   lease: Lease;
   /** This runner's drain under way, if any: a second one waits for it instead. */
   running?: Promise<number>;
+  /** A drain asked for while one was under way: it starts when that one ends (drainQueueSoon). */
+  next?: Promise<number>;
 }
 
 interface Outcome {
@@ -160,6 +162,22 @@ export class JobRunner {
   registerQueue(name: string, drain: QueueDrain): void {
     if (this.queues.has(name)) throw new Error(`A queue "${name}" is registered twice`);
     this.queues.set(name, { drain, lease: new Lease(this.db, `queue:${name}`) });
+  }
+
+  /**
+   * Drains one queue now, whether or not the runner polls (e.g. right after a row was added to
+   * it): the promise settles after a drain that began after the call, so what was added before is
+   * handled, unless another app server holds the queue's lease (it drains it then).
+   */
+  drainQueueSoon(name: string): Promise<number> {
+    const queue = this.queues.get(name);
+    if (!queue) throw new Error(`No queue "${name}" is registered`);
+    if (!queue.running) return this.drainQueue(queue, false);
+    queue.next ??= queue.running.then(() => {
+      queue.next = undefined;
+      return this.drainQueue(queue, false);
+    });
+    return queue.next;
   }
 
   /** A job that runs every `intervalMs`, once at a time across all app servers. */

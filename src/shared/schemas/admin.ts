@@ -30,6 +30,21 @@ const revenueParts = z.object({
 const rtoFigures = z.object({ shipped: z.number().int(), returned: z.number().int(), rate: z.number() });
 
 /**
+ * Parcels a courier failed to deliver at least once: how many attempts failed, and what became of
+ * the parcels (delivered after all, returned, still on the road); the rates are percentages of
+ * the parcels, two decimals.
+ */
+const attemptFigures = z.object({
+  parcels: z.number().int(),
+  attempts: z.number().int(),
+  delivered: z.number().int(),
+  returned: z.number().int(),
+  onTheRoad: z.number().int(),
+  deliveredRate: z.number(),
+  returnedRate: z.number(),
+});
+
+/**
  * GET /api/admin/analytics?year=&month= : everything the Overview tab shows. Cancelled orders
  * never count. Months and years are the store's local time (Asia/Karachi). Categories are the
  * raw category names of the items at order time (the client labels them).
@@ -60,6 +75,12 @@ export const analytics = z.object({
     byCity: z.array(rtoFigures.extend({ city: z.string() })),
     byCourier: z.array(rtoFigures.extend({ courier: z.string() })),
     byProduct: z.array(rtoFigures.extend({ productId: z.number().int(), productName: z.string() })),
+  }),
+  /** Failed delivery attempts, overall, per city (the most parcels first) and per courier. */
+  deliveryAttempts: z.object({
+    overall: attemptFigures,
+    byCity: z.array(attemptFigures.extend({ city: z.string() })),
+    byCourier: z.array(attemptFigures.extend({ courier: z.string() })),
   }),
   topProducts: z.array(
     z.object({ productId: z.number().int(), productName: z.string(), quantity: z.number().int(), revenue: money }),

@@ -117,3 +117,23 @@ export const orderCorrectionFields = [
   "city",
   "postalCode",
 ] as const;
+
+/**
+ * GET /api/admin/orders/{id}/courier-payment (owner): what the order's courier says about the cash
+ * it collected (PostEx `payment-status`, Leopards `getPaymentDetails`), beside what it should pay.
+ */
+export const courierPayment = z.object({
+  orderId: z.string(),
+  courier: z.string(),
+  trackingNumber: z.string(),
+  /** The cash the rider was to collect (`codAmount`), whole rupees. */
+  expected: z.number().int(),
+  paid: z.boolean(),
+  /** In the courier's words. */
+  text: z.string(),
+  paidOn: z.string().nullable(),
+  /** The courier's payment reference (PostEx CPR numbers, Leopards cheque), when it gives one. */
+  reference: z.string().nullable(),
+  amount: z.number().int().nullable(),
+});
+export type CourierPaymentView = z.infer<typeof courierPayment>;

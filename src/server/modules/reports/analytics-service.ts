@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Analytics } from "@shared/schemas/admin.js";
 import type { Db } from "../../db/client.js";
 import { isCountedStatus, UNEARNED_STATUSES } from "@shared/rules/order-status.js";
+import { deliveryAttempts } from "./delivery-attempts.js";
 import { returnToOrigin } from "./return-to-origin.js";
 import { queryRows } from "../../db/rows.js";
 import { inReportSnapshot, latestProductNames, money, num, oneAtATime } from "./sql-rows.js";
@@ -26,6 +27,8 @@ export interface AnalyticsSource {
   shipping: SQL;
   /** (product_id, status, lines) over the order lines of orders handed to a courier. */
   productOutcomes: SQL;
+  /** (city, courier, status, parcels, attempts) over parcels with a failed delivery attempt; status is the order's. */
+  attempts: SQL;
 }
 
 /** The roll-up tables the database keeps up to date (decision 005): a year of days, not a history of orders. */
@@ -34,6 +37,7 @@ export const ANALYTICS_ROLLUPS: AnalyticsSource = {
   variants: sql.raw("report_variant_sales"),
   shipping: sql.raw("report_shipping_outcomes"),
   productOutcomes: sql.raw("report_product_outcomes"),
+  attempts: sql.raw("report_delivery_attempts"),
 };
 
 /** Statuses that earned nothing, as a SQL list: ('cancelled', 'returned'). */
@@ -62,24 +66,25 @@ export function computeAnalytics(
 async function analyticsIn(
   db: Db,
   chosen: { year?: number; month?: number },
-  { daily, variants, shipping, productOutcomes }: AnalyticsSource,
+  { daily, variants, shipping, productOutcomes, attempts }: AnalyticsSource,
 ): Promise<Analytics> {
   const now = storeClock();
   const year = chosen.year ?? now.year;
   const month = chosen.month ?? now.month;
-  const [productCount, byStatus, itemFigures, perMonth, perYear, sameMonth, rto, parts] = await oneAtATime(
-    () => queryRows<{ n: unknown }>(db, sql`select count(*)::int as n from products`),
-    () =>
-      queryRows<Figures & { status: string }>(
-        db,
-        sql`select status, sum(orders)::int as orders, coalesce(sum(revenue), 0) as revenue
+  const [productCount, byStatus, itemFigures, perMonth, perYear, sameMonth, rto, parts, failedAttempts] =
+    await oneAtATime(
+      () => queryRows<{ n: unknown }>(db, sql`select count(*)::int as n from products`),
+      () =>
+        queryRows<Figures & { status: string }>(
+          db,
+          sql`select status, sum(orders)::int as orders, coalesce(sum(revenue), 0) as revenue
           from ${daily} d group by status having sum(orders) > 0`,
-      ),
-    () =>
-      queryRows<ItemFigures>(
-        db,
-        // Categories, products and variants are all read from one (small) grouping by variant.
-        sql`with variants as materialized (
+        ),
+      () =>
+        queryRows<ItemFigures>(
+          db,
+          // Categories, products and variants are all read from one (small) grouping by variant.
+          sql`with variants as materialized (
             select product_id, category, color, size, sum(quantity)::int as quantity, sum(revenue) as revenue
             from ${variants} v group by 1, 2, 3, 4 having sum(lines) > 0
           )
@@ -92,38 +97,39 @@ async function analyticsIn(
           union all
           (select 'variant', product_id, null, color, size, sum(quantity)::int, sum(revenue)
            from variants group by product_id, color, size order by 6 desc, 7 desc, 2 asc, 4 asc, 5 asc limit ${TOP_LIST})`,
-      ),
-    () =>
-      queryRows<Figures & { month: unknown }>(
-        db,
-        sql`select extract(month from day)::int as month, sum(orders)::int as orders, sum(revenue) as revenue
+        ),
+      () =>
+        queryRows<Figures & { month: unknown }>(
+          db,
+          sql`select extract(month from day)::int as month, sum(orders)::int as orders, sum(revenue) as revenue
           from ${daily} d
           where status not in ${UNEARNED} and day >= make_date(${year}::int, 1, 1) and day < make_date(${year + 1}::int, 1, 1)
           group by 1 having sum(orders) > 0`,
-      ),
-    () =>
-      queryRows<Figures & { year: unknown }>(
-        db,
-        sql`select extract(year from day)::int as year, sum(orders)::int as orders, sum(revenue) as revenue
+        ),
+      () =>
+        queryRows<Figures & { year: unknown }>(
+          db,
+          sql`select extract(year from day)::int as year, sum(orders)::int as orders, sum(revenue) as revenue
           from ${daily} d where status not in ${UNEARNED} group by 1 having sum(orders) > 0 order by 1`,
-      ),
-    () =>
-      queryRows<Figures & { year: unknown }>(
-        db,
-        sql`select extract(year from day)::int as year, sum(orders)::int as orders, sum(revenue) as revenue
+        ),
+      () =>
+        queryRows<Figures & { year: unknown }>(
+          db,
+          sql`select extract(year from day)::int as year, sum(orders)::int as orders, sum(revenue) as revenue
           from ${daily} d where status not in ${UNEARNED} and extract(month from day) = ${month}::int
           group by 1 having sum(orders) > 0`,
-      ),
-    () => returnToOrigin(db, shipping, productOutcomes),
-    () =>
-      queryRows<PartsRow>(
-        db,
-        sql`select (extract(year from day)::int = ${year}::int) as in_year, sum(goods) as goods, sum(discount) as discount,
+        ),
+      () => returnToOrigin(db, shipping, productOutcomes),
+      () =>
+        queryRows<PartsRow>(
+          db,
+          sql`select (extract(year from day)::int = ${year}::int) as in_year, sum(goods) as goods, sum(discount) as discount,
                    sum(sale_discount) as sale_discount, sum(delivery_fees) as delivery_fees, sum(cod_fees) as cod_fees,
                    sum(revenue) as total
           from ${daily} d where status not in ${UNEARNED} group by 1`,
-      ),
-  );
+        ),
+      () => deliveryAttempts(db, attempts),
+    );
 
   const categories = itemFigures
     .filter((r) => r.kind === "category")
@@ -163,6 +169,7 @@ async function analyticsIn(
     },
     revenueParts: { allTime: partsOf(parts), year: partsOf(parts.filter((r) => r.in_year)) },
     returnToOrigin: rto,
+    deliveryAttempts: failedAttempts,
     topProducts: topProducts.map((r) => ({
       productId: num(r.product_id),
       productName: names.get(num(r.product_id)) ?? "",

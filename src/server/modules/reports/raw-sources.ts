@@ -28,6 +28,9 @@ export const ANALYTICS_FROM_ORDERS: AnalyticsSource = {
   shipping: sql`(select regexp_replace(lower(btrim(o.city)), '[[:space:]]+', ' ', 'g') as city,
                         coalesce(btrim(o.courier), '') as courier, o.status, count(*)::int as orders
                  from orders o where o.status in ${sqlList(SHIPPED_OR_LATER)} group by 1, 2, 3)`,
+  attempts: sql`(select regexp_replace(lower(btrim(o.city)), '[[:space:]]+', ' ', 'g') as city, d.courier, o.status,
+                        count(*)::int as parcels, sum(d.attempts)::int as attempts
+                 from delivery_issues d join orders o on o.id = d.order_id group by 1, 2, 3)`,
   productOutcomes: sql`(select oi.product_id, o.status, count(*)::int as lines
                         from order_items oi join orders o on o.id = oi.order_id
                         where o.status in ${sqlList(SHIPPED_OR_LATER)} group by 1, 2)`,

@@ -65,6 +65,6 @@ export async function returnToOrigin(db: Db, shipping: SQL, productOutcomes: SQL
 }
 
 /** 'dera ghazi khan' → 'Dera Ghazi Khan'. */
-function cityLabel(key: string): string {
+export function cityLabel(key: string): string {
   return key.replace(/(^|\s)\S/g, (c) => c.toUpperCase());
 }

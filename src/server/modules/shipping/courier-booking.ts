@@ -59,7 +59,7 @@ export async function bookOrders(
 ): Promise<BookOrdersResult> {
   const courier = await courierForBooking(deps.db, deps.secrets, wanted);
   const rows = await deps.db
-    .select({ ...orderColumns, courierBookedAt: orders.courierBookedAt })
+    .select({ ...orderColumns, courierBookedAt: orders.courierBookedAt, courierAttemptedAt: orders.courierAttemptedAt })
     .from(orders)
     .where(inArray(orders.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -88,8 +88,17 @@ export async function bookOrders(
         fail(`#${orderNumber(id)} is already being booked or was booked`);
         continue;
       }
-      // The last attempt with this courier timed out: it may have booked the parcel after all.
-      const earlier = row.courier === courier.name ? await courier.findBooking(orderNumber(id)) : null;
+      // An earlier attempt with this courier ended without an answer (a time-out, a dropped
+      // connection, a restart): ask the courier for that order number before booking again.
+      const unsure = row.courier === courier.name;
+      const earlier = unsure
+        ? await courier
+            .findBooking(orderNumber(id), new Date(row.courierAttemptedAt ?? row.createdAt))
+            .catch(async (err) => {
+              await release(deps.db, id, courier.name);
+              throw new LookupFailed(err);
+            })
+        : null;
       const orderItems = items.get(id) ?? [];
       const trackingNumber =
         earlier ??
@@ -100,13 +109,35 @@ export async function bookOrders(
       await markBooked(deps, id, courier, trackingNumber, actor);
       results.push({ orderId: id, booked: true, trackingNumber, error: null });
     } catch (err) {
-      if (err instanceof CourierRefused) fail(`${courier.name} refused the booking: ${err.message}`);
+      if (err instanceof LookupFailed) fail(lookupFailedMessage(courier.name, id, err.cause));
+      else if (err instanceof CourierRefused) fail(`${courier.name} refused the booking: ${err.message}`);
+      else if (err instanceof CourierUnavailable && err.uncertain)
+        fail(
+          `${err.message}; ${courier.name} may have booked #${orderNumber(id)} all the same: booking it again first asks ${courier.name} for it, so it is never booked twice`,
+        );
       else if (err instanceof CourierUnavailable)
         fail(`${err.message}; nothing was booked, try again in a few minutes`);
       else throw err;
     }
   }
   return { booked: results.filter((r) => r.booked).length, results };
+}
+
+/** The courier could not say whether an earlier, unanswered attempt booked the parcel. */
+class LookupFailed extends Error {
+  constructor(readonly cause: unknown) {
+    super("booking look-up failed");
+  }
+}
+
+/** The order is held for the agent: booking again could book it twice. */
+function lookupFailedMessage(courierName: string, id: string, cause: unknown): string {
+  const ref = orderNumber(id);
+  const held = `nothing was booked again, and #${ref} stays with ${courierName}`;
+  if (cause instanceof CourierRefused)
+    return `${courierName} would not say whether it booked #${ref} after the earlier attempt went unanswered (${cause.message}); ${held}. Look for order reference ${ref} in the ${courierName} portal: if it is there, enter its tracking number on the order; if not, book again`;
+  const reason = cause instanceof Error ? cause.message : "no answer";
+  return `${courierName} could not be asked whether it booked #${ref} after the earlier attempt went unanswered (${reason}); ${held}: try again in a few minutes`;
 }
 
 function parcelOf(
@@ -130,7 +161,14 @@ function parcelOf(
 async function claim(db: Db, id: string, courierName: string): Promise<boolean> {
   const claimed = await db
     .update(orders)
-    .set({ courierBookedAt: sql`now()` })
+    .set({
+      courierBookedAt: sql`now()`,
+      // Recorded before the call, so an attempt that never returns (a time-out, a restart) is
+      // known to the retry: it asks this courier first, from the day of the first such attempt.
+      courier: courierName,
+      courierAttemptedAt: sql`case when ${orders.courier} = ${courierName} and ${orders.trackingNumber} is null
+        then coalesce(${orders.courierAttemptedAt}, now()) else now() end`,
+    })
     .where(
       and(
         eq(orders.id, id),
@@ -148,7 +186,11 @@ async function claim(db: Db, id: string, courierName: string): Promise<boolean> 
 async function release(db: Db, id: string, uncertainWith: string | null) {
   await db
     .update(orders)
-    .set({ courierBookedAt: null, courier: uncertainWith })
+    .set({
+      courierBookedAt: null,
+      courier: uncertainWith,
+      courierAttemptedAt: uncertainWith ? sql`${orders.courierAttemptedAt}` : null,
+    })
     .where(and(eq(orders.id, id), eq(orders.status, "processing"), isNull(orders.trackingNumber)));
 }
 

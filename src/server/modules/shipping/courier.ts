@@ -17,17 +17,32 @@ export interface Courier {
   /** Books one parcel; answers the tracking number. */
   book(parcel: Parcel, city: DestinationCity): Promise<string>;
   /**
-   * After a booking that timed out: the tracking number of a parcel already booked under this
-   * order number, or null when there is none (or the courier cannot be asked).
+   * After a booking that timed out: the tracking number of a parcel booked under this order
+   * number since `since` (when the store first asked), or null when the courier has none.
+   * Throws CourierUnavailable when the courier cannot be asked now.
    */
-  findBooking(orderRef: string): Promise<string | null>;
+  findBooking(orderRef: string, since: Date): Promise<string | null>;
   cancel(trackingNumber: string): Promise<void>;
   /** The latest status of each parcel the courier knows (unknown numbers are left out). */
   track(trackingNumbers: string[]): Promise<ParcelStatus[]>;
   /** Tells the courier what to do about a failed attempt (shipper advice). */
   advise(trackingNumber: string, advice: DeliveryResolution, remarks: string): Promise<void>;
-  /** Whether the courier has paid the collected cash over, in its words. */
-  paymentStatus(trackingNumber: string): Promise<{ paid: boolean; text: string }>;
+  /** Whether the courier has paid the collected cash over for a parcel, in its words and fields. */
+  paymentStatus(trackingNumber: string): Promise<CourierPayment>;
+}
+
+/** What a courier says about the cash it collected for one parcel (its payment-status call). */
+export interface CourierPayment {
+  /** The courier says it has paid the cash over to the shop. */
+  paid: boolean;
+  /** In the courier's words, e.g. "Settled on 2026-11-20", "Pending". */
+  text: string;
+  /** When it was paid (the courier's date as it gives it), else null. */
+  paidOn: string | null;
+  /** The courier's reference for the payment (PostEx's CPR number, Leopards' cheque or slip), else null. */
+  reference: string | null;
+  /** Whole rupees the courier says it paid for the parcel, when it says; else null. */
+  amount: number | null;
 }
 
 export interface DestinationCity {

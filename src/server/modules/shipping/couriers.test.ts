@@ -166,7 +166,9 @@ describe("POST /api/admin/orders/book with a chosen courier", () => {
     const id = await readyOrder();
     leopards.setMode("book-then-hang");
     const lost = (await book([id], "leopards")).json().results[0];
-    expect(lost.error).toBe("Leopards did not answer within 1 s; nothing was booked, try again in a few minutes");
+    expect(lost.error).toBe(
+      `Leopards did not answer within 1 s; Leopards may have booked #${orderNumber(id)} all the same: booking it again first asks Leopards for it, so it is never booked twice`,
+    );
     expect(await row(id)).toMatchObject({ status: "processing", trackingNumber: null, courier: "Leopards" });
     // Another courier does not book it meanwhile: Leopards may have it.
     expect((await book([id], "postex")).json().results[0].error).toBe(
@@ -181,6 +183,134 @@ describe("POST /api/admin/orders/book with a chosen courier", () => {
       shipment_order_id: [orderNumber(id)],
     });
     expect((await row(id)).trackingNumber).toBe(retry.trackingNumber);
+  });
+});
+
+describe("a PostEx booking whose answer was lost", () => {
+  beforeAll(async () => {
+    await connectPostex({ timeoutSeconds: 1 });
+  });
+  afterAll(async () => {
+    await connectPostex({ timeoutSeconds: 15 });
+  });
+
+  it("is booked once: the retry finds it in PostEx's list of orders by its order number", async () => {
+    const id = await readyOrder();
+    postex.setMode("book-then-hang");
+    const lost = (await book([id], "postex")).json().results[0];
+    expect(lost.error).toBe(
+      `PostEx did not answer within 1 s; PostEx may have booked #${orderNumber(id)} all the same: booking it again first asks PostEx for it, so it is never booked twice`,
+    );
+    const attempted = await row(id);
+    expect(attempted).toMatchObject({ status: "processing", trackingNumber: null, courier: "PostEx" });
+    expect(attempted.courierAttemptedAt).not.toBeNull();
+    // Leopards does not book it meanwhile: PostEx may have it.
+    expect((await book([id], "leopards")).json().results[0].booked).toBe(false);
+    postex.setMode("ok");
+    const created = postex.calls("v3/create-order").length;
+    const retry = (await book([id], "postex")).json().results[0];
+    expect(retry).toMatchObject({ booked: true, error: null });
+    expect(postex.calls("v3/create-order").length).toBe(created);
+    const today = new Date(Date.now() + 5 * 3600_000).toISOString().slice(0, 10);
+    expect(postex.calls("v1/get-all-order").at(-1)!.query).toEqual({
+      orderStatusId: "0",
+      startDate: today,
+      endDate: today,
+    });
+    expect(await row(id)).toMatchObject({ status: "shipped", courier: "PostEx", trackingNumber: retry.trackingNumber });
+  });
+
+  it("is booked again when PostEx's list has no order with that number (the request never arrived)", async () => {
+    const id = await readyOrder();
+    postex.setMode("hang");
+    expect((await book([id], "postex")).json().results[0].booked).toBe(false);
+    postex.setMode("ok");
+    const orders = postex.orderCount();
+    const retry = (await book([id], "postex")).json().results[0];
+    expect(retry.booked).toBe(true);
+    expect(postex.orderCount()).toBe(orders + 1);
+    expect(postex.calls("v1/get-all-order").length).toBeGreaterThan(0);
+  });
+
+  it("is held for the agent, booking nothing, while PostEx cannot say whether it has it", async () => {
+    const id = await readyOrder();
+    const ref = orderNumber(id);
+    postex.setMode("book-then-hang");
+    await book([id], "postex");
+    postex.setMode("ok");
+    postex.setListMode("error");
+    const created = postex.calls("v3/create-order").length;
+    expect((await book([id], "postex")).json().results[0].error).toBe(
+      `PostEx could not be asked whether it booked #${ref} after the earlier attempt went unanswered (PostEx answered with an error (HTTP 500)); nothing was booked again, and #${ref} stays with PostEx: try again in a few minutes`,
+    );
+    postex.setListMode("refuse");
+    expect((await book([id], "postex")).json().results[0].error).toBe(
+      `PostEx would not say whether it booked #${ref} after the earlier attempt went unanswered (Service not available for this merchant); nothing was booked again, and #${ref} stays with PostEx. Look for order reference ${ref} in the PostEx portal: if it is there, enter its tracking number on the order; if not, book again`,
+    );
+    expect(postex.calls("v3/create-order").length).toBe(created);
+    expect(await row(id)).toMatchObject({ status: "processing", courier: "PostEx", trackingNumber: null });
+    postex.setListMode("ok");
+    expect((await book([id], "postex")).json().results[0].booked).toBe(true);
+    expect(postex.calls("v3/create-order").length).toBe(created);
+  });
+});
+
+describe("GET /api/admin/orders/{id}/courier-payment", () => {
+  const payment = (id: string, headers = asAdmin()) =>
+    t.app.inject({ url: `/api/admin/orders/${id}/courier-payment`, headers });
+
+  it("answers PostEx's payment-status in its fields: settled, the date and the CPR number", async () => {
+    const id = await readyOrder();
+    const [booked] = (await book([id], "postex")).json().results;
+    const before = await payment(id);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({
+      orderId: id,
+      courier: "PostEx",
+      trackingNumber: booked.trackingNumber,
+      expected: 6400,
+      paid: false,
+      text: "Not settled yet",
+      paidOn: null,
+      reference: null,
+      amount: null,
+    });
+    postex.settle(booked.trackingNumber);
+    expect((await payment(id)).json()).toMatchObject({
+      paid: true,
+      text: "Settled on 2026-11-20",
+      paidOn: "2026-11-20",
+      reference: `CPR-${booked.trackingNumber}`,
+    });
+    expect(postex.calls("v1/payment-status").at(-1)!.path).toBe(`v1/payment-status/${booked.trackingNumber}`);
+  });
+
+  it("answers Leopards' payment details for a Leopards parcel", async () => {
+    const id = await readyOrder();
+    const [booked] = (await book([id], "leopards")).json().results;
+    expect((await payment(id)).json()).toMatchObject({ courier: "Leopards", paid: false, text: "Unpaid" });
+    leopards.markPaid(booked.trackingNumber);
+    expect((await payment(id)).json()).toMatchObject({
+      paid: true,
+      text: "Paid",
+      paidOn: "2026-11-21",
+      reference: `CHQ-${booked.trackingNumber}`,
+    });
+  });
+
+  it("says when there is no courier parcel and when the courier is down, and is for signed-in staff only", async () => {
+    const id = await readyOrder();
+    const none = await payment(id);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error).toBe(
+      `#${orderNumber(id)} has no parcel booked with Leopards or PostEx, so there is no courier payment to ask about`,
+    );
+    await book([id], "postex");
+    postex.setMode("error");
+    const down = await payment(id);
+    expect(down.statusCode).toBe(503);
+    expect(down.json().error).toBe("PostEx answered with an error (HTTP 500); ask again in a few minutes");
+    expect((await payment(id, {} as { cookie: string })).statusCode).toBe(401);
   });
 });
 

@@ -25,7 +25,9 @@ import {
  *   booked_packet_status, activity_date, status_remarks, "Tracking Detail"}]`
  * - shipperAdviceList (`Cn_number`) → `data: [{id, cn_number, shipper_advice_status}]`, then
  *   updateShipperAdvice (`data: [{id, cn_number, shipper_advice_status: "RA" | "RT", shipper_remarks}]`)
- * - getPaymentDetails (GET, `cn_numbers` in the query) → `payment_list: [{booked_packet_cn, status, message}]`
+ * - getPaymentDetails (GET, `cn_numbers` in the query) → `payment_list: [{booked_packet_cn, status, message}]`;
+ *   the cheque or slip and its date are read when an answer carries them (`invoice_cheque_no`,
+ *   `invoice_cheque_date`), not relied on
  */
 export interface LeopardsConfig {
   baseUrl: string;
@@ -165,7 +167,14 @@ export function leopardsClient(config: LeopardsConfig): Courier {
       const body = await get("getPaymentDetails", { cn_numbers: trackingNumber });
       const line = list(body.payment_list).find((p) => text(p.booked_packet_cn) === trackingNumber);
       const status = text(line?.status);
-      return { paid: /^paid$/i.test(status), text: status || "Not paid yet" };
+      const paid = /^paid$/i.test(status);
+      return {
+        paid,
+        text: status || "Not paid yet",
+        paidOn: paid ? text(line?.invoice_cheque_date) || null : null,
+        reference: text(line?.invoice_cheque_no) || null,
+        amount: null,
+      };
     },
   };
 }

@@ -24,8 +24,14 @@ import {
  * - GET v1/track-bulk-order?TrackingNumbers=a,b → `dist: [{trackingNumber, trackingResponse, message}]`
  * - PUT v1/cancel-order {trackingNumber}
  * - PUT v2/save-shipper-advice {trackingNumber, statusId (1: return, 2: re-attempt), remarks}
- * - GET v1/payment-status/{trackingNumber} → `dist: {settle, settlementDate, ...}`
- * PostEx has no look-up by order reference: a booking that timed out is checked in its portal.
+ * - GET v1/get-all-order?orderStatusId=0&startDate=YYYY-MM-DD&endDate=YYYY-MM-DD → `dist: [{trackingNumber,
+ *   orderRefNumber, transactionStatus, ...}]` (every order booked in those days; the guide's names
+ *   orderStatusID/fromDate/toDate are refused by the live API, as two public clients note)
+ * - GET v1/payment-status/{trackingNumber} → `dist: {orderRefNumber, trackingNumber, settle,
+ *   settlementDate, upfrontPaymentDate, cprNumber_1, reservePaymentDate, cprNumber_2}` (only the
+ *   keys with values)
+ * PostEx has no look-up by order reference: a booking that timed out is found in the list of the
+ * orders booked since the attempt (get-all-order), by its orderRefNumber.
  */
 export interface PostexConfig {
   baseUrl: string;
@@ -39,6 +45,10 @@ const TRACKING_NUMBER = /^[A-Za-z0-9-]{4,40}$/;
 const STATUS_ID: Record<DeliveryResolution, 1 | 2> = { return: 1, reattempt: 2, new_address: 2 };
 
 const text = (value: unknown) => (value == null ? "" : String(value).trim());
+/** Statuses of an order the merchant cancelled or PostEx let lapse: not a booking to keep. */
+const NOT_BOOKED = new Set(["un assigned by me", "expired", "cancelled"]);
+/** A day as PostEx's list takes it: the Pakistan date, YYYY-MM-DD. */
+const pakistanDay = (d: Date) => new Date(d.getTime() + 5 * 3600_000).toISOString().slice(0, 10);
 const truthy = (value: unknown) => value === true || String(value).toLowerCase() === "true";
 
 /** PostEx's times are Pakistan time without a zone ("2024-05-01 14:03:00"). */
@@ -129,8 +139,23 @@ export function postexClient(config: PostexConfig): Courier {
       return trackingNumber;
     },
 
-    async findBooking() {
-      return null;
+    async findBooking(orderRef, since) {
+      const query = new URLSearchParams({
+        orderStatusId: "0",
+        startDate: pakistanDay(since),
+        endDate: pakistanDay(new Date(Math.max(Date.now(), since.getTime()))),
+      });
+      const body = await call("GET", `v1/get-all-order?${query}`);
+      const list = Array.isArray(body.dist) ? (body.dist as Record<string, unknown>[]) : [];
+      const found = list
+        .map((row) => (row.trackingResponse && typeof row.trackingResponse === "object" ? row.trackingResponse : row))
+        .map((row) => row as Record<string, unknown>)
+        .filter(
+          (row) => text(row.orderRefNumber) === orderRef && !NOT_BOOKED.has(foldWords(text(row.transactionStatus))),
+        )
+        .map((row) => text(row.trackingNumber))
+        .filter((n) => TRACKING_NUMBER.test(n));
+      return found.at(-1) ?? null;
     },
 
     async cancel(trackingNumber) {
@@ -158,8 +183,16 @@ export function postexClient(config: PostexConfig): Courier {
       const body = await call("GET", `v1/payment-status/${encodeURIComponent(trackingNumber)}`);
       const dist = (body.dist ?? {}) as Record<string, unknown>;
       const paid = truthy(dist.settle);
-      const date = text(dist.settlementDate);
-      return { paid, text: paid ? `Settled${date ? ` on ${date}` : ""}` : "Not settled yet" };
+      const date = text(dist.settlementDate) || null;
+      // The CPR (cash payment receipt) numbers: the upfront part first, then the reserve.
+      const reference = [text(dist.cprNumber_1), text(dist.cprNumber_2)].filter(Boolean).join(", ") || null;
+      return {
+        paid,
+        text: paid ? `Settled${date ? ` on ${date}` : ""}` : "Not settled yet",
+        paidOn: paid ? date : null,
+        reference,
+        amount: null,
+      };
     },
   };
 }

@@ -11,6 +11,7 @@ import { listSettings } from "../settings/settings-service.js";
 import { bookOrders, cancelBooking, type ShippingDeps } from "./courier-booking.js";
 import { enabledCouriers } from "./courier-accounts.js";
 import { followUpParcels } from "./courier-follow-up.js";
+import { courierPaymentOf } from "./courier-payment.js";
 import { registerCourierMessages } from "./courier-messages.js";
 import {
   courierSettingsView,
@@ -94,6 +95,10 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
       await cancelBooking(deps(), id, actorOf(request));
       return { cancelled: true };
     },
+  );
+
+  app.get("/api/admin/orders/:id/courier-payment", owner, async (request) =>
+    courierPaymentOf(deps(), parse(uuidParam, request.params).id),
   );
 
   app.post("/api/admin/couriers/follow-up", agent, async () => {

@@ -1,4 +1,5 @@
 import { Agent, request, type Dispatcher } from "undici";
+import { isUserId } from "./customer-ids.js";
 import type { WhatsappConfig } from "./whatsapp-config.js";
 
 /** A call to the Cloud API that did not give a message id: retried (the outbox, the job runner). */
@@ -108,7 +109,9 @@ export function sendTemplate(config: WhatsappConfig, message: TemplateMessage): 
  * or a question). `previewUrl` off for what an agent types: WhatsApp shows it as plain text.
  */
 export function sendText(config: WhatsappConfig, to: string, text: string, previewUrl = true): Promise<string> {
-  return postMessage(config, { to, type: "text", text: { preview_url: previewUrl, body: text } });
+  // A customer known only by business-scoped user id is addressed by it: `recipient` instead of `to`.
+  const address = isUserId(to) ? { recipient: to } : { to };
+  return postMessage(config, { ...address, type: "text", text: { preview_url: previewUrl, body: text } });
 }
 
 /** What became of one message of a batch: its id, or why it was not sent (a CloudApiError's fields). */

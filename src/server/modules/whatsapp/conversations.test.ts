@@ -6,7 +6,7 @@ import { ManualClock } from "../../jobs/clock.js";
 import { insertProduct, placeOrder } from "../../test/factory.js";
 import { FakeCloudApi } from "../../test/fakes/whatsapp-cloud-api.js";
 import { testWhatsappConfig } from "../../test/fakes/whatsapp-config.js";
-import { mediaMessage, postWebhook, statusUpdate, textMessage } from "../../test/fakes/whatsapp-webhooks.js";
+import { inboundId, mediaMessage, postWebhook, statusUpdate, textMessage } from "../../test/fakes/whatsapp-webhooks.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
 const fake = new FakeCloudApi();
@@ -238,5 +238,45 @@ describe("GET /api/admin/whatsapp/usage", () => {
       messages: 0,
       billable: 0,
     });
+  });
+});
+
+describe("a customer known only by business-scoped user id", () => {
+  it("has a conversation keyed by the id, answered by id within the window, joined to the phone once Meta reports it", async () => {
+    const userId = "PK.8800000000000001";
+    const now = clock.now().getTime();
+    await webhook(
+      textMessage({ userId, name: "Mahnoor", username: "@mahnoor" }, "Is the lawn suit in stock?", inboundId(), now),
+    );
+    const list = (await get("/api/admin/whatsapp/conversations")).json() as ConversationList;
+    expect(list.conversations.find((c) => c.phone === userId)).toMatchObject({ name: "Mahnoor", unread: 1 });
+
+    const opened = (await get(`/api/admin/whatsapp/conversations/${userId}`)).json() as Conversation;
+    expect(opened).toMatchObject({ phone: userId, userId, window: { open: true }, orders: [] });
+    expect(opened.messages.map((m) => m.body)).toEqual(["Is the lawn suit in stock?"]);
+
+    const sent = await reply(userId, "Yes, all sizes.");
+    expect(sent.statusCode).toBe(202);
+    const message = await tried(sent.json().id);
+    expect(message.state).toBe("sent");
+    const out = fake.received.at(-1)!.body;
+    expect(out).toMatchObject({ recipient: userId, type: "text", text: { body: "Yes, all sizes." } });
+    expect(out.to).toBeUndefined();
+
+    // Later Meta reports the id with a phone (the customer ordered, and the store's template was delivered).
+    await webhook(textMessage({ userId, name: "Mahnoor" }, "Another question", inboundId(), now + 1000));
+    const { phone } = await customer();
+    await webhook(textMessage({ phone, userId, name: "Mahnoor" }, "This is my number", inboundId(), now + 2000));
+    const joined = (await get(`/api/admin/whatsapp/conversations/${phone}`)).json() as Conversation;
+    expect(joined.messages.map((m) => m.body)).toEqual([
+      "Is the lawn suit in stock?",
+      "Yes, all sizes.",
+      "Another question",
+      "This is my number",
+    ]);
+    expect(joined.orders).toHaveLength(1);
+    expect((await get(`/api/admin/whatsapp/conversations/${userId}`)).statusCode).toBe(404);
+    const after = (await get("/api/admin/whatsapp/conversations")).json() as ConversationList;
+    expect(after.conversations.map((c) => c.phone)).not.toContain(userId);
   });
 });

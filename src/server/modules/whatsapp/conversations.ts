@@ -9,6 +9,7 @@ import {
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
 import { rowsOf as rows } from "../../db/rows.js";
+import { isUserId } from "./customer-ids.js";
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -19,6 +20,8 @@ export const MESSAGES_SHOWN = 500;
 
 /** A conversation's key from any spelling of the number: digits with country code, `923001234567`. */
 export function conversationPhone(param: unknown): string {
+  // A customer known only by their business-scoped user id: the conversation is keyed by it.
+  if (isUserId(String(param ?? ""))) return String(param);
   const digits = normalizePhone(String(param ?? "")).replace(/^0+/, "");
   if (!/^\d{8,13}$/.test(digits))
     throw new AppError(
@@ -116,11 +119,14 @@ export async function openConversation(db: Db, phone: string, now: Date): Promis
       )
       select name, user_id from whatsapp_contacts where phone = ${phone}`),
   );
-  const orders = rows<{ id: string; status: string; total: string; confirmation_state: string; created_at: string }>(
-    await db.execute(sql`
-      select id, status, total::text as total, confirmation_state, created_at from orders
-      where phone_key = right(${phone}, 10) order by created_at desc limit 20`),
-  );
+  // Orders are found by phone: a customer known only by user id has none the store can tie to them.
+  const orders = isUserId(phone)
+    ? []
+    : rows<{ id: string; status: string; total: string; confirmation_state: string; created_at: string }>(
+        await db.execute(sql`
+          select id, status, total::text as total, confirmation_state, created_at from orders
+          where phone_key = right(${phone}, 10) order by created_at desc limit 20`),
+      );
   if (!contact && messages.length === 0 && orders.length === 0)
     throw new AppError("NOT_FOUND", "No WhatsApp conversation or order with that number");
   const last = await lastCustomerMessageAt(db, phone);

@@ -7,7 +7,15 @@ import { enqueueJobSql } from "../../jobs/jobs.js";
 import { readButtonPayload } from "./button-payload.js";
 import { applyCustomerAnswer } from "./customer-answer.js";
 import type { InboundHandler } from "./inbound-handlers.js";
-import { phoneOfSender, rememberNames, rememberUserIds, reportedPairs, type Sql } from "./customer-ids.js";
+import {
+  applyUserIdChanges,
+  isUserId,
+  phoneOfSender,
+  rememberNames,
+  rememberUserIds,
+  reportedPairs,
+  type Sql,
+} from "./customer-ids.js";
 import { SEND_ATTEMPTS, SEND_REPLY } from "./outbox.js";
 import { recordStatus } from "./statuses.js";
 import {
@@ -72,8 +80,19 @@ async function handleMessage(
   const payload = quickReplyPayload(message);
   const button = payload ? readButtonPayload(config.appSecret, payload) : null;
   const phone = await phoneOfSender(tx, message.from, message.from_user_id);
-  if (!(await recordInbound(tx, message, phone, button?.orderId ?? null))) return { stored: false, reply: false };
-  if (!phone) return { stored: true, reply: false };
+  // A customer known only by user id gets a conversation keyed by it; an id never answers an order.
+  // (Meta's system messages about an id start no conversation of their own.)
+  const conversation =
+    phone ?? (message.type !== "system" && isUserId(message.from_user_id) ? message.from_user_id : null);
+  if (!(await recordInbound(tx, message, conversation, button?.orderId ?? null)))
+    return { stored: false, reply: false };
+  if (!phone) {
+    if (conversation)
+      await tx.execute(
+        sql`update whatsapp_contacts set user_id = ${conversation} where phone = ${conversation} and user_id is null`,
+      );
+    return { stored: true, reply: false };
+  }
   if (!button) {
     for (const handle of others) {
       const answer = await handle(w, message, phone);
@@ -117,8 +136,8 @@ async function queueReply(tx: Sql, reply: { inboundId: string; orderId: string; 
 }
 
 /**
- * Handles one verified webhook delivery: the user ids it reports first (so a press by id alone
- * finds its phone), then each message in its own transaction, then message states and prices.
+ * Handles one verified webhook delivery: the user ids it reports and the ids Meta says changed
+ * first (so a press by id alone finds its phone), then each message in its own transaction, then message states and prices.
  */
 export async function handleWebhook(
   core: OrderCore,
@@ -132,6 +151,7 @@ export async function handleWebhook(
     for (const change of entry.changes) {
       const value = change.value;
       await rememberUserIds(db, reportedPairs(value));
+      if ((await applyUserIdChanges(db, value)) > 0) out.changed = true;
       for (const message of value.messages) {
         const handled = await core.write((w) => handleMessage(w, others, config, message));
         if (handled.stored) out.changed = true;

@@ -5,6 +5,7 @@ import { actorOf, recordAudit } from "../audit/audit.js";
 import { queueAgentReply, registerAgentReplies } from "./agent-replies.js";
 import { conversationPhone, listConversations, openConversation, unreadTotal } from "./conversations.js";
 import { streamMedia } from "./media.js";
+import { listUnknownDeliveries } from "./unknown-deliveries.js";
 import { readPrices, savePrices, usageMonth, whatsappUsage } from "./usage.js";
 
 const parse = <T>(
@@ -53,6 +54,11 @@ export async function whatsappInboxRoutes(app: FastifyInstance): Promise<void> {
     if (!Number.isSafeInteger(id) || id <= 0) throw new AppError("NOT_FOUND", "That message has no file");
     return streamMedia(app.db, config, id, reply);
   });
+
+  // Deliveries from Meta the store could not read whole, kept for the owner (or a developer) to read.
+  app.get("/api/admin/whatsapp/unknown-deliveries", { config: { access: "owner" } }, async () =>
+    listUnknownDeliveries(app.db),
+  );
 
   app.get("/api/admin/whatsapp/usage", { config: { access: "owner" } }, async (request) => {
     const month = usageMonth((request.query as { month?: unknown }).month, app.clock.now());

@@ -19,6 +19,22 @@ const media = z.object({
 export const MEDIA_TYPES = ["image", "audio", "video", "document", "sticker"] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
+/**
+ * A system message (Meta: "System messages webhook reference"): `user_changed_number` (the new
+ * phone in `wa_id`) or `user_changed_user_id` (the user's business-scoped user id changed; the
+ * changelog of 11 August 2026 adds `previous_user_id` and `previous_parent_user_id` beside the new
+ * values). Both carry a `body` in words.
+ */
+const systemChange = z.object({
+  type: z.string().max(60).optional(),
+  body: z.string().max(1000).optional(),
+  wa_id: z.string().max(32).optional(),
+  user_id: z.string().max(200).optional(),
+  parent_user_id: z.string().max(200).optional(),
+  previous_user_id: z.string().max(200).optional(),
+  previous_parent_user_id: z.string().max(200).optional(),
+});
+
 const inboundMessage = z.object({
   from: z.string().max(32).optional(),
   from_user_id: z.string().max(200).optional(),
@@ -38,6 +54,7 @@ const inboundMessage = z.object({
   video: media.optional(),
   document: media.optional(),
   sticker: media.optional(),
+  system: systemChange.optional(),
 });
 export type InboundMessage = z.infer<typeof inboundMessage>;
 
@@ -108,6 +125,36 @@ export const webhookPayload = z.object({
 export type WebhookPayload = z.infer<typeof webhookPayload>;
 export type WebhookChange = WebhookPayload["entry"][number]["changes"][number]["value"];
 
+/** The keys of a change's value the store reads, or knows it need not (Meta's "Webhooks, messages"). */
+const READ_KEYS = new Set(["messaging_product", "metadata", "contacts", "messages", "statuses"]);
+
+/**
+ * What of a delivery the store did not read: changes of another field than "messages", keys of a
+ * value it does not know (e.g. `errors`), and items of contacts, messages or statuses whose shape
+ * it could not read. Empty when everything was read.
+ */
+export function unreadParts(json: unknown, payload: WebhookPayload): string[] {
+  const unread: string[] = [];
+  const entries = (json as { entry?: unknown[] }).entry ?? [];
+  payload.entry.forEach((entry, e) => {
+    const rawChanges = ((entries[e] as { changes?: unknown[] })?.changes ?? []) as {
+      value?: Record<string, unknown>;
+    }[];
+    entry.changes.forEach((change, c) => {
+      const at = `entry[${e}].changes[${c}]`;
+      if (change.field !== undefined && change.field !== "messages") unread.push(`${at}.field ${change.field}`);
+      const raw = rawChanges[c]?.value ?? {};
+      for (const key of Object.keys(raw)) if (!READ_KEYS.has(key)) unread.push(`${at}.value.${key}`);
+      for (const key of ["contacts", "messages", "statuses"] as const) {
+        const sent = Array.isArray(raw[key]) ? (raw[key] as unknown[]).length : 0;
+        if (sent > change.value[key].length)
+          unread.push(`${at}.value.${key}: ${sent - change.value[key].length} of ${sent}`);
+      }
+    });
+  });
+  return unread;
+}
+
 /** A quick reply's payload: a template's button, or an interactive message's reply button. */
 export function quickReplyPayload(message: InboundMessage): string | null {
   if (message.type === "button") return message.button?.payload ?? null;
@@ -129,6 +176,7 @@ export function messageText(message: InboundMessage): string {
     message.text?.body ??
     message.button?.text ??
     message.interactive?.button_reply?.title ??
+    message.system?.body ??
     messageMedia(message)?.caption ??
     ""
   );

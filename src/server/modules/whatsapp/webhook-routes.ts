@@ -1,18 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/app-error.js";
-import { handleWebhook, type WebhookOutcome } from "./inbound.js";
-import { webhookPayload } from "./webhook-payload.js";
+import { keepUnknownDelivery } from "./unknown-deliveries.js";
+import { DeliveryRecorder } from "./webhook-inbox.js";
+import { unreadParts, webhookPayload } from "./webhook-payload.js";
 import { isValidSignature } from "./webhook-signature.js";
 
 /**
  * Meta's webhook for the WhatsApp Business Cloud API: GET verifies the subscription, POST
- * carries messages and message states, signed with the app secret. Only database work happens
- * before the 200 (replies go out through the outbox), so Meta is answered at once.
+ * carries messages and message states, signed with the app secret. A delivery is recorded
+ * (webhook-inbox.ts) and Meta answered at once; it is handled just after, in order.
  */
 export async function whatsappWebhookRoutes(
   app: FastifyInstance,
-  opts: { onHandled?: (outcome: WebhookOutcome) => Promise<void> } = {},
+  opts: { onRecorded?: () => void } = {},
 ): Promise<void> {
+  const recorder = new DeliveryRecorder(app.db);
   // The signature covers the exact bytes sent, so this plugin keeps JSON bodies raw.
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
@@ -34,20 +36,27 @@ export async function whatsappWebhookRoutes(
     try {
       json = JSON.parse(raw.toString("utf8"));
     } catch {
-      throw new AppError("VALIDATION", "The webhook body is not JSON");
-    }
-    const payload = webhookPayload.safeParse(json);
-    // A well-signed delivery the store cannot read is acknowledged, so Meta does not resend it
-    // forever; it is logged (without its content: customers' messages) for a developer to read.
-    if (!payload.success) {
-      request.log.warn(
-        { issues: payload.error.issues.slice(0, 3).map((i) => i.path.join(".")) },
-        "unknown webhook shape",
-      );
+      // Signed, so from Meta: kept for the owner and acknowledged, never refused into a redelivery loop.
+      await keepUnknownDelivery(app.db, raw, ["the body is not JSON"]);
       return { received: true };
     }
-    const outcome = await handleWebhook(app.orderCore, app.whatsappInbound, config, payload.data);
-    await opts.onHandled?.(outcome);
+    const payload = webhookPayload.safeParse(json);
+    // A well-signed delivery the store cannot read is kept (bounded, for the owner to see) and
+    // acknowledged, so Meta does not resend it forever; so is any part of a delivery left unread.
+    if (!payload.success) {
+      const paths = payload.error.issues.slice(0, 5).map((i) => i.path.join(".") || "(the delivery)");
+      await keepUnknownDelivery(
+        app.db,
+        raw,
+        paths.map((p) => `unknown shape at ${p}`),
+      );
+      request.log.warn({ issues: paths }, "unknown webhook shape kept");
+      return { received: true };
+    }
+    const unread = unreadParts(json, payload.data);
+    if (unread.length > 0) await keepUnknownDelivery(app.db, raw, unread);
+    await recorder.record(raw);
+    opts.onRecorded?.();
     return { received: true };
   });
 }

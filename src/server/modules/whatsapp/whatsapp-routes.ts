@@ -2,11 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { uuidParam } from "@shared/schemas/common.js";
 import type { WhatsappStatus } from "@shared/schemas/whatsapp.js";
 import { orderNotFound } from "../order-core/errors.js";
-import type { WebhookOutcome } from "./inbound.js";
 import { orderMessages, resendConfirmation } from "./messages-service.js";
 import { whatsappInboxRoutes } from "./inbox-routes.js";
 import { registerOutbox } from "./outbox.js";
 import { templatesToCreate } from "./templates.js";
+import { WebhookBurst } from "./webhook-burst.js";
+import { drainWebhookInbox, WEBHOOK_INBOX } from "./webhook-inbox.js";
 import { whatsappWebhookRoutes } from "./webhook-routes.js";
 
 function orderId(params: unknown): string {
@@ -17,13 +18,31 @@ function orderId(params: unknown): string {
 
 /** The WhatsApp confirmation loop: Meta's webhook, and what the admin sees of it. */
 export async function whatsappRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(whatsappWebhookRoutes, {
-    onHandled: async (outcome: WebhookOutcome) => {
-      if (outcome.replies > 0) app.jobs.wake();
-      // A message in a conversation (the inbox is live on the orders stream); order changes told already.
-      if (outcome.changed) app.orderEvents.publish();
-    },
-  });
+  const config = app.config.whatsapp;
+  // Recorded deliveries are handled right after the answer, and at every look of the job runner
+  // (after a restart, or a failure) by whichever app server holds the queue.
+  const burst = new WebhookBurst();
+  // handleNow's drains do not wait for a burst to pause; they still go through the queue's lease,
+  // so one drain at a time handles a delivery.
+  let forced = 0;
+  if (config)
+    app.jobs.registerQueue(WEBHOOK_INBOX, (limit) =>
+      drainWebhookInbox(app, config, limit, forced > 0 ? undefined : burst),
+    );
+  app.whatsappWebhooks.handleNow = async () => {
+    if (!config) return 0;
+    forced++;
+    try {
+      return await app.jobs.drainQueueSoon(WEBHOOK_INBOX);
+    } finally {
+      forced--;
+    }
+  };
+  const handle = () =>
+    void app.jobs
+      .drainQueueSoon(WEBHOOK_INBOX)
+      .catch((err) => app.log.error({ err }, "handling WhatsApp webhook deliveries failed"));
+  await app.register(whatsappWebhookRoutes, { onRecorded: () => burst.recorded(handle) });
 
   if (app.config.whatsapp) registerOutbox(app, app.config.whatsapp);
   await app.register(whatsappInboxRoutes);

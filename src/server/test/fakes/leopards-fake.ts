@@ -164,7 +164,15 @@ export async function startLeopardsFake() {
       if (match[1] === "getPaymentDetails") {
         const payment_list = numbers(body.cn_numbers)
           .filter((n) => packets.has(n))
-          .map((n) => ({ booked_packet_cn: n, status: packets.get(n)!.paid ? "Paid" : "Unpaid", message: "" }));
+          .map((n) => {
+            const paid = packets.get(n)!.paid;
+            return {
+              booked_packet_cn: n,
+              status: paid ? "Paid" : "Unpaid",
+              message: "",
+              ...(paid ? { invoice_cheque_no: `CHQ-${n}`, invoice_cheque_date: "2026-11-21" } : {}),
+            };
+          });
         return send(res, 200, { status: 1, error: "0", payment_list });
       }
       handle(match[1], body, res);
@@ -195,6 +203,11 @@ export async function startLeopardsFake() {
     /** The shipper advice given for a parcel ("RA" / "RT" and the remarks), if any. */
     adviceFor: (trackNumber: string) => advices.get(trackNumber),
     isCancelled: (trackNumber: string) => packets.get(trackNumber)?.cancelled ?? false,
+    /** Leopards has paid the cash collected for this parcel over to the shop. */
+    markPaid(trackNumber: string) {
+      const packet = packets.get(trackNumber);
+      if (packet) packet.paid = true;
+    },
     bookedCount: () => packets.size,
     async close() {
       for (const res of hanging) res.destroy();

@@ -7,8 +7,11 @@ import type { AddressInfo } from "node:net";
  * answering `{statusCode, statusMessage, dist}` as the guide shows, and recording every request.
  * Modes: "ok"; "refuse" (HTTP 400 with statusCode "400" and a statusMessage); "error" (HTTP 500);
  * "hang" (never answers); "book-then-hang" (creates the order, then never answers).
+ * The order list (GET v1/get-all-order, which public clients report takes `orderStatusId`,
+ * `startDate` and `endDate` and answers flat rows) can be made to refuse or fail on its own.
  */
 export type PostexFakeMode = "ok" | "refuse" | "error" | "hang" | "book-then-hang";
+export type PostexListMode = "ok" | "refuse" | "error";
 
 export const POSTEX_TOKEN = "fake-postex-token";
 export const POSTEX_CITIES = [
@@ -33,13 +36,19 @@ interface Order {
   cancelled: boolean;
   advice: { statusId: number; remarks: string } | null;
   settled: boolean;
+  /** Pakistan date and time of creation, "2026-11-26 12:00:00". */
+  orderDate: string;
 }
+
+const pakistanTime = (d = new Date()) =>
+  new Date(d.getTime() + 5 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
 
 export async function startPostexFake() {
   const requests: PostexRequest[] = [];
   const orders = new Map<string, Order>();
   const hanging = new Set<ServerResponse>();
   let mode: PostexFakeMode = "ok";
+  let listMode: PostexListMode = "ok";
   let refusal = "Invalid customer phone number";
   let counter = 0;
 
@@ -80,6 +89,7 @@ export async function startPostexFake() {
         if (r.body[field] === undefined || r.body[field] === "") return bad(res, `${field} is required`);
       if (!/^03\d{9}$/.test(String(r.body.customerPhone))) return bad(res, "Customer phone must be 03xxxxxxxxx");
       const trackingNumber = `CX${String(900_000_000 + ++counter)}`;
+      const orderDate = pakistanTime();
       orders.set(trackingNumber, {
         body: r.body,
         status: "Unbooked",
@@ -87,16 +97,13 @@ export async function startPostexFake() {
         cancelled: false,
         advice: null,
         settled: false,
+        orderDate,
       });
       if (mode === "book-then-hang") {
         hanging.add(res);
         return;
       }
-      return ok(
-        res,
-        { trackingNumber, orderStatus: "Unbooked", orderDate: "2026-11-26 12:00:00" },
-        "Order Created Successfully",
-      );
+      return ok(res, { trackingNumber, orderStatus: "Unbooked", orderDate }, "Order Created Successfully");
     }
     const single = /^v1\/track-order\/([A-Za-z0-9-]+)$/.exec(path);
     if (r.method === "GET" && single) {
@@ -131,14 +138,36 @@ export async function startPostexFake() {
       o.advice = { statusId: Number(r.body.statusId), remarks: String(r.body.remarks ?? "") };
       return ok(res, null, "Shipper Advice Saved Successfully");
     }
+    if (r.method === "GET" && path === "v1/get-all-order") {
+      if (listMode === "error") return send(res, 500, { message: "Internal Server Error" });
+      if (listMode === "refuse") return bad(res, "Service not available for this merchant");
+      for (const name of ["orderStatusId", "startDate", "endDate"])
+        if (!r.query[name])
+          return send(res, 400, {
+            status: 400,
+            error: "Bad Request",
+            trace: `MissingServletRequestParameterException: Required String parameter '${name}' is not present`,
+          });
+      const day = (o: Order) => o.orderDate.slice(0, 10);
+      return ok(
+        res,
+        [...orders.entries()]
+          .filter(([, o]) => day(o) >= r.query.startDate && day(o) <= r.query.endDate)
+          .map(([n, o]) => ({ ...tracking(n, o), transactionDate: o.orderDate })),
+      );
+    }
     const payment = /^v1\/payment-status\/([A-Za-z0-9-]+)$/.exec(path);
     if (r.method === "GET" && payment) {
       const o = orders.get(payment[1]);
-      if (!o) return bad(res, "Tracking number not found");
+      if (!o) return bad(res, "RECORD NOT FOUND", 404);
+      // Only the keys with values, as PostEx answers.
       return ok(res, {
+        orderRefNumber: o.body.orderRefNumber,
         trackingNumber: payment[1],
         settle: o.settled,
-        settlementDate: o.settled ? "2026-11-20" : null,
+        ...(o.settled
+          ? { settlementDate: "2026-11-20", upfrontPaymentDate: "2026-11-20", cprNumber_1: `CPR-${payment[1]}` }
+          : {}),
       });
     }
     bad(res, "Not found", 404);
@@ -184,6 +213,11 @@ export async function startPostexFake() {
     setMode(next: PostexFakeMode, reason?: string) {
       mode = next;
       if (reason) refusal = reason;
+      if (next === "ok") listMode = "ok";
+    },
+    /** How the order list (get-all-order) answers, apart from the rest. */
+    setListMode(next: PostexListMode) {
+      listMode = next;
     },
     /** What tracking says from now on, e.g. "Delivered" or "Delivery Under Review" with its reason. */
     setStatus(trackingNumber: string, status: string, message = status, at = "2026-11-26 15:00:00") {
@@ -194,7 +228,15 @@ export async function startPostexFake() {
     },
     /** An order PostEx already has (for the benchmark's thousands of parcels booked elsewhere). */
     seed(trackingNumber: string, status = "PostEx WareHouse") {
-      orders.set(trackingNumber, { body: {}, status, history: [], cancelled: false, advice: null, settled: false });
+      orders.set(trackingNumber, {
+        body: {},
+        status,
+        history: [],
+        cancelled: false,
+        advice: null,
+        settled: false,
+        orderDate: pakistanTime(),
+      });
     },
     adviceFor: (trackingNumber: string) => orders.get(trackingNumber)?.advice ?? null,
     isCancelled: (trackingNumber: string) => orders.get(trackingNumber)?.cancelled ?? false,

@@ -6,7 +6,12 @@ import { GRAPH_API } from "../../modules/whatsapp/graph-api-version.js";
 export interface ReceivedMessage {
   path: string;
   authorization: string | undefined;
-  body: Record<string, unknown> & { to?: string; type?: string; template?: Record<string, unknown> };
+  body: Record<string, unknown> & {
+    to?: string;
+    recipient?: string;
+    type?: string;
+    template?: Record<string, unknown>;
+  };
   at: number;
   /** Wall-clock time it arrived (ms since the epoch), to compare with an order's created_at. */
   wallAt: number;
@@ -139,13 +144,19 @@ export class FakeCloudApi {
     } catch {
       return error(400, "Invalid parameter", 100);
     }
-    if (this.mode === "error400" || body.messaging_product !== "whatsapp" || !/^\d{8,15}$/.test(String(body.to)))
+    // A phone number in `to`, or (Meta's business-scoped user ids) a user id in `recipient` instead.
+    const addressed =
+      body.to !== undefined
+        ? /^\d{8,15}$/.test(String(body.to))
+        : /^[A-Z]{2}\.(ENT\.)?[A-Za-z0-9]{1,128}$/.test(String(body.recipient));
+    if (this.mode === "error400" || body.messaging_product !== "whatsapp" || !addressed)
       return error(400, "(#100) Invalid parameter", 100);
     if (body.type !== "template" && body.type !== "text") return error(400, "(#100) Invalid parameter", 100);
     if (body.type === "text" && String((body.text as { body?: unknown } | undefined)?.body ?? "").length > 4096)
       return error(400, "(#100) Invalid parameter", 100);
     const n = this.refusals.findIndex(
-      (r) => (r.to === undefined || r.to === body.to) && (r.type === undefined || r.type === body.type),
+      (r) =>
+        (r.to === undefined || r.to === (body.to ?? body.recipient)) && (r.type === undefined || r.type === body.type),
     );
     if (n >= 0) {
       const refusal = this.refusals.splice(n, 1)[0].code;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import "../../modules/whatsapp/webhook-inbox.js";
 import { webhookSignature } from "../../modules/whatsapp/webhook-signature.js";
 
 /**
@@ -136,6 +137,29 @@ export function buttonPress(sender: Sender, payload: string, id = inboundId(), t
   });
 }
 
+/**
+ * Meta's system message when a customer's business-scoped user id changes
+ * (`user_changed_user_id`): no contacts array and no phone, the previous id beside the new one.
+ */
+export function userIdChanged(previousUserId: string, userId: string, id = inboundId(), timestamp = Date.now()) {
+  return envelope({
+    messages: [
+      {
+        from_user_id: userId,
+        id,
+        timestamp: String(Math.floor(timestamp / 1000)),
+        type: "system",
+        system: {
+          body: "User's business-scoped user ID changed",
+          type: "user_changed_user_id",
+          user_id: userId,
+          previous_user_id: previousUserId,
+        },
+      },
+    ],
+  });
+}
+
 /** A customer's text message. */
 export function textMessage(sender: Sender, body: string, id = inboundId(), timestamp = Date.now()) {
   return fromSender(sender, id, timestamp, { type: "text", text: { body } });
@@ -152,9 +176,15 @@ export function mediaMessage(
   return fromSender(sender, id, timestamp, { type, [type]: { sha256: "c2hhMjU2", ...media } });
 }
 
-export function postWebhook(app: FastifyInstance, appSecret: string, body: unknown, signature?: string | null) {
+/**
+ * Posts a signed delivery as Meta does, then waits until the store has handled what it recorded
+ * (the handling runs just after the answer, as in production).
+ */
+export async function postWebhook(app: FastifyInstance, appSecret: string, body: unknown, signature?: string | null) {
   const raw = JSON.stringify(body);
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (signature !== null) headers["x-hub-signature-256"] = signature ?? webhookSignature(appSecret, raw);
-  return app.inject({ method: "POST", url: "/api/whatsapp/webhook", payload: raw, headers });
+  const res = await app.inject({ method: "POST", url: "/api/whatsapp/webhook", payload: raw, headers });
+  if (app.config.whatsapp) await app.whatsappWebhooks.handleNow();
+  return res;
 }

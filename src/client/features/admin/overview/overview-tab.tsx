@@ -9,6 +9,7 @@ import { StatCard } from "../common/stat-card";
 import { currentPeriod, useAnalytics } from "./analytics-api";
 import { CategoryPerformance } from "./category-performance";
 import { ReturnToOrigin } from "./return-to-origin";
+import { DeliveryAttempts } from "./delivery-attempts";
 import { RevenueByStatus } from "./revenue-by-status";
 import { RevenueParts } from "./revenue-parts";
 import { SalesChartPanel } from "./sales-chart-panel";
@@ -75,6 +76,7 @@ export function OverviewTab() {
       <TopSellers products={data.topProducts} variants={data.topVariants} />
       <SourcesPanel />
       <ReturnToOrigin data={data.returnToOrigin} />
+      <DeliveryAttempts data={data.deliveryAttempts} />
       <div className="grid gap-4 lg:grid-cols-2">
         <SalesChartPanel
           title={`Sales by Month: ${MONTHS[period.month - 1]} across years`}
