@@ -1,10 +1,24 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PlacedOrder } from "@shared/schemas/orders.js";
 import { cartKeys } from "@client/features/cart/cart-api";
 import { api } from "@client/lib/api";
 import { myOrdersKey } from "@client/lib/queries";
 import { cartSessionId } from "@client/lib/storage";
 import type { OrderPayload } from "./checkout-items";
+
+/**
+ * The cities the store's couriers deliver to, suggested as the shopper types the city (free text is
+ * still taken). None while they load, or when no courier is connected.
+ */
+export function useServedCities(): string[] {
+  const { data } = useQuery({
+    queryKey: ["/api/checkout/cities"] as const,
+    queryFn: ({ signal }) => api<{ cities: string[] }>("/api/checkout/cities", { signal }),
+    staleTime: 60 * 60_000,
+    retry: false,
+  });
+  return data?.cities ?? [];
+}
 
 export function usePlaceOrder() {
   const qc = useQueryClient();

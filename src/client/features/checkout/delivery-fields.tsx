@@ -2,6 +2,10 @@ import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import type { CheckoutForm } from "@shared/schemas/orders.js";
 import { Field } from "@client/components/ui/field";
 import { Input, Textarea } from "@client/components/ui/input";
+import { useServedCities } from "./checkout-api";
+
+/** The City field's suggestions: the cities the store's couriers deliver to ("lah" offers Lahore). */
+const CITY_OPTIONS_ID = "checkout-city-options";
 
 type Name = Exclude<keyof CheckoutForm, "paymentMethod">;
 
@@ -28,7 +32,13 @@ const FIELDS: {
     wide: true,
     input: { type: "email", autocomplete: "email", placeholder: "you@example.com" },
   },
-  { name: "address", label: "Street Address", multiline: true, wide: true },
+  {
+    name: "address",
+    label: "Street Address",
+    hint: "House number, street and area, and a landmark the rider can ask for.",
+    multiline: true,
+    wide: true,
+  },
   { name: "city", label: "City", input: { autocomplete: "address-level2" } },
   { name: "postalCode", label: "Postal Code (optional)", input: { autocomplete: "postal-code", inputMode: "numeric" } },
   { name: "specialInstructions", label: "Special Instructions (optional)", multiline: true, wide: true },
@@ -42,8 +52,14 @@ export function DeliveryFields({
   register: UseFormRegister<CheckoutForm>;
   errors: FieldErrors<CheckoutForm>;
 }) {
+  const cities = useServedCities();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
+      <datalist id={CITY_OPTIONS_ID}>
+        {cities.map((city) => (
+          <option key={city} value={city} />
+        ))}
+      </datalist>
       {FIELDS.map((f) => {
         const id = `checkout-${f.name}`;
         const error = errors[f.name]?.message;
@@ -74,6 +90,7 @@ export function DeliveryFields({
                 autoComplete={f.input?.autocomplete}
                 inputMode={f.input?.inputMode as React.HTMLAttributes<HTMLInputElement>["inputMode"]}
                 placeholder={f.input?.placeholder}
+                list={f.name === "city" && cities.length > 0 ? CITY_OPTIONS_ID : undefined}
                 {...a11y}
                 {...register(f.name)}
               />

@@ -12,6 +12,8 @@ export interface Courier {
   name: string;
   /** Most tracking numbers one tracking call may carry. */
   trackBatch: number;
+  /** Every city the courier delivers to (its own list, read once per client). */
+  cities(): Promise<DestinationCity[]>;
   /** The courier's name for the destination city when it delivers there, else null. */
   destination(city: string): Promise<DestinationCity | null>;
   /** Books one parcel; answers the tracking number. */

@@ -82,18 +82,23 @@ export function leopardsClient(config: LeopardsConfig): Courier {
       .map((c) => ({ key: String(c.id), name: text(c.name) }));
   };
 
+  /** Read once per client; a failed read is not kept, so the next call asks again. */
+  const allCities = () =>
+    (cities ??= loadCities().catch((err) => {
+      cities = null;
+      throw err;
+    }));
+
   return {
     id: "leopards",
     name: NAME,
     trackBatch: 50,
 
+    cities: allCities,
+
     async destination(city) {
-      cities ??= loadCities().catch((err) => {
-        cities = null;
-        throw err;
-      });
       const wanted = foldWords(city);
-      return (await cities).find((c) => foldWords(c.name) === wanted) ?? null;
+      return (await allCities()).find((c) => foldWords(c.name) === wanted) ?? null;
     },
 
     async book(parcel: Parcel, city: DestinationCity) {

@@ -103,18 +103,23 @@ export function postexClient(config: PostexConfig): Courier {
       .map((c) => ({ key: text(c.operationalCityName), name: text(c.operationalCityName) }));
   };
 
+  /** Read once per client; a failed read is not kept, so the next call asks again. */
+  const allCities = () =>
+    (cities ??= loadCities().catch((err) => {
+      cities = null;
+      throw err;
+    }));
+
   return {
     id: "postex",
     name: NAME,
     trackBatch: 50,
 
+    cities: allCities,
+
     async destination(city) {
-      cities ??= loadCities().catch((err) => {
-        cities = null;
-        throw err;
-      });
       const wanted = foldWords(city);
-      return (await cities).find((c) => foldWords(c.name) === wanted) ?? null;
+      return (await allCities()).find((c) => foldWords(c.name) === wanted) ?? null;
     },
 
     async book(parcel, city) {

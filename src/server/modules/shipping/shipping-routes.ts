@@ -9,6 +9,7 @@ import { parse } from "../../lib/validate.js";
 import { loadItems, orderColumns, toAdminOrder } from "../order-core/order-serialise.js";
 import { listSettings } from "../settings/settings-service.js";
 import { bookOrders, cancelBooking, type ShippingDeps } from "./courier-booking.js";
+import { ServedCities } from "./served-cities.js";
 import { enabledCouriers } from "./courier-accounts.js";
 import { followUpParcels } from "./courier-follow-up.js";
 import { courierPaymentOf } from "./courier-payment.js";
@@ -121,18 +122,30 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
   app.get("/api/admin/couriers", agent, async () =>
     [...(await enabledCouriers(app.db, app.secrets)).values()].map((c) => ({ courier: c.id, name: c.name })),
   );
+  // The checkout's City suggestions: the cities the switched-on couriers deliver to, kept for hours
+  // (a courier connected or switched off here is seen at once; on another app server within 12 h).
+  const served = new ServedCities(app.db, app.secrets, app.clock, app.log);
+  app.get("/api/checkout/cities", { config: { access: "public" } }, async (_request, reply) => {
+    reply.header("Cache-Control", "public, max-age=3600");
+    return { cities: await served.list() };
+  });
+  const andForget = <T>(saved: T): T => {
+    served.forget();
+    return saved;
+  };
+
   app.get("/api/admin/couriers/leopards", owner, async () => leopardsSettingsView(app.db, app.secrets));
   app.put("/api/admin/couriers/leopards", owner, async (request) =>
-    saveLeopardsSettings(app.db, app.secrets, parse(leopardsSettingsInput, request.body)),
+    andForget(await saveLeopardsSettings(app.db, app.secrets, parse(leopardsSettingsInput, request.body))),
   );
   app.get("/api/admin/couriers/postex", owner, async () => postexSettingsView(app.db, app.secrets));
   app.put("/api/admin/couriers/postex", owner, async (request) =>
-    savePostexSettings(app.db, app.secrets, parse(postexSettingsInput, request.body)),
+    andForget(await savePostexSettings(app.db, app.secrets, parse(postexSettingsInput, request.body))),
   );
 
   app.get("/api/admin/courier-settings", owner, async () => courierSettingsView(app.db, app.secrets));
 
   app.put("/api/admin/courier-settings", owner, async (request) =>
-    saveCourierSettings(app.db, app.secrets, parse(courierSettingsInput, request.body)),
+    andForget(await saveCourierSettings(app.db, app.secrets, parse(courierSettingsInput, request.body))),
   );
 }
