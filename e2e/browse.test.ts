@@ -186,12 +186,13 @@ describe("the product page", () => {
 describe("the wishlist", () => {
   it("keeps a hearted product across a reload and removes it", async () => {
     const page = await openPage("/shop");
-    const first = catalogue.slice().sort((a, b) => b.id - a.id)[0];
+    // The shop lists the newest first (created, then id): its first card is the newest product.
+    const first = catalogue.slice().sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)[0];
     const name = (await page.locator("main article :is(h2, h3)").first().innerText()).trim();
+    expect(name).toBe(first.name);
     await page.getByRole("button", { name: `Add ${name} to wishlist` }).click();
     await page.getByText(`${name} has been added to your wishlist.`).waitFor();
     await page.getByRole("link", { name: "Wishlist, 1 item" }).waitFor();
-    expect(first).toBeDefined();
 
     await page.goto("/wishlist");
     await page.reload();

@@ -1,3 +1,5 @@
+import { randomUuid } from "./random-uuid";
+
 /** localStorage that never throws (private mode, full quota): the store keeps working without it. */
 export function readStored<T>(key: string, fallback: T): T {
   try {
@@ -30,14 +32,4 @@ export function cartSessionId(): string {
     writeStored(STORAGE_KEYS.cartSession, id);
   }
   return id;
-}
-
-/** crypto.randomUUID exists only in secure contexts; a shop opened over plain http still needs an id. */
-function randomUuid(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }

@@ -3,6 +3,7 @@ import type { PlacedOrder } from "@shared/schemas/orders.js";
 import { cartKeys } from "@client/features/cart/cart-api";
 import { api } from "@client/lib/api";
 import { myOrdersKey } from "@client/lib/queries";
+import { randomUuid } from "@client/lib/random-uuid";
 import { cartSessionId } from "@client/lib/storage";
 import type { OrderPayload } from "./checkout-items";
 
@@ -48,12 +49,5 @@ export function useClearOrderedLines() {
   };
 }
 
-/** A fresh key per checkout attempt (randomUUID only exists on secure origins). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+/** A fresh key per checkout attempt. */
+export const newIdempotencyKey = randomUuid;
