@@ -8,7 +8,7 @@ import { sqlList } from "../../db/sql-list.js";
 /*
  * The reports' figures aggregated straight from orders and order_items on every call, as the
  * reports were computed before the roll-ups (decision 005). Not used by the app: the tests compare
- * the roll-up answers with these, and scale-check.ts times both. Written independently of the
+ * the roll-up answers with these, and bench/reports-scale-check.ts times both. Written independently of the
  * migration's SQL helpers, so a mistake there cannot hide in both.
  */
 

@@ -2,18 +2,18 @@
  * How the reports behave on a large book: fills an in-memory PGlite with N generated orders
  * (about two items each, ~30% repeat phone numbers, three years) and times each report, from the
  * roll-ups and aggregated straight from the orders (decision 005), checking that both agree.
- * Not a test: run by hand, `npx tsx src/server/modules/reports/scale-check.ts [orders]`.
+ * Not a test: run by hand, `npx tsx bench/reports-scale-check.ts [orders]`.
  */
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openPglite } from "../../db/client.js";
-import { computeAnalytics } from "./analytics-service.js";
-import { computeCustomers } from "./customers-service.js";
-import { ordersCsvLines } from "./orders-csv.js";
-import { ANALYTICS_FROM_ORDERS, CUSTOMERS_FROM_ORDERS } from "./raw-sources.js";
+import { openPglite } from "../src/server/db/client.js";
+import { computeAnalytics } from "../src/server/modules/reports/analytics-service.js";
+import { computeCustomers } from "../src/server/modules/reports/customers-service.js";
+import { ordersCsvLines } from "../src/server/modules/reports/orders-csv.js";
+import { ANALYTICS_FROM_ORDERS, CUSTOMERS_FROM_ORDERS } from "../src/server/modules/reports/raw-sources.js";
 
 const count = Number(process.argv[2] ?? 100_000);
 // Generating the book takes a minute; a copy is kept in the temp folder for the next run.
