@@ -106,7 +106,9 @@ export async function bookOrders(
           await release(deps.db, id, err instanceof CourierUnavailable && err.uncertain ? courier.name : null);
           throw err;
         }));
-      await markBooked(deps, id, courier, trackingNumber, actor);
+      // The audit's "before" is the order as the agent asked to book it, not the claim taken since.
+      const before = { status: row.status, courier: row.courier, trackingNumber: row.trackingNumber };
+      await markBooked(deps, id, courier, trackingNumber, actor, before);
       results.push({ orderId: id, booked: true, trackingNumber, error: null });
     } catch (err) {
       if (err instanceof LookupFailed) fail(lookupFailedMessage(courier.name, id, err.cause));
@@ -194,14 +196,16 @@ async function release(db: Db, id: string, uncertainWith: string | null) {
     .where(and(eq(orders.id, id), eq(orders.status, "processing"), isNull(orders.trackingNumber)));
 }
 
-async function markBooked(deps: ShippingDeps, id: string, courier: Courier, trackingNumber: string, actor: string) {
+async function markBooked(
+  deps: ShippingDeps,
+  id: string,
+  courier: Courier,
+  trackingNumber: string,
+  actor: string,
+  before: { status: string; courier: string | null; trackingNumber: string | null },
+) {
   await deps.core.write(async (w) => {
     const tx = w.tx;
-    const [before] = await tx
-      .select({ status: orders.status, courier: orders.courier, trackingNumber: orders.trackingNumber })
-      .from(orders)
-      .where(eq(orders.id, id))
-      .for("update");
     await tx
       .update(orders)
       .set({
