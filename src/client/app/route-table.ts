@@ -30,7 +30,7 @@ import {
  * reads (query options from lib/queries, the very ones its component asks for) and what it says
  * about itself (its head). The client router renders from it, the server renderer reads,
  * renders and writes the head from it, and the layout's one head hook keeps the browser's head in
- * step from the same declaration (app/page-head.ts).
+ * step from the same declaration (app/page-head-sync.tsx).
  */
 export interface RouteDef<R extends Reads = Reads> {
   path: string;
