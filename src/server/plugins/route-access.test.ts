@@ -30,6 +30,7 @@ const PUBLIC = new Set([
   "DELETE /api/cart/:id",
   "POST /api/orders",
   "POST /api/checkout/quote",
+  "GET /api/checkout/cities",
   "GET /api/orders/mine",
   "POST /api/orders/track",
   "PATCH /api/orders/:id",
