@@ -10,6 +10,7 @@ import { JobRunner } from "./jobs/job-runner.js";
 import { registerAccessCheck, registerAuth } from "./plugins/auth.js";
 import { registerCatalogueCache } from "./plugins/catalogue-cache.js";
 import { registerClient } from "./plugins/client.js";
+import { registerDevClient } from "./plugins/dev-client.js";
 import { registerErrorHandling, registerNotFound } from "./plugins/errors.js";
 import { registerOverload, type OverloadConfig } from "./plugins/overload.js";
 import { registerSecurity } from "./plugins/security.js";
@@ -28,6 +29,15 @@ export interface AppConfig {
   sessionTtlHours: number;
   /** Folder of the built storefront; omitted in API-only tests. */
   clientDir?: string;
+  /**
+   * `npm run dev` (SERVE_CLIENT=dev): the storefront from source through Vite (this config file),
+   * with hot reload and server rendering on every request (plugins/dev-client.ts); instead of clientDir.
+   */
+  devClient?: {
+    viteConfigFile: string;
+    /** Added to the config file's (a test's probe). */
+    plugins?: import("vite").PluginOption[];
+  };
   logLevel?: string;
   /** Where the log goes (standard output when omitted). */
   logStream?: NodeJS.WritableStream;
@@ -144,6 +154,15 @@ export async function buildApp(database: Database, config: AppConfig): Promise<F
   });
   registerAuditTrail(app);
   for (const routes of modules) await app.register(routes);
-  registerNotFound(app, config.clientDir ? await registerClient(app, config.clientDir) : undefined);
+  registerNotFound(app, await registerStorefront(app, config));
   return app;
+}
+
+/** The storefront's pages: built (npm start), from source (npm run dev), or none (an API-only server). */
+async function registerStorefront(app: FastifyInstance, config: AppConfig) {
+  if (config.devClient) {
+    if (config.clientDir) throw new Error("Set clientDir or devClient, not both");
+    return (await registerDevClient(app, config.devClient)).notFoundPage;
+  }
+  return config.clientDir ? await registerClient(app, config.clientDir) : undefined;
 }

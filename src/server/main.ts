@@ -48,6 +48,7 @@ async function main(): Promise<void> {
   const app = await buildApp(database, {
     sessionTtlHours: env.SESSION_TTL_HOURS,
     clientDir: env.SERVE_CLIENT === "1" ? path.join(root, "dist/client") : undefined,
+    devClient: env.SERVE_CLIENT === "dev" ? { viteConfigFile: path.join(root, "vite.config.ts") } : undefined,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     overload: {
