@@ -15,15 +15,13 @@ import { registerErrorHandling, registerNotFound } from "./plugins/errors.js";
 import { registerOverload, type OverloadConfig } from "./plugins/overload.js";
 import { registerSecurity } from "./plugins/security.js";
 import { modules } from "./modules/index.js";
-import { registerAuditTrail } from "./modules/audit/audit-trail.js";
+import { registerAuditTrail } from "./modules/audit/index.js";
 import { MemoryThrottleStore, PostgresThrottleStore, type ThrottleStore } from "./lib/throttle-store.js";
-import { registerOrderCore } from "./modules/order-core/order-core.js";
-import { registerOrderEvents } from "./modules/order-events/order-events.js";
-import { registerWhatsappInbound } from "./modules/whatsapp/inbound-handlers.js";
-import { registerWhatsappWebhooks } from "./modules/whatsapp/webhook-inbox.js";
-import type { WhatsappConfig } from "./modules/whatsapp/whatsapp-config.js";
-import type { UpkeepConfig } from "./modules/upkeep/upkeep-config.js";
-import type { MetaAdsConfig } from "./modules/ads/ads-config.js";
+import { registerOrderCore } from "./modules/order-core/index.js";
+import { registerOrderEvents } from "./modules/order-events/index.js";
+import { registerWhatsappInbound, registerWhatsappWebhooks, type WhatsappConfig } from "./modules/whatsapp/index.js";
+import type { UpkeepConfig } from "./modules/upkeep/index.js";
+import type { MetaAdsConfig } from "./modules/ads/index.js";
 
 export interface AppConfig {
   sessionTtlHours: number;

@@ -9,9 +9,9 @@ import { lockDataDir } from "./db/lock.js";
 import { loadSecretsKey } from "./lib/secret-box.js";
 import { readEnv } from "./env.js";
 import { startupWarnings } from "./startup-warnings.js";
-import { createGeneratedAdmin, hasAnyAdmin, retireGeneratedAdmins, upsertAdmin } from "./modules/auth/auth-service.js";
-import { whatsappConfigFromEnv } from "./modules/whatsapp/whatsapp-config.js";
-import { metaAdsConfigFromEnv } from "./modules/ads/ads-config.js";
+import { createGeneratedAdmin, hasAnyAdmin, retireGeneratedAdmins, upsertAdmin } from "./modules/auth/index.js";
+import { whatsappConfigFromEnv } from "./modules/whatsapp/index.js";
+import { metaAdsConfigFromEnv } from "./modules/ads/index.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { AppError } from "../lib/app-error.js";
-import type { MetaAdsConfig } from "../modules/ads/ads-config.js";
+import type { MetaAdsConfig } from "../modules/ads/index.js";
 import { networkKey } from "../lib/network-key.js";
 import { cacheKey } from "./catalogue-cache.js";
 import { busyPage, newPageThrottle } from "./new-page-throttle.js";

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { PluginOption, ViteDevServer } from "vite";
-import { pixelSources } from "../modules/ads/ads-config.js";
+import { pixelSources } from "../modules/ads/index.js";
 import { BROWSER_PAGE_HEAD, isPagePath, pageDataReader, withPixelTag, type ServerEntry } from "./client.js";
 import { contentSecurityPolicy } from "./security.js";
 import { publicOrigin, registerSeoFiles } from "./seo-files.js";

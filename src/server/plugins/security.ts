@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error.js";
-import { pixelSources } from "../modules/ads/ads-config.js";
+import { pixelSources } from "../modules/ads/index.js";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

@@ -7,11 +7,11 @@ import { whatsappNumber } from "@shared/rules/phone.js";
 import { retryDelayMs } from "../../jobs/job-runner.js";
 import { enqueueJob } from "../../jobs/jobs.js";
 import { redactForLog } from "../../lib/redact-log.js";
-import type { OrderExtras } from "../order-core/place-order.js";
+import type { OrderExtras } from "../order-core/index.js";
 import { CloudApiError, sendTemplate, sendText } from "./cloud-api.js";
 import { SendThread } from "./send-thread.js";
 import { confirmationParameters, REVIEW_TEMPLATE, reviewParameters, type TemplateOrder } from "./templates.js";
-import { reviewLinkToken } from "../reviews/review-link.js";
+import { reviewLinkToken } from "../reviews/index.js";
 import type { WhatsappConfig } from "./whatsapp-config.js";
 
 /** The queue of first confirmation requests (and resends): the orders themselves. */
