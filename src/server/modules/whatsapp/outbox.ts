@@ -200,7 +200,7 @@ async function recordSentMany(app: FastifyInstance, sent: Sent[], alsoDone?: SQL
 }
 
 /**
- * The confirmation outbox (decision 008): up to `limit` pending orders whose request is due are
+ * The confirmation outbox (decision 029): up to `limit` pending orders whose request is due are
  * read in one query (oldest first), sent by the sending thread, and every one sent recorded
  * (message row, the order `sent`) in one statement. A failed send waits 30 s, 1, 2, 4 min (the job
  * runner's backoff) on the order itself; after SEND_ATTEMPTS the order shows `failed`. Run by the
