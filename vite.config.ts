@@ -11,7 +11,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * renderer (`vite build --ssr`, entry-server.tsx into dist/server, beside it: the server finds it
  * there). The server bundle carries its dependencies, so it runs from any folder.
  */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: here("./src/client"),
   publicDir: isSsrBuild ? false : here("./src/client/public"),
   plugins: [
@@ -51,6 +51,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         // loads anyway (3.4 KB more gzip per page, in bench/initial-js.ts).
         rolldownOptions: { output: { codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] } } },
       },
-  ssr: { noExternal: true, target: "node" },
-  server: { proxy: { "/api": "http://localhost:3000" } },
+  // In `npm run dev` (Vite inside the server) the renderer's dependencies load from node_modules.
+  ssr: command === "build" ? { noExternal: true, target: "node" } : { target: "node" },
 }));

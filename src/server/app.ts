@@ -10,24 +10,32 @@ import { JobRunner } from "./jobs/job-runner.js";
 import { registerAccessCheck, registerAuth } from "./plugins/auth.js";
 import { registerCatalogueCache } from "./plugins/catalogue-cache.js";
 import { registerClient } from "./plugins/client.js";
+import { registerDevClient } from "./plugins/dev-client.js";
 import { registerErrorHandling, registerNotFound } from "./plugins/errors.js";
 import { registerOverload, type OverloadConfig } from "./plugins/overload.js";
 import { registerSecurity } from "./plugins/security.js";
 import { modules } from "./modules/index.js";
-import { registerAuditTrail } from "./modules/audit/audit-trail.js";
+import { registerAuditTrail } from "./modules/audit/index.js";
 import { MemoryThrottleStore, PostgresThrottleStore, type ThrottleStore } from "./lib/throttle-store.js";
-import { registerOrderCore } from "./modules/order-core/order-core.js";
-import { registerOrderEvents } from "./modules/order-events/order-events.js";
-import { registerWhatsappInbound } from "./modules/whatsapp/inbound-handlers.js";
-import { registerWhatsappWebhooks } from "./modules/whatsapp/webhook-inbox.js";
-import type { WhatsappConfig } from "./modules/whatsapp/whatsapp-config.js";
-import type { UpkeepConfig } from "./modules/upkeep/upkeep-config.js";
-import type { MetaAdsConfig } from "./modules/ads/ads-config.js";
+import { registerOrderCore } from "./modules/order-core/index.js";
+import { registerOrderEvents } from "./modules/order-events/index.js";
+import { registerWhatsappInbound, registerWhatsappWebhooks, type WhatsappConfig } from "./modules/whatsapp/index.js";
+import type { UpkeepConfig } from "./modules/upkeep/index.js";
+import type { MetaAdsConfig } from "./modules/ads/index.js";
 
 export interface AppConfig {
   sessionTtlHours: number;
   /** Folder of the built storefront; omitted in API-only tests. */
   clientDir?: string;
+  /**
+   * `npm run dev` (SERVE_CLIENT=dev): the storefront from source through Vite (this config file),
+   * with hot reload and server rendering on every request (plugins/dev-client.ts); instead of clientDir.
+   */
+  devClient?: {
+    viteConfigFile: string;
+    /** Added to the config file's (a test's probe). */
+    plugins?: import("vite").PluginOption[];
+  };
   logLevel?: string;
   /** Where the log goes (standard output when omitted). */
   logStream?: NodeJS.WritableStream;
@@ -144,6 +152,15 @@ export async function buildApp(database: Database, config: AppConfig): Promise<F
   });
   registerAuditTrail(app);
   for (const routes of modules) await app.register(routes);
-  registerNotFound(app, config.clientDir ? await registerClient(app, config.clientDir) : undefined);
+  registerNotFound(app, await registerStorefront(app, config));
   return app;
+}
+
+/** The storefront's pages: built (npm start), from source (npm run dev), or none (an API-only server). */
+async function registerStorefront(app: FastifyInstance, config: AppConfig) {
+  if (config.devClient) {
+    if (config.clientDir) throw new Error("Set clientDir or devClient, not both");
+    return (await registerDevClient(app, config.devClient)).notFoundPage;
+  }
+  return config.clientDir ? await registerClient(app, config.clientDir) : undefined;
 }

@@ -1,8 +1,8 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { DEFAULT_WHATSAPP_API_URL } from "./modules/whatsapp/graph-api-version.js";
+import { DEFAULT_WHATSAPP_API_URL } from "./modules/whatsapp/index.js";
 import { decodeSecretsKey } from "./lib/secret-box.js";
-import { DEFAULT_PIXEL_SCRIPT_URL } from "./modules/ads/ads-config.js";
+import { DEFAULT_PIXEL_SCRIPT_URL } from "./modules/ads/index.js";
 
 function isAddressOrCidr(value: string): boolean {
   const [address, bits, extra] = value.split("/");
@@ -27,8 +27,12 @@ const schema = z.object({
   ADMIN_USERNAME: z.string().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   DEMO_DATA: z.enum(["0", "1"]).default("1"),
-  /** 0: API only, no built storefront needed (process tests, an API behind another web server). */
-  SERVE_CLIENT: z.enum(["0", "1"]).default("1"),
+  /**
+   * 1: the built storefront (dist/). 0: API only, no built storefront needed (process tests, an API
+   * behind another web server). dev: the storefront from source through Vite, hot reload and server
+   * rendering on every request (`npm run dev`; Vite is a development dependency).
+   */
+  SERVE_CLIENT: z.enum(["0", "1", "dev"]).default("1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Behind a reverse proxy: how many proxy hops to trust (`1`: the one proxy in front), or the

@@ -9,9 +9,9 @@ import { lockDataDir } from "./db/lock.js";
 import { loadSecretsKey } from "./lib/secret-box.js";
 import { readEnv } from "./env.js";
 import { startupWarnings } from "./startup-warnings.js";
-import { createGeneratedAdmin, hasAnyAdmin, retireGeneratedAdmins, upsertAdmin } from "./modules/auth/auth-service.js";
-import { whatsappConfigFromEnv } from "./modules/whatsapp/whatsapp-config.js";
-import { metaAdsConfigFromEnv } from "./modules/ads/ads-config.js";
+import { createGeneratedAdmin, hasAnyAdmin, retireGeneratedAdmins, upsertAdmin } from "./modules/auth/index.js";
+import { whatsappConfigFromEnv } from "./modules/whatsapp/index.js";
+import { metaAdsConfigFromEnv } from "./modules/ads/index.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
   const app = await buildApp(database, {
     sessionTtlHours: env.SESSION_TTL_HOURS,
     clientDir: env.SERVE_CLIENT === "1" ? path.join(root, "dist/client") : undefined,
+    devClient: env.SERVE_CLIENT === "dev" ? { viteConfigFile: path.join(root, "vite.config.ts") } : undefined,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     overload: {

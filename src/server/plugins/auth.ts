@@ -1,7 +1,6 @@
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { AppError } from "../lib/app-error.js";
-import type { StaffMember } from "../modules/auth/auth-service.js";
-import { readAdmin } from "../modules/auth/session-cookie.js";
+import { type StaffMember, readAdmin } from "../modules/auth/index.js";
 
 /**
  * Who may call a route, declared by every route in its options as `config: { access }`:

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { AppError } from "../lib/app-error.js";
-import type { MetaAdsConfig } from "../modules/ads/ads-config.js";
+import type { MetaAdsConfig } from "../modules/ads/index.js";
 import { networkKey } from "../lib/network-key.js";
 import { cacheKey } from "./catalogue-cache.js";
 import { busyPage, newPageThrottle } from "./new-page-throttle.js";
@@ -20,8 +20,8 @@ const MAX_PAGES = 500;
 /** Pages rendered once and not (yet) asked for again: the long tail and anything made up. */
 const MAX_ONE_OFF_PAGES = 200;
 
-/** The server renderer's interface (src/client/entry-server.tsx, built into dist/server). */
-interface ServerEntry {
+/** The server renderer's interface (src/client/entry-server.tsx, built into dist/server; from source in dev). */
+export interface ServerEntry {
   /** The URL a page is rendered and cached as: its path and the query parameters its route reads. */
   pageUrl(url: string): string;
   pageReads(url: string): string[];
@@ -44,7 +44,7 @@ interface RenderedPage extends CompressedPage {
   etag: string;
 }
 
-interface ApiAnswer {
+export interface ApiAnswer {
   etag: string;
   json: () => string;
 }
@@ -65,12 +65,37 @@ function readFailed(apiPath: string, res: LightMyRequestResponse): Error {
  * With the pixel on (META_PIXEL_ID), every page names it in a meta tag the storefront reads after
  * the page has loaded (features/ads/meta-pixel.ts); off, the page is as built.
  */
-function withPixelTag(html: Buffer, pixel: MetaAdsConfig | undefined): Buffer {
+export function withPixelTag(html: Buffer, pixel: MetaAdsConfig | undefined): Buffer {
   if (!pixel) return html;
   const attr = (v: string) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
   const tag = `<meta name="meta-pixel" content="${attr(pixel.pixelId)}" data-script="${attr(pixel.pixelScriptUrl)}">`;
   return Buffer.from(html.toString("utf8").replace("</head>", `${tag}</head>`));
 }
+
+/**
+ * A page's API reads, through the catalogue cache: a hit costs a map lookup (its JSON text is only
+ * made when the page is rendered); a miss fills it. Undefined unless 200.
+ */
+export function pageDataReader(app: FastifyInstance): (apiPath: string) => Promise<ApiAnswer | undefined> {
+  return async (apiPath) => {
+    const cached = app.catalogueCache.get(cacheKey(apiPath));
+    if (cached) return { etag: cached.etag, json: () => cached.identity.toString() };
+    // Part of the page request, which holds a place already: the read takes none of its own.
+    const res = await internalRead(() => app.inject({ method: "GET", url: apiPath }));
+    // A refused or failed read is no missing product: the page fails with it, never says "not found".
+    if (res.statusCode >= 500) throw readFailed(apiPath, res);
+    if (res.statusCode !== 200) return undefined;
+    const etag = String(res.headers.etag ?? createHash("sha1").update(res.body).digest("hex"));
+    return { etag, json: () => res.body };
+  };
+}
+
+/** Paths that are no page: the API's, and files (anything with an extension), which keep their own 404s. */
+export const isPagePath = (pathname: string) =>
+  !(pathname === "/api" || pathname.startsWith("/api/") || /\.[a-z0-9]+$/i.test(pathname));
+
+/** The head of a page the browser renders (admin, not found for another method). */
+export const BROWSER_PAGE_HEAD = `<title>Store admin</title><meta name="robots" content="noindex, nofollow">`;
 
 /** Where `vite build --ssr` put the server renderer: beside the client build (dist/client → dist/server). */
 export const serverEntryOf = (clientDir: string) => path.join(clientDir, "..", "server", "entry-server.js");
@@ -105,27 +130,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     });
   });
   const assemble = pageAssembler(clientDir, withPixelTag(fs.readFileSync(indexFile), app.config.metaAds));
-  const browserPage = (module: string) =>
-    assemble({
-      module,
-      head: `<title>Store admin</title><meta name="robots" content="noindex, nofollow">`,
-      body: "",
-      state: "",
-    });
+  const browserPage = (module: string) => assemble({ module, head: BROWSER_PAGE_HEAD, body: "", state: "" });
 
-  // Catalogue reads through the catalogue cache: a hit costs a map lookup (its JSON text is only
-  // made when the page is rendered); a miss fills it.
-  const readApi = async (apiPath: string): Promise<ApiAnswer | undefined> => {
-    const cached = app.catalogueCache.get(cacheKey(apiPath));
-    if (cached) return { etag: cached.etag, json: () => cached.identity.toString() };
-    // Part of the page request, which holds a place already: the read takes none of its own.
-    const res = await internalRead(() => app.inject({ method: "GET", url: apiPath }));
-    // A refused or failed read is no missing product: the page fails with it, never says "not found".
-    if (res.statusCode >= 500) throw readFailed(apiPath, res);
-    if (res.statusCode !== 200) return undefined;
-    const etag = String(res.headers.etag ?? createHash("sha1").update(res.body).digest("hex"));
-    return { etag, json: () => res.body };
-  };
+  const readApi = pageDataReader(app);
 
   // The same bytes for every shopper until the data a page shows changes: compressed once per change.
   const pages = new PageCache<RenderedPage>(MAX_PAGES, MAX_ONE_OFF_PAGES);
@@ -176,10 +183,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   };
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split("?", 1)[0];
     // Unknown API paths and missing files keep their own 404s.
-    if (pathname === "/api" || pathname.startsWith("/api/") || /\.[a-z0-9]+$/i.test(pathname))
-      return reply.callNotFound();
+    if (!isPagePath(request.url.split("?", 1)[0])) return reply.callNotFound();
     let page: RenderedPage;
     try {
       page = await render(request);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error.js";
-import { pixelSources } from "../modules/ads/ads-config.js";
+import { pixelSources } from "../modules/ads/index.js";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -13,17 +13,28 @@ const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /**
+ * `npm run dev` only (plugins/dev-client.ts): Vite's page carries inline module scripts (the React
+ * refresh preamble), allowed by their hashes, and its hot-reload client talks over a WebSocket.
+ */
+export interface DevAllowances {
+  /** "sha256-…" of each inline script the page carries. */
+  scriptHashes: string[];
+}
+
+/**
  * The policy, with Meta's pixel when it is on (META_PIXEL_ID): its script from its own origin,
  * its events to Meta's (an image or a beacon), and nothing else of Meta's.
  */
-export function contentSecurityPolicy(pixel?: { script: string; send: string }): string {
+export function contentSecurityPolicy(pixel?: { script: string; send: string }, dev?: DevAllowances): string {
+  const scripts = ["'self'", ...(pixel ? [pixel.script] : []), ...(dev?.scriptHashes.map((h) => `'${h}'`) ?? [])];
+  const connections = ["'self'", ...(pixel ? [pixel.send] : []), ...(dev ? ["ws:", "wss:"] : [])];
   return [
     "default-src 'self'",
-    `script-src 'self'${pixel ? ` ${pixel.script}` : ""}`,
+    `script-src ${scripts.join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${pixel ? ` ${pixel.send}` : ""}`,
     "font-src 'self'",
-    `connect-src 'self'${pixel ? ` ${pixel.send}` : ""}`,
+    `connect-src ${connections.join(" ")}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

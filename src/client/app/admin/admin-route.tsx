@@ -13,6 +13,7 @@ import { SummaryCards } from "@client/features/admin/common/summary-cards";
 import { CustomersTab } from "@client/features/admin/customers/customers-tab";
 import { DiscountsTab } from "@client/features/admin/discounts/discounts-tab";
 import { OrdersTab } from "@client/features/admin/orders/orders-tab";
+import { OrderViewDialog } from "@client/features/admin/orders/order-view-dialog";
 import { OverviewTab } from "@client/features/admin/overview/overview-tab";
 import { ProductsTab } from "@client/features/admin/products/products-tab";
 import { SettingsLinkTab } from "@client/features/admin/settings/settings-link-tab";
@@ -28,7 +29,7 @@ const TABS = [
   { value: "overview", label: "Overview", Content: OverviewTab, owner: true },
   { value: "products", label: "Products", Content: ProductsTab, owner: true },
   { value: "orders", label: "Orders", Content: OrdersTab, owner: false },
-  { value: "inbox", label: "WhatsApp", Content: InboxTab, owner: false },
+  { value: "inbox", label: "WhatsApp", Content: () => <InboxTab OrderDialog={OrderViewDialog} />, owner: false },
   { value: "returns", label: "Returns", Content: ReturnsTab, owner: false },
   { value: "customers", label: "Customers", Content: CustomersTab, owner: false },
   { value: "categories", label: "Categories", Content: CategoriesTab, owner: true },

@@ -3,7 +3,7 @@ import { inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { IMAGE_VARIANTS } from "@shared/constants.js";
 import type { ImageRef } from "@shared/schemas/common.js";
-import { toImageRef } from "../../modules/images/image-service.js";
+import { toImageRef } from "../../modules/images/index.js";
 import type { Db } from "../client.js";
 import { imageRenditions, images } from "../schema.js";
 import { detailSvg, productSvg } from "./artwork.js";

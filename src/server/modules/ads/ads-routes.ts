@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { META_EVENT_STATES, type MetaEventState } from "@shared/rules/meta-ads.js";
 import type { AdsStatus, MetaEventRow } from "@shared/schemas/ads.js";
 import { queryRows } from "../../db/rows.js";
-import { listSettings } from "../settings/settings-service.js";
+import { listSettings } from "../settings/index.js";
 import { conversionsApiOf } from "./ads-config.js";
 import { registerMetaEvents } from "./meta-events.js";
 import { feedEtag, productFeed } from "./product-feed.js";

@@ -11,7 +11,7 @@ import {
 import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
 import { retryDelayMs } from "../../jobs/job-runner.js";
-import type { StatusChange } from "../order-core/status-transition.js";
+import type { StatusChange } from "../order-core/index.js";
 import type { MetaAdsConfig } from "./ads-config.js";
 import { ConversionsApiError, sendServerEvents, type ServerEvent } from "./conversions-api.js";
 import { userData } from "./user-data.js";

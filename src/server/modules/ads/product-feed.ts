@@ -6,8 +6,8 @@ import type { Product } from "@shared/schemas/products.js";
 import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
 import { products } from "../../db/schema.js";
-import { saleBookOf } from "../pricing/sale-book.js";
-import { toProducts } from "../products/product-serialize.js";
+import { saleBookOf } from "../pricing/index.js";
+import { toProducts } from "../products/index.js";
 
 /** Products read and written per step: the feed holds this many at a time, whatever the catalogue's size. */
 const BATCH = 250;

@@ -5,10 +5,10 @@ import type { ImageRef } from "@shared/schemas/common.js";
 import type { Db } from "../../db/client.js";
 import { cartItems, products } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import { findImageRefs } from "../images/image-service.js";
-import { salePricer } from "../pricing/sale-book.js";
-import { checkLineQuantity, checkUnitsLeft } from "../stock/stock-cart.js";
-import { checkChoice, loadChoiceProducts, resolveSelectedImage } from "../catalogue/product-choice.js";
+import { findImageRefs } from "../images/index.js";
+import { salePricer } from "../pricing/index.js";
+import { checkLineQuantity, checkUnitsLeft } from "../stock/index.js";
+import { checkChoice, loadChoiceProducts, resolveSelectedImage } from "../catalogue/index.js";
 
 const lineColumns = {
   id: cartItems.id,

@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import { colourInStock, PURCHASE_MESSAGES } from "@shared/rules/purchase.js";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema.js";
-import { findImageRefs } from "../images/image-service.js";
+import { findImageRefs } from "../images/index.js";
 
 /** The catalogue columns that decide whether a line may be bought, and at what price. */
 export const choiceColumns = {

@@ -3,7 +3,7 @@ import { categoryInput } from "@shared/schemas/categories.js";
 import { idParam } from "@shared/schemas/common.js";
 import { parse } from "../../lib/validate.js";
 import { createCategory, deleteCategory, listCategories, updateCategory } from "./category-service.js";
-import { recordChange } from "../audit/audit.js";
+import { recordChange } from "../audit/index.js";
 
 const categoryOf = async (app: FastifyInstance, id: number) =>
   (await listCategories(app.db)).find((c) => c.id === id) ?? null;

@@ -3,7 +3,7 @@ import { idParam } from "@shared/schemas/common.js";
 import { discountInput, type AdminDiscount } from "@shared/schemas/discounts.js";
 import { badRequest } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
-import { recordChange } from "../audit/audit.js";
+import { recordChange } from "../audit/index.js";
 import { createDiscount, deleteDiscount, findDiscount, listDiscounts, updateDiscount } from "./discount-service.js";
 
 /** The fields the owner sets (the list's counts are not part of a change). */

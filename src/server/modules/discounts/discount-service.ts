@@ -6,7 +6,7 @@ import { isUniqueViolation } from "../../db/errors.js";
 import { categories, discounts, products } from "../../db/schema.js";
 import { queryRows } from "../../db/rows.js";
 import { AppError, badRequest } from "../../lib/app-error.js";
-import { toDiscountRule } from "../pricing/discount-rows.js";
+import { toDiscountRule } from "../pricing/index.js";
 import { UNEARNED_STATUSES } from "@shared/rules/order-status.js";
 import { sqlList } from "../../db/sql-list.js";
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { backupHealth } from "../upkeep/backups.js";
+import { backupHealth } from "../upkeep/index.js";
 
 /**
  * The server and database state, and the load as the overload guard sees it: while every place

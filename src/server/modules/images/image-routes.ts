@@ -3,7 +3,7 @@ import { z } from "zod";
 import { IMAGE_VARIANTS } from "@shared/constants.js";
 import { notFound } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
-import { readAdmin } from "../auth/session-cookie.js";
+import { readAdmin } from "../auth/index.js";
 import { readImageBytes } from "./image-service.js";
 
 const params = z.object({

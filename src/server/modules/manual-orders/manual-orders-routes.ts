@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { manualOrderInput } from "@shared/schemas/stock.js";
 import { parse } from "../../lib/validate.js";
-import { orderDetail } from "../orders/order-admin.js";
-import { placeOrder } from "../order-core/place-order.js";
-import { checkPlacement } from "../fraud/placement-checks.js";
-import { confirmationOnPlacement } from "../whatsapp/outbox.js";
-import { actorOf } from "../audit/audit.js";
+import { orderDetail } from "../orders/index.js";
+import { placeOrder } from "../order-core/index.js";
+import { checkPlacement } from "../fraud/index.js";
+import { confirmationOnPlacement } from "../whatsapp/index.js";
+import { actorOf } from "../audit/index.js";
 
 /**
  * POST /api/admin/orders: a staff member takes an order that came by WhatsApp, Instagram,

@@ -3,8 +3,8 @@ import type { OrderNote } from "@shared/schemas/staff.js";
 import type { Db } from "../../db/client.js";
 import { orderNotes, orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import type { StaffMember } from "../auth/auth-service.js";
-import { recordAudit } from "../audit/audit.js";
+import type { StaffMember } from "../auth/index.js";
+import { recordAudit } from "../audit/index.js";
 
 const toNote = (row: { id: number; author: string; text: string; createdAt: string }): OrderNote => ({
   ...row,

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.js";
 import { orderItems, orders } from "../../db/schema.js";
 import { orderRef } from "./order-ref.js";
 // Each part of what the shopper pays, in every order answer.
-import { moneyOf, orderMoneyColumns, type OrderMoneyRow } from "../pricing/order-money.js";
+import { moneyOf, orderMoneyColumns, type OrderMoneyRow } from "../pricing/index.js";
 
 /** Every column an order view may need; the serialisers below pick what each audience sees. */
 export const orderColumns = {

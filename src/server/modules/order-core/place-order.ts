@@ -17,19 +17,22 @@ import {
   rememberedChoiceProducts,
   selectedImageId,
   type VersionedProduct,
-} from "../catalogue/product-choice.js";
-import { findImageRefs } from "../images/image-service.js";
+} from "../catalogue/index.js";
+import { findImageRefs } from "../images/index.js";
 import {
   budgetCtes,
   budgetRefusal,
   checkUnitsPerVariant,
   seedBudgets,
   type OnlineBuyer,
-} from "../stock/online-limits.js";
-import { notEnoughStock, stockResultColumns, takeStockCtes, type StockLine } from "../stock/stock-sql.js";
+  notEnoughStock,
+  stockResultColumns,
+  takeStockCtes,
+  type StockLine,
+} from "../stock/index.js";
 import { isoTime, loadItems, orderColumns, toNewOrder } from "./order-serialise.js";
 // What the shopper pays, priced once per attempt by modules/pricing.
-import { amountsAsMoney, priceOrder, type PricedOrder } from "../pricing/price-order.js";
+import { amountsAsMoney, priceOrder, type PricedOrder } from "../pricing/index.js";
 
 /** Totals are stored as numeric(12, 2): beyond this the insert itself would fail. */
 const MAX_TOTAL_PAISA = 999_999_999_999;

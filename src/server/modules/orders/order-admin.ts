@@ -6,12 +6,10 @@ import { whatsappNumber } from "@shared/rules/phone.js";
 import type { AdminOrderDetail, AdminOrderPage, OrderItem } from "@shared/schemas/orders.js";
 import type { Db } from "../../db/client.js";
 import { orders, orderStatusEvents } from "../../db/schema.js";
-import { isoTime, loadItems, orderColumns, toAdminOrder, type OrderRow } from "../order-core/order-serialise.js";
-import { listOrderNotes } from "../notes/notes.js";
-import { courierTimeline, courierViews, openIssueCondition } from "../shipping/courier-view.js";
-import { moneyMessageLines } from "../pricing/order-money.js";
-
-import { orderNotFound } from "../order-core/errors.js";
+import { isoTime, loadItems, orderColumns, toAdminOrder, type OrderRow, orderNotFound } from "../order-core/index.js";
+import { listOrderNotes } from "../notes/index.js";
+import { courierTimeline, courierViews, openIssueCondition } from "../shipping/index.js";
+import { moneyMessageLines } from "../pricing/index.js";
 
 /** One page of orders, newest first, with the per-status counts the filter buttons show. */
 export async function listOrders(

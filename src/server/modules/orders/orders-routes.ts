@@ -6,26 +6,21 @@ import { AppError } from "../../lib/app-error.js";
 import { networkKey } from "../../lib/network-key.js";
 import { Throttle } from "../../lib/throttle.js";
 import { parse } from "../../lib/validate.js";
-import { readAdmin } from "../auth/session-cookie.js";
-import { guardPlacement, type PlacementGuard } from "../fraud/placement-guard.js";
-import { heldForAgent } from "../fraud/risk.js";
-import { onlineDay } from "../stock/online-limits.js";
-import { confirmationOnPlacement } from "../whatsapp/outbox.js";
-import { optionalSessionId, requireSessionId } from "../cart/session-id.js";
+import { readAdmin } from "../auth/index.js";
+import { guardPlacement, type PlacementGuard, heldForAgent } from "../fraud/index.js";
+import { onlineDay, refuseShortStock } from "../stock/index.js";
+import { confirmationOnPlacement } from "../whatsapp/index.js";
+import { optionalSessionId, requireSessionId } from "../cart/index.js";
 import { listOrders, orderDetail } from "./order-admin.js";
-import { orderNotFound } from "../order-core/errors.js";
-import { changeOrderAsAdmin } from "../shipping/manual-shipping.js";
-import { cancelAsCustomer } from "../order-core/order-status.js";
-import { refuseShortStock } from "../stock/stock-release.js";
+import { orderNotFound, cancelAsCustomer, placeOrder } from "../order-core/index.js";
+import { changeOrderAsAdmin, correctionOf, correctOrder } from "../shipping/index.js";
 import { allPreconditions } from "../../db/statement-parts.js";
-import { placeOrder } from "../order-core/place-order.js";
 import { PlacementThrottles } from "./placement-throttles.js";
 import { ordersOfSession, trackOrders } from "./tracking.js";
 import { eq } from "drizzle-orm";
 import { orders } from "../../db/schema.js";
-import { recordAudit } from "../audit/audit.js";
-import { correctionOf, correctOrder } from "../shipping/order-corrections.js";
-import { adContextOnPlacement } from "../ads/ad-context.js";
+import { recordAudit } from "../audit/index.js";
+import { adContextOnPlacement } from "../ads/index.js";
 
 /** A malformed id names no order: the same 404 as an unknown one. */
 function orderId(params: unknown): string {

@@ -4,9 +4,8 @@ import { phoneKey, phonesMatch } from "@shared/rules/phone.js";
 import type { PlacedOrder, TrackedOrder } from "@shared/schemas/orders.js";
 import type { Db } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
-import { loadCustomerReturns } from "../returns/return-serialise.js";
-import { provesOrder } from "../order-core/order-ref.js";
-import { loadItems, orderColumns, toPlacedOrder, toTrackedOrder } from "../order-core/order-serialise.js";
+import { loadCustomerReturns } from "../returns/index.js";
+import { provesOrder, loadItems, orderColumns, toPlacedOrder, toTrackedOrder } from "../order-core/index.js";
 
 /** One person rarely has more; the bound keeps a shared office number from returning thousands. */
 const TRACK_LIMIT = 200;

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { quoteInput } from "@shared/schemas/checkout.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
-import { checkChoice, rememberedChoiceProducts } from "../catalogue/product-choice.js";
+import { checkChoice, rememberedChoiceProducts } from "../catalogue/index.js";
 
 export type QuoteItems = z.output<typeof quoteInput>["items"];
 export type { QuoteInput };

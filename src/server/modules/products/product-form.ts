@@ -5,7 +5,7 @@ import { colorOfImageField, PRODUCT_FORM, productInput, type ProductInput } from
 import { AppError, badRequest } from "../../lib/app-error.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { parse, parseJsonField } from "../../lib/validate.js";
-import type { Upload } from "../images/image-service.js";
+import type { Upload } from "../images/index.js";
 
 /** What the admin's product form asks for, read from a multipart form or a JSON body. */
 export interface ProductForm {

@@ -5,7 +5,7 @@ import type { HomeProducts, Product, ProductListQuery, ProductPage } from "@shar
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema.js";
 import { toProducts, type ProductRow } from "./product-serialize.js";
-import { shownPriceSql } from "../pricing/sale-price-sql.js";
+import { shownPriceSql } from "../pricing/index.js";
 
 /** Without a limit the shop still gets a bounded page: the whole demo catalogue and then some. */
 export const DEFAULT_PRODUCT_LIMIT = 200;

@@ -3,9 +3,9 @@ import type { Product } from "@shared/schemas/products.js";
 import type { Db } from "../../db/client.js";
 import type { products } from "../../db/schema.js";
 import { flagsFromStock, stockGrid, type VariantStock } from "@shared/rules/stock.js";
-import { findImageRefs } from "../images/image-service.js";
-import { loadStock } from "../stock/stock-store.js";
-import { salePricer } from "../pricing/sale-book.js";
+import { findImageRefs } from "../images/index.js";
+import { loadStock } from "../stock/index.js";
+import { salePricer } from "../pricing/index.js";
 
 export type ProductRow = typeof products.$inferSelect;
 

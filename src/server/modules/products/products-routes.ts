@@ -22,7 +22,7 @@ import { parse } from "../../lib/validate.js";
 import { readProductForm } from "./product-form.js";
 import { getProduct, homeProducts, listProducts } from "./product-queries.js";
 import { createProduct, deleteProduct, updateProduct } from "./product-service.js";
-import { recordChange } from "../audit/audit.js";
+import { recordChange } from "../audit/index.js";
 
 export async function productsRoutes(app: FastifyInstance): Promise<void> {
   app.get("/api/products", { config: { access: "public" } }, async (request) =>

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { analyticsQuery, ordersCsvQuery } from "@shared/schemas/admin.js";
 import { parse } from "../../lib/validate.js";
-import { recordExport } from "../audit/audit.js";
+import { recordExport } from "../audit/index.js";
 import { computeAnalytics } from "./analytics-service.js";
 import { computeCustomers } from "./customers-service.js";
 import { ordersCsvLines } from "./orders-csv.js";

@@ -4,11 +4,9 @@ import { variantLabel } from "@shared/rules/stock.js";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders, products } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import { checkChoice, choiceColumns } from "../catalogue/product-choice.js";
-import { firstShortfall, type StockLine } from "../stock/stock-sql.js";
-import type { OrderWrite } from "../order-core/order-core.js";
-import { placeReplacement } from "../order-core/place-order.js";
-import { lockVariants, putBackReturnedItems } from "../stock/stock-return.js";
+import { checkChoice, choiceColumns } from "../catalogue/index.js";
+import { firstShortfall, type StockLine, lockVariants, putBackReturnedItems } from "../stock/index.js";
+import { type OrderWrite, placeReplacement } from "../order-core/index.js";
 import { lineKeyOf, type ReturnRow } from "./return-serialise.js";
 
 /** What the agent can do when the replacement cannot be sent; the request stays approved. */

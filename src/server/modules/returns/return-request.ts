@@ -8,8 +8,8 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders, products, returnRequests, type ReturnItemRow } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import { processUploads, saveImages, type Upload } from "../images/image-service.js";
-import { resolveOrderRef } from "../order-core/order-ref.js";
+import { processUploads, saveImages, type Upload } from "../images/index.js";
+import { resolveOrderRef } from "../order-core/index.js";
 import { lineKeyOf, toCustomerReturn } from "./return-serialise.js";
 
 type Input = z.output<typeof returnRequestInput>;

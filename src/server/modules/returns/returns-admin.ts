@@ -7,9 +7,9 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { orders, returnRequests } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import { findImageRefs } from "../images/image-service.js";
-import { lockVariants, putBackReturnedItems } from "../stock/stock-return.js";
-import type { OrderCore } from "../order-core/order-core.js";
+import { findImageRefs } from "../images/index.js";
+import { lockVariants, putBackReturnedItems } from "../stock/index.js";
+import type { OrderCore } from "../order-core/index.js";
 import { createReplacement } from "./replacement-order.js";
 import { loadLineInfo, toCustomerReturn, type ReturnRow } from "./return-serialise.js";
 

@@ -9,7 +9,7 @@ import { networkKey } from "../../lib/network-key.js";
 import { Throttle } from "../../lib/throttle.js";
 import { parse, parseJsonField } from "../../lib/validate.js";
 import type { z } from "zod";
-import type { Upload } from "../images/image-service.js";
+import type { Upload } from "../images/index.js";
 import { checkReturnRight, requestReturn, type ReturnableOrder } from "./return-request.js";
 import { decideReturn, listReturns } from "./returns-admin.js";
 

@@ -10,8 +10,8 @@ import type { Db } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { orderItems, orders, reviews } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import { findImageRefs, storeImages, type Upload } from "../images/image-service.js";
-import { provesOrder } from "../order-core/order-ref.js";
+import { findImageRefs, storeImages, type Upload } from "../images/index.js";
+import { provesOrder } from "../order-core/index.js";
 import { readReviewLinkToken } from "./review-link.js";
 
 const fold = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();

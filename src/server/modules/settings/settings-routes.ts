@@ -14,9 +14,9 @@ import { isFeeSettingKey, normaliseFeeSetting } from "@shared/rules/fees.js";
 import { badRequest } from "../../lib/app-error.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { parse } from "../../lib/validate.js";
-import { findImageRefs, storeImages } from "../images/image-service.js";
+import { findImageRefs, storeImages } from "../images/index.js";
 import { IMAGE_SETTINGS, listSettings, saveSetting } from "./settings-service.js";
-import { recordChange } from "../audit/audit.js";
+import { recordChange } from "../audit/index.js";
 
 const keyParams = z.object({ key: settingKey });
 const jsonBody = z.object({ value: z.unknown() });

@@ -6,12 +6,15 @@ import { whatsappNumber } from "@shared/rules/phone.js";
 import { DELIVERY_RESOLUTIONS } from "@shared/schemas/couriers.js";
 import type { MessageTemplate } from "@shared/schemas/whatsapp.js";
 import { enqueueJob } from "../../jobs/jobs.js";
-import { sendTemplate } from "../whatsapp/cloud-api.js";
-import type { OrderWrite } from "../order-core/order-core.js";
-import type { InboundAnswer } from "../whatsapp/inbound-handlers.js";
-import { templateText } from "../whatsapp/template-text.js";
-import { quickReplyPayload, type InboundMessage } from "../whatsapp/webhook-payload.js";
-import type { WhatsappConfig } from "../whatsapp/whatsapp-config.js";
+import {
+  sendTemplate,
+  type InboundAnswer,
+  templateText,
+  quickReplyPayload,
+  type InboundMessage,
+  type WhatsappConfig,
+} from "../whatsapp/index.js";
+import type { OrderWrite } from "../order-core/index.js";
 import { cashToCollect } from "./courier-booking.js";
 import { deliveryPayload, readDeliveryPayload } from "./delivery-payload.js";
 import { resolveAsCustomer, SEND_DELIVERY_ISSUE_MESSAGE, takeNewAddress } from "./delivery-issues.js";

@@ -3,7 +3,7 @@ import { orderNumber } from "@shared/rules/labels.js";
 import { courierOfName, type CourierPaymentView } from "@shared/schemas/couriers.js";
 import { orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import { orderNotFound } from "../order-core/errors.js";
+import { orderNotFound } from "../order-core/index.js";
 import { CourierRefused, CourierUnavailable } from "./courier.js";
 import { enabledCouriers } from "./courier-accounts.js";
 import { cashToCollect, type ShippingDeps } from "./courier-booking.js";

@@ -4,8 +4,8 @@ import { courierOfName, type DeliveryResolution } from "@shared/schemas/couriers
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
 import { enqueueJob } from "../../jobs/jobs.js";
-import { recordAudit } from "../audit/audit.js";
-import { orderNotFound } from "../order-core/errors.js";
+import { recordAudit } from "../audit/index.js";
+import { orderNotFound } from "../order-core/index.js";
 import { CourierRefused } from "./courier.js";
 import { enabledCouriers } from "./courier-accounts.js";
 import type { ShippingDeps } from "./courier-booking.js";

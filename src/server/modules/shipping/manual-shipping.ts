@@ -5,9 +5,7 @@ import type { AdminOrder } from "@shared/schemas/orders.js";
 import type { Db } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import { orderNotFound } from "../order-core/errors.js";
-import type { OrderCore, OrderWrite } from "../order-core/order-core.js";
-import { adminOrder } from "../order-core/order-status.js";
+import { orderNotFound, type OrderCore, type OrderWrite, adminOrder } from "../order-core/index.js";
 
 export interface AdminOrderChange {
   status?: OrderStatus;

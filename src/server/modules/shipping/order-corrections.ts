@@ -4,8 +4,8 @@ import { phoneKey } from "@shared/rules/phone.js";
 import { orderCorrectionFields } from "@shared/schemas/couriers.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
-import { recordAudit } from "../audit/audit.js";
-import { orderNotFound } from "../order-core/errors.js";
+import { recordAudit } from "../audit/index.js";
+import { orderNotFound } from "../order-core/index.js";
 
 type Field = (typeof orderCorrectionFields)[number];
 export type OrderCorrection = Partial<Record<Field, string>>;

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.js";
 import type { OrderStatus } from "@shared/rules/order-status.js";
-import type { OrderWrite } from "../order-core/order-core.js";
+import type { OrderWrite } from "../order-core/index.js";
 
 /** A transaction or the database: status writes run inside the caller's transaction. */
 export type Tx = Pick<Db, "execute" | "select" | "update" | "insert">;

@@ -6,8 +6,8 @@ import { bookOrdersInput, bulkStatusInput, courierSettingsInput, labelsQuery } f
 import { orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
-import { loadItems, orderColumns, toAdminOrder } from "../order-core/order-serialise.js";
-import { listSettings } from "../settings/settings-service.js";
+import { loadItems, orderColumns, toAdminOrder } from "../order-core/index.js";
+import { listSettings } from "../settings/index.js";
 import { bookOrders, cancelBooking, type ShippingDeps } from "./courier-booking.js";
 import { ServedCities } from "./served-cities.js";
 import { enabledCouriers } from "./courier-accounts.js";
@@ -25,8 +25,8 @@ import { resolveAsAgent, SEND_SHIPPER_ADVICE, sendShipperAdvice } from "./delive
 import { postexSettingsView, savePostexSettings } from "./postex-settings.js";
 import { renderLabels } from "./labels-pdf.js";
 import { missingOrders, setStatusOfMany } from "./manual-shipping.js";
-import { actorOf, recordExport } from "../audit/audit.js";
-import { refuseShortStock } from "../stock/stock-release.js";
+import { actorOf, recordExport } from "../audit/index.js";
+import { refuseShortStock } from "../stock/index.js";
 
 export const FOLLOW_UP_JOB = "courier.follow-up";
 export const FOLLOW_UP_EVERY_MS = 30 * 60_000;

@@ -3,7 +3,7 @@ import { ORDER_SOURCES } from "@shared/rules/order-source.js";
 import type { SourceReport } from "@shared/schemas/stock.js";
 import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
-import { num } from "../reports/sql-rows.js";
+import { num } from "../reports/index.js";
 
 interface Cell {
   source: string;

@@ -5,7 +5,7 @@ import { AppError } from "../../lib/app-error.js";
 import { networkKey } from "../../lib/network-key.js";
 import { Throttle } from "../../lib/throttle.js";
 import { parse } from "../../lib/validate.js";
-import { startSession } from "../auth/session-cookie.js";
+import { startSession } from "../auth/index.js";
 import { changeOwnPassword, changeStaff, createStaff, listStaff } from "./staff-service.js";
 
 const usernameParam = z.object({ username: z.string().min(1).max(60) });

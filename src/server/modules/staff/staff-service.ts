@@ -4,9 +4,8 @@ import type { Db } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { admins, adminSessions } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import type { StaffMember } from "../auth/auth-service.js";
-import { hashPassword, verifyPassword } from "../auth/passwords.js";
-import { recordAudit } from "../audit/audit.js";
+import { type StaffMember, hashPassword, verifyPassword } from "../auth/index.js";
+import { recordAudit } from "../audit/index.js";
 
 const columns = {
   username: admins.username,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { CUSTOMER_SERVICE_WINDOW_MS, type ConversationMessage } from "@shared/schemas/whatsapp.js";
 import { enqueueJobSql } from "../../jobs/jobs.js";
 import { AppError } from "../../lib/app-error.js";
-import { recordAudit } from "../audit/audit.js";
+import { recordAudit } from "../audit/index.js";
 import { sendText } from "./cloud-api.js";
 import { lastCustomerMessageAt } from "./conversations.js";
 import { describeSendError } from "./meta-errors.js";

@@ -28,7 +28,7 @@ export interface TemplateMessage {
 /**
  * The connections to the Cloud API, one pool per time-out: undici's own time-outs (to
  * connect, for the answer's headers, between its body's chunks) bound every call, which costs less
- * per message than an AbortSignal timer (decision 008).
+ * per message than an AbortSignal timer (decision 019, section 2).
  */
 const agents = new Map<number, Agent>();
 function agentFor(config: WhatsappConfig): Agent {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/rows.js";
-import type { OrderWrite } from "../order-core/order-core.js";
+import type { OrderWrite } from "../order-core/index.js";
 
 /** How the timeline names a change the customer made by pressing a button. */
 export const WHATSAPP_ACTOR = "customer on WhatsApp";

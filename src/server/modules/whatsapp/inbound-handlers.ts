@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { OrderWrite } from "../order-core/order-core.js";
+import type { OrderWrite } from "../order-core/index.js";
 import type { InboundMessage } from "./webhook-payload.js";
 
 /** What another module answers a customer's message with: the order it concerns and the reply's text. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { orderNumber } from "@shared/rules/labels.js";
 import { whatsappNumber } from "@shared/rules/phone.js";
-import type { OrderCore, OrderWrite } from "../order-core/order-core.js";
+import type { OrderCore, OrderWrite } from "../order-core/index.js";
 import { sqlState } from "../../db/errors.js";
 import { enqueueJobSql } from "../../jobs/jobs.js";
 import { readButtonPayload } from "./button-payload.js";

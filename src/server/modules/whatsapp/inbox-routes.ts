@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { replyInput, whatsappPrices } from "@shared/schemas/whatsapp.js";
 import { AppError } from "../../lib/app-error.js";
-import { actorOf, recordAudit } from "../audit/audit.js";
+import { actorOf, recordAudit } from "../audit/index.js";
 import { queueAgentReply, registerAgentReplies } from "./agent-replies.js";
 import { conversationPhone, listConversations, openConversation, unreadTotal } from "./conversations.js";
 import { streamMedia } from "./media.js";

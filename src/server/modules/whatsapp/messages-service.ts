@@ -4,7 +4,7 @@ import type { WhatsappMessage } from "@shared/schemas/whatsapp.js";
 import type { Db } from "../../db/client.js";
 import { orders, whatsappMessages } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import { orderNotFound } from "../order-core/errors.js";
+import { orderNotFound } from "../order-core/index.js";
 
 const iso = (v: string) => new Date(v).toISOString();
 

@@ -7,11 +7,11 @@ import { whatsappNumber } from "@shared/rules/phone.js";
 import { retryDelayMs } from "../../jobs/job-runner.js";
 import { enqueueJob } from "../../jobs/jobs.js";
 import { redactForLog } from "../../lib/redact-log.js";
-import type { OrderExtras } from "../order-core/place-order.js";
+import type { OrderExtras } from "../order-core/index.js";
 import { CloudApiError, sendTemplate, sendText } from "./cloud-api.js";
 import { SendThread } from "./send-thread.js";
 import { confirmationParameters, REVIEW_TEMPLATE, reviewParameters, type TemplateOrder } from "./templates.js";
-import { reviewLinkToken } from "../reviews/review-link.js";
+import { reviewLinkToken } from "../reviews/index.js";
 import type { WhatsappConfig } from "./whatsapp-config.js";
 
 /** The queue of first confirmation requests (and resends): the orders themselves. */
@@ -200,7 +200,7 @@ async function recordSentMany(app: FastifyInstance, sent: Sent[], alsoDone?: SQL
 }
 
 /**
- * The confirmation outbox (decision 008): up to `limit` pending orders whose request is due are
+ * The confirmation outbox (decision 029): up to `limit` pending orders whose request is due are
  * read in one query (oldest first), sent by the sending thread, and every one sent recorded
  * (message row, the order `sent`) in one statement. A failed send waits 30 s, 1, 2, 4 min (the job
  * runner's backoff) on the order itself; after SEND_ATTEMPTS the order shows `failed`. Run by the

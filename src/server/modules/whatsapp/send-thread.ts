@@ -19,7 +19,7 @@ interface Pending {
 }
 
 /**
- * Sends confirmation requests from a worker thread of its own (decision 008): the HTTP calls, the
+ * Sends confirmation requests from a worker thread of its own (decision 029): the HTTP calls, the
  * JSON of each message and the HMAC of its buttons cost the event loop more than everything else a
  * message needs, and a burst of them would slow the shop's own requests. The thread starts at the
  * first batch; if it stops, the batches under way fail (and are retried) and the next batch starts

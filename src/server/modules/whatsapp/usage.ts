@@ -7,7 +7,7 @@ import {
 } from "@shared/schemas/whatsapp.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
-import { storeClock } from "../reports/store-time.js";
+import { storeClock } from "../reports/index.js";
 import { rowsOf as rows } from "../../db/rows.js";
 
 /** Where the owner's prices are kept: the settings table, but not among the public settings. */

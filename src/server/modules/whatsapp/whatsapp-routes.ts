@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { uuidParam } from "@shared/schemas/common.js";
 import type { WhatsappStatus } from "@shared/schemas/whatsapp.js";
-import { orderNotFound } from "../order-core/errors.js";
+import { orderNotFound } from "../order-core/index.js";
 import { orderMessages, resendConfirmation } from "./messages-service.js";
 import { whatsappInboxRoutes } from "./inbox-routes.js";
 import { registerOutbox } from "./outbox.js";

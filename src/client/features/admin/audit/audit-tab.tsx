@@ -3,7 +3,7 @@ import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { Panel, ScrollTable } from "../common/panel";
-import { AUDIT_PAGE_SIZE, useAudit } from "../staff/staff-api";
+import { AUDIT_PAGE_SIZE, useAudit } from "../common/staff-api";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const show = (value: unknown) => (value == null ? "" : JSON.stringify(value));

@@ -8,7 +8,7 @@ import { errorMessage } from "@client/lib/api";
 import { ConfirmDialog } from "../common/confirm-dialog";
 import { toastError } from "../common/errors";
 import { EmptyRow, Panel, ScrollTable } from "../common/panel";
-import { useCategories, useDeleteCategory } from "./categories-admin-api";
+import { useCategories, useDeleteCategory } from "../common/categories-admin-api";
 import { CategoryDialog } from "./category-dialog";
 
 /** Categories: the table, the add/edit dialog, and deletion (refused by the server while in use). */

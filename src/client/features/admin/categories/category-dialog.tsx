@@ -11,7 +11,7 @@ import { Field } from "@client/components/ui/field";
 import { Input, Textarea } from "@client/components/ui/input";
 import { ApiError } from "@client/lib/api";
 import { toastError } from "../common/errors";
-import { useSaveCategory } from "./categories-admin-api";
+import { useSaveCategory } from "../common/categories-admin-api";
 
 const categoryForm = z.object({
   name: z.string().trim().min(1, "Category name is required").max(100),

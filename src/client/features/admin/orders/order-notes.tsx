@@ -6,7 +6,7 @@ import { Button } from "@client/components/ui/button";
 import { Textarea } from "@client/components/ui/input";
 import { api } from "@client/lib/api";
 import { toastError } from "../common/errors";
-import { orderKeys } from "./orders-admin-api";
+import { orderKeys } from "../common/orders-admin-api";
 
 /** Internal notes on an order: for staff only, never shown to the customer. */
 export function OrderNotes({ order }: { order: AdminOrderDetail }) {

@@ -11,9 +11,9 @@ import { Skeleton } from "@client/components/ui/skeleton";
 import { StatusBadge } from "@client/components/ui/badge";
 import { errorMessage } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
-import { ParcelPanel } from "../shipping/parcel-panel";
-import { TrackingForm } from "../shipping/tracking-form";
-import { useAdminOrder } from "./orders-admin-api";
+import { ParcelPanel } from "../common/parcel-panel";
+import { TrackingForm } from "../common/tracking-form";
+import { useAdminOrder } from "../common/orders-admin-api";
 import { OrderNotes } from "./order-notes";
 import { OrderWhatsappPanel } from "./order-whatsapp-panel";
 

@@ -5,7 +5,7 @@ import { Button } from "@client/components/ui/button";
 import { errorMessage } from "@client/lib/api";
 import { toastError } from "../common/errors";
 import { ConfirmationBadge, RiskBadge } from "./confirmation-badges";
-import { useOrderMessages, useResendConfirmation } from "./order-confirmation-api";
+import { useOrderMessages, useResendConfirmation } from "../common/order-confirmation-api";
 
 const time = (iso: string) => new Date(iso).toLocaleString("en-PK", { dateStyle: "medium", timeStyle: "short" });
 const KIND_LABELS: Record<string, string> = {

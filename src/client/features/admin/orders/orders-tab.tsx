@@ -12,9 +12,9 @@ import { errorMessage } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
 import { toastError } from "../common/errors";
 import { EmptyRow, Panel, ScrollTable } from "../common/panel";
-import { ManualOrderDialog } from "../stock/manual-order-dialog";
-import { BulkActionsBar } from "../shipping/bulk-actions-bar";
-import { CheckParcelsButton } from "../shipping/check-parcels-button";
+import { ManualOrderDialog } from "../common/manual-order-dialog";
+import { BulkActionsBar } from "../common/bulk-actions-bar";
+import { CheckParcelsButton } from "../common/check-parcels-button";
 import { OrderThumbnails } from "./order-thumbnails";
 import { OrderViewDialog } from "./order-view-dialog";
 import {
@@ -23,9 +23,9 @@ import {
   useAdminOrders,
   useUpdateOrderStatus,
   type QueueFilters,
-} from "./orders-admin-api";
+} from "../common/orders-admin-api";
 import { ConfirmationBadge, RiskBadge } from "./confirmation-badges";
-import { useLiveOrders } from "./order-confirmation-api";
+import { useLiveOrders } from "../common/order-confirmation-api";
 import { QueueFilterSelects } from "./queue-filters";
 
 const STATUS_SELECT_COLOURS: Record<string, string> = {

@@ -6,7 +6,7 @@ import { NativeSelect } from "@client/components/ui/native-select";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
 import { StatCard } from "../common/stat-card";
-import { currentPeriod, useAnalytics } from "./analytics-api";
+import { currentPeriod, useAnalytics } from "../common/analytics-api";
 import { CategoryPerformance } from "./category-performance";
 import { ReturnToOrigin } from "./return-to-origin";
 import { DeliveryAttempts } from "./delivery-attempts";
@@ -14,7 +14,7 @@ import { RevenueByStatus } from "./revenue-by-status";
 import { RevenueParts } from "./revenue-parts";
 import { SalesChartPanel } from "./sales-chart-panel";
 import { TopSellers } from "./top-sellers";
-import { SourcesPanel } from "../stock/sources-panel";
+import { SourcesPanel } from "../common/sources-panel";
 
 export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

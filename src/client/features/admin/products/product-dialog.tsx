@@ -8,7 +8,7 @@ import { Field } from "@client/components/ui/field";
 import { Input, Textarea } from "@client/components/ui/input";
 import { NativeSelect } from "@client/components/ui/native-select";
 import { ApiError, errorMessage } from "@client/lib/api";
-import { useCategories } from "../categories/categories-admin-api";
+import { useCategories } from "../common/categories-admin-api";
 import { ColourVariants } from "./colour-variants";
 import { StockGrid } from "./stock-grid";
 import { ImageGroupPicker } from "./image-group-picker";

@@ -4,6 +4,7 @@ import type { Category } from "@shared/schemas/categories.js";
 import type { Product, ProductPage } from "@shared/schemas/products.js";
 import { slugify } from "@shared/rules/labels.js";
 import { api } from "@client/lib/api";
+import { catalogKeys } from "@client/lib/queries";
 import { buildProductForm, NEW_CATEGORY, type ProductDraft } from "./product-draft";
 import { uploadWithProgress } from "./upload-with-progress";
 
@@ -31,7 +32,7 @@ export function useAdminProducts(q: string, page: number) {
 const refreshAfterProductChange = (qc: ReturnType<typeof useQueryClient>) =>
   Promise.all([
     qc.invalidateQueries({ queryKey: ["/api/products"] }),
-    qc.invalidateQueries({ queryKey: ["/api/categories"] }),
+    qc.invalidateQueries({ queryKey: catalogKeys.categories }),
     qc.invalidateQueries({ queryKey: ["/api/admin/analytics"] }),
   ]);
 

@@ -6,7 +6,7 @@ import type { Product } from "@shared/schemas/products.js";
 import { categoryLabel } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
 import { imageVariantUrl } from "@shared/rules/images.js";
-import { LowStockPanel } from "../stock/low-stock-panel";
+import { LowStockPanel } from "../common/low-stock-panel";
 import { StockCount } from "./stock-count";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";

@@ -1,7 +1,7 @@
 import { Tabs } from "radix-ui";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
-import { CourierSettingsPanel } from "../shipping/courier-settings-form";
+import { CourierSettingsPanel } from "../common/courier-settings-form";
 import { FeesForm } from "./fees-form";
 import { HeroSettingsForm } from "./hero-settings-form";
 import { useSettings } from "./settings-api";

@@ -11,7 +11,7 @@ import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
 import { Panel } from "../common/panel";
-import { useAdminReturns, useDecideReturn } from "./shipping-api";
+import { useAdminReturns, useDecideReturn } from "../common/shipping-api";
 
 const FILTERS = [
   "requested",

@@ -7,7 +7,7 @@ import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { toastError } from "../common/errors";
 import { Panel } from "../common/panel";
-import { useChangeOwnPassword } from "./staff-api";
+import { useChangeOwnPassword } from "../common/staff-api";
 
 /** Everyone's own password. Other devices are logged out; this one stays logged in. */
 export function ChangePasswordTab() {

@@ -1,5 +1,5 @@
 import { ArrowLeft, Download } from "lucide-react";
-import { useState } from "react";
+import { useState, type ComponentType } from "react";
 import { toast } from "sonner";
 import { orderNumber } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
@@ -11,16 +11,18 @@ import { errorMessage } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
 import { toastError } from "../common/errors";
 import { Panel } from "../common/panel";
-import { useResendConfirmation } from "../orders/order-confirmation-api";
-import { OrderViewDialog } from "../orders/order-view-dialog";
-import { useUpdateOrderStatus } from "../orders/orders-admin-api";
+import { useResendConfirmation } from "../common/order-confirmation-api";
+import { useUpdateOrderStatus } from "../common/orders-admin-api";
 import { useConversation, useConversations, useLiveInbox, useSendReply } from "./inbox-api";
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString("en-PK", { dateStyle: "medium", timeStyle: "short" }) : "";
 
+/** The dialog that shows one order: the orders feature's, handed in by the admin's app (features do not import each other). */
+export type OrderDialog = ComponentType<{ orderId: string | null; onClose: () => void }>;
+
 /** WhatsApp inbox: customers by last message, and one conversation with its orders and a reply box. */
-export function InboxTab() {
+export function InboxTab({ OrderDialog }: { OrderDialog: OrderDialog }) {
   useLiveInbox();
   const [phone, setPhone] = useState<string | null>(null);
   const list = useConversations();
@@ -65,7 +67,7 @@ export function InboxTab() {
         </ul>
       </Panel>
       {phone ? (
-        <ConversationView phone={phone} onBack={() => setPhone(null)} />
+        <ConversationView phone={phone} onBack={() => setPhone(null)} OrderDialog={OrderDialog} />
       ) : (
         <Panel title="Conversation" className="hidden min-w-0 lg:block">
           <p className="text-sm text-muted">Choose a customer to read and answer.</p>
@@ -75,7 +77,15 @@ export function InboxTab() {
   );
 }
 
-function ConversationView({ phone, onBack }: { phone: string; onBack: () => void }) {
+function ConversationView({
+  phone,
+  onBack,
+  OrderDialog,
+}: {
+  phone: string;
+  onBack: () => void;
+  OrderDialog: OrderDialog;
+}) {
   const conversation = useConversation(phone);
   const [openOrder, setOpenOrder] = useState<string | null>(null);
   const c = conversation.data;
@@ -126,7 +136,7 @@ function ConversationView({ phone, onBack }: { phone: string; onBack: () => void
           <CustomerOrders orders={c.orders} onOpen={setOpenOrder} />
         </div>
       )}
-      <OrderViewDialog orderId={openOrder} onClose={() => setOpenOrder(null)} />
+      <OrderDialog orderId={openOrder} onClose={() => setOpenOrder(null)} />
     </Panel>
   );
 }

@@ -1,7 +1,7 @@
 import { RefreshCw } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@client/components/ui/button";
-import { toastError } from "../common/errors";
+import { toastError } from "./errors";
 import { useFollowUp } from "./shipping-api";
 
 /** "Check parcels now": asks every connected courier about its parcels (the job does it every 30 minutes). */

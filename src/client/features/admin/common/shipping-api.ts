@@ -12,7 +12,7 @@ import type {
 } from "@shared/schemas/couriers.js";
 import type { BookOrdersResult, CourierSettings, CourierSettingsInput } from "@shared/schemas/shipping.js";
 import { api } from "@client/lib/api";
-import { refreshAfterOrderChange } from "../orders/orders-admin-api";
+import { refreshAfterOrderChange } from "./orders-admin-api";
 
 export function labelsUrl(ids: string[], paper: "a6" | "a4"): string {
   return `/api/admin/orders/labels.pdf?ids=${ids.join(",")}&paper=${paper}`;

@@ -4,7 +4,7 @@ import type { AdminOrder, AdminOrderDetail, AdminOrderPage, RiskLevel } from "@s
 import type { ConfirmationState } from "@shared/rules/confirmation.js";
 import type { ManualOrderInput } from "@shared/schemas/stock.js";
 import { api } from "@client/lib/api";
-import { lowStockKey } from "../stock/stock-admin-api";
+import { lowStockKey } from "./stock-admin-api";
 
 export const ORDERS_PAGE_SIZE = 20;
 

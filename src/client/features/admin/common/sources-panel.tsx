@@ -1,6 +1,6 @@
 import { formatRs } from "@shared/rules/money.js";
 import { SOURCE_LABELS } from "@shared/rules/order-source.js";
-import { EmptyRow, Panel, ScrollTable } from "../common/panel";
+import { EmptyRow, Panel, ScrollTable } from "./panel";
 import { useSourceReport } from "./stock-admin-api";
 
 /** Orders, revenue and return rate per source, all time (from the source roll-up). */

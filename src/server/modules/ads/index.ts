@@ -1,0 +1,7 @@
+/**
+ * The ads module's public face: what other modules and the app import from it. Anything else
+ * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
+ */
+export { adContextOnPlacement } from "./ad-context.js";
+export { DEFAULT_PIXEL_SCRIPT_URL, metaAdsConfigFromEnv, pixelSources } from "./ads-config.js";
+export type { MetaAdsConfig } from "./ads-config.js";

@@ -1,0 +1,6 @@
+/**
+ * The audit module's public face: what other modules and the app import from it. Anything else
+ * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
+ */
+export { registerAuditTrail } from "./audit-trail.js";
+export { actorOf, recordAudit, recordChange, recordExport } from "./audit.js";

@@ -1,0 +1,6 @@
+/**
+ * The images module's public face: what other modules and the app import from it. Anything else
+ * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
+ */
+export { findImageRefs, processUploads, saveImages, storeImages, toImageRef } from "./image-service.js";
+export type { Upload } from "./image-service.js";

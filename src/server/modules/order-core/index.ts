@@ -1,0 +1,14 @@
+/**
+ * The order-core module's public face: what other modules and the app import from it. Anything else
+ * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
+ */
+export { orderNotFound } from "./errors.js";
+export { registerOrderCore } from "./order-core.js";
+export type { OrderCore, OrderWrite } from "./order-core.js";
+export { provesOrder, resolveOrderRef } from "./order-ref.js";
+export { isoTime, loadItems, orderColumns, toAdminOrder, toPlacedOrder, toTrackedOrder } from "./order-serialise.js";
+export type { OrderRow } from "./order-serialise.js";
+export { adminOrder, cancelAsCustomer } from "./order-status.js";
+export { placeOrder, placeReplacement } from "./place-order.js";
+export type { OrderExtras } from "./place-order.js";
+export type { StatusChange } from "./status-transition.js";

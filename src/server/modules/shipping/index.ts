@@ -1,0 +1,7 @@
+/**
+ * The shipping module's public face: what other modules and the app import from it. Anything else
+ * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
+ */
+export { courierTimeline, courierViews, openIssueCondition } from "./courier-view.js";
+export { changeOrderAsAdmin } from "./manual-shipping.js";
+export { correctOrder, correctionOf } from "./order-corrections.js";

@@ -1,0 +1,6 @@
+/**
+ * The upkeep module's public face: what other modules and the app import from it. Anything else
+ * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
+ */
+export { backupHealth } from "./backups.js";
+export type { UpkeepConfig } from "./upkeep-config.js";
