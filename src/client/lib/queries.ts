@@ -58,10 +58,14 @@ export function productPageQueryString(query: ProductPageQuery): string {
 }
 
 export const catalogKeys = {
+  /** Every answer of GET /api/products, whatever its query: a product change refreshes them all. */
+  all: ["/api/products"] as const,
   /** Keyed by the very query string asked with, so one page of results is one entry however it was built. */
   productPage: (queryString: string) => ["/api/products", "page", queryString] as const,
   product: (id: number) => ["/api/products", id] as const,
   home: ["/api/products", "home"] as const,
+  /** The first `limit` matches of a typed search (the admin's product picker). */
+  matches: (q: string, limit: number) => ["/api/products", "matches", { q, limit }] as const,
   categories: ["/api/categories"] as const,
 };
 

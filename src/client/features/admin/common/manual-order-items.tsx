@@ -8,6 +8,7 @@ import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
 import { NativeSelect } from "@client/components/ui/native-select";
 import { api } from "@client/lib/api";
+import { catalogKeys } from "@client/lib/queries";
 
 export interface ManualLine {
   product: Pick<Product, "id" | "name" | "price">;
@@ -40,7 +41,7 @@ export function ManualOrderItems({
   const [quantity, setQuantity] = useState("1");
   const term = q.trim();
   const found = useQuery({
-    queryKey: ["/api/products", { q: term, limit: 8 }],
+    queryKey: catalogKeys.matches(term, 8),
     queryFn: () => api<Product[]>(`/api/products?q=${encodeURIComponent(term)}&limit=8`),
     enabled: term.length >= 2,
   });

@@ -14,6 +14,8 @@ import type { BookOrdersResult, CourierSettings, CourierSettingsInput } from "@s
 import { api } from "@client/lib/api";
 import { refreshAfterOrderChange } from "./orders-admin-api";
 
+const couriersKey = ["/api/admin/couriers"] as const;
+
 export function labelsUrl(ids: string[], paper: "a6" | "a4"): string {
   return `/api/admin/orders/labels.pdf?ids=${ids.join(",")}&paper=${paper}`;
 }
@@ -38,7 +40,7 @@ export function useBookOrders() {
 
 /** The couriers switched on, for the booking's choice. */
 export function useEnabledCouriers() {
-  return useQuery({ queryKey: ["/api/admin/couriers"], queryFn: () => api<EnabledCourier[]>("/api/admin/couriers") });
+  return useQuery({ queryKey: couriersKey, queryFn: () => api<EnabledCourier[]>("/api/admin/couriers") });
 }
 
 export function useFollowUp() {
@@ -78,7 +80,7 @@ export function useSavePostexSettings() {
     mutationFn: (input: PostexSettingsInput) =>
       api<PostexSettings>("/api/admin/couriers/postex", { method: "PUT", json: input }),
     onSuccess: (saved) =>
-      Promise.all([qc.setQueryData(postexKey, saved), qc.invalidateQueries({ queryKey: ["/api/admin/couriers"] })]),
+      Promise.all([qc.setQueryData(postexKey, saved), qc.invalidateQueries({ queryKey: couriersKey })]),
   });
 }
 
@@ -103,15 +105,18 @@ export function useSaveCourierSettings() {
     mutationFn: (input: CourierSettingsInput) =>
       api<CourierSettings>("/api/admin/courier-settings", { method: "PUT", json: input }),
     onSuccess: (saved) =>
-      Promise.all([qc.setQueryData(courierKey, saved), qc.invalidateQueries({ queryKey: ["/api/admin/couriers"] })]),
+      Promise.all([qc.setQueryData(courierKey, saved), qc.invalidateQueries({ queryKey: couriersKey })]),
   });
 }
 
-export const returnsKey = (status: string) => ["/api/admin/returns", { status }] as const;
+export const returnsKeys = {
+  all: ["/api/admin/returns"] as const,
+  status: (status: string) => ["/api/admin/returns", { status }] as const,
+};
 
 export function useAdminReturns(status: string) {
   return useQuery({
-    queryKey: returnsKey(status),
+    queryKey: returnsKeys.status(status),
     queryFn: () => api<AdminReturn[]>(`/api/admin/returns${status === "all" ? "" : `?status=${status}`}`),
   });
 }
@@ -121,7 +126,6 @@ export function useDecideReturn() {
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: DecideReturnInput }) =>
       api<AdminReturn>(`/api/admin/returns/${id}`, { method: "PATCH", json: decision }),
-    onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: ["/api/admin/returns"] }), refreshAfterOrderChange(qc)]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: returnsKeys.all }), refreshAfterOrderChange(qc)]),
   });
 }

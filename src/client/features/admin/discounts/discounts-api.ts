@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminDiscount, DiscountInput } from "@shared/schemas/discounts.js";
 import { api } from "@client/lib/api";
+import { catalogKeys } from "@client/lib/queries";
 
 const discountsKey = ["/api/admin/discounts"] as const;
 
@@ -19,7 +20,7 @@ export function useSaveDiscount() {
     onSettled: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: discountsKey }),
-        qc.invalidateQueries({ queryKey: ["/api/products"] }),
+        qc.invalidateQueries({ queryKey: catalogKeys.all }),
       ]),
   });
 }
@@ -31,7 +32,7 @@ export function useDeleteDiscount() {
     onSettled: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: discountsKey }),
-        qc.invalidateQueries({ queryKey: ["/api/products"] }),
+        qc.invalidateQueries({ queryKey: catalogKeys.all }),
       ]),
   });
 }

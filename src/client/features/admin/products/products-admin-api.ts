@@ -5,6 +5,7 @@ import type { Product, ProductPage } from "@shared/schemas/products.js";
 import { slugify } from "@shared/rules/labels.js";
 import { api } from "@client/lib/api";
 import { catalogKeys } from "@client/lib/queries";
+import { analyticsKeys } from "../common/analytics-api";
 import { buildProductForm, NEW_CATEGORY, type ProductDraft } from "./product-draft";
 import { uploadWithProgress } from "./upload-with-progress";
 
@@ -31,9 +32,9 @@ export function useAdminProducts(q: string, page: number) {
 
 const refreshAfterProductChange = (qc: ReturnType<typeof useQueryClient>) =>
   Promise.all([
-    qc.invalidateQueries({ queryKey: ["/api/products"] }),
+    qc.invalidateQueries({ queryKey: catalogKeys.all }),
     qc.invalidateQueries({ queryKey: catalogKeys.categories }),
-    qc.invalidateQueries({ queryKey: ["/api/admin/analytics"] }),
+    qc.invalidateQueries({ queryKey: analyticsKeys.all }),
   ]);
 
 /**
