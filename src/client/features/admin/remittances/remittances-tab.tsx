@@ -54,10 +54,10 @@ export function RemittancesTab() {
         <>
           <CourierCards couriers={view.data.couriers} />
           <WeeklyPanel weeks={view.data.weeks} />
-          <FlagsPanel flags={view.data.flags} open={view.data.openFlags} courier={courier} />
         </>
       )}
       <SheetUploadPanel key={couriers.join("|")} couriers={couriers} />
+      {view.data && <FlagsPanel flags={view.data.flags} open={view.data.openFlags} courier={courier} />}
     </div>
   );
 }
