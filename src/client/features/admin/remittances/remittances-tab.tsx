@@ -56,7 +56,7 @@ export function RemittancesTab() {
           <WeeklyPanel weeks={view.data.weeks} />
         </>
       )}
-      <SheetUploadPanel key={couriers.join("|")} couriers={couriers} />
+      <SheetUploadPanel couriers={couriers} />
       {view.data && <FlagsPanel flags={view.data.flags} open={view.data.openFlags} courier={courier} />}
     </div>
   );

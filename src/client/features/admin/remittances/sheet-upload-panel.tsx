@@ -44,7 +44,7 @@ function firstMapping(preview: SheetPreview): Partial<RemittanceMapping> {
 
 /** Upload a settlement sheet: see its first rows, choose its columns (remembered per courier), import. */
 export function SheetUploadPanel({ couriers }: { couriers: string[] }) {
-  const [courier, setCourier] = useState(couriers[0] ?? "");
+  const [courier, setCourier] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<Partial<RemittanceMapping>>({});
   const preview = usePreviewSheet();
