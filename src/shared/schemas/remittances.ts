@@ -121,7 +121,7 @@ export const remittancesView = z.object({
   weeks: z.array(remittanceWeek),
 });
 export type RemittancesView = z.infer<typeof remittancesView>;
-export const FLAGS_SHOWN = 500;
+export const FLAGS_SHOWN = 200;
 
 /** PATCH /api/admin/remittances/flags/{id} */
 export const resolveFlagInput = z.object({

@@ -3,12 +3,13 @@ import type { ImportResult } from "@shared/schemas/remittances.js";
 import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
 import { recordAudit } from "../audit/audit.js";
+import { PAYMENTS_LOCK } from "./remittance-listener.js";
 import { paymentKey, recordPayments, type PaymentIn, type PaymentSource } from "./record-payments.js";
 import { rememberMapping, type SettlementUpload } from "./sheet-upload.js";
 
 /** One writer of payments at a time (imports and the courier pull), so a sheet sent twice at once records once. */
 export async function lockPayments(tx: Db): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(27027)`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${PAYMENTS_LOCK})`);
 }
 
 /** Records payments from one source in a transaction of their own, under the payments lock. */

@@ -63,8 +63,9 @@ interface FlagRow {
  * is flagged `duplicate`; a payment for a parcel not delivered is flagged, a short one too, an
  * unknown tracking number too. A payment recorded before (same key) is left alone, except that a
  * sheet's row replaces the courier API's answer for the same parcel (same or no reference): the
- * sheet has the charges and tax. Matched orders are locked for share, so a delivery being
- * recorded at the same time is summarised after these payments, not beside them.
+ * sheet has the charges and tax. The caller holds the payments lock (`lockPayments`), which a
+ * delivery's summary also takes, so a delivery recorded at the same time is summarised after
+ * these payments, not beside them.
  */
 export async function recordPayments(
   tx: Db,
@@ -113,8 +114,7 @@ async function recordBatch(
       from orders o
       where o.tracking_number in ${jsonList([...new Set(fresh.map((p) => p.trackingNumber))])}
         and lower(o.courier) = lower(${courier.trim()})
-      order by o.id
-      for share of o`,
+`,
   );
   const byTracking = new Map<string, OrderHit>();
   for (const hit of hits) if (!byTracking.has(hit.tracking_number)) byTracking.set(hit.tracking_number, hit);
@@ -218,7 +218,7 @@ async function insertPayments(
     sql`insert into remittance_payments
         (courier, tracking_number, order_id, amount, charges, tax, paid_at, reference, source, payment_key, counted, import_id)
       select ${courier}, t, o, a, c, x, p, r, ${source}, k, n, ${importId}
-      from jsonb_to_recordset(${json}::jsonb) as x(t text, o uuid, a numeric, c numeric, x numeric, p timestamptz, r text, k text, n boolean)
+      from json_to_recordset(${json}::json) as x(t text, o uuid, a numeric, c numeric, x numeric, p timestamptz, r text, k text, n boolean)
       returning id::text, payment_key`,
   );
   return new Map(inserted.map((r) => [r.payment_key, r.id]));
@@ -244,7 +244,7 @@ async function replaceApiPayments(
   await tx.execute(sql`select remittance_apply_payments(${ids}::bigint[], -1)`);
   await tx.execute(sql`update remittance_payments pay set amount = x.a, charges = x.c, tax = x.x, paid_at = x.p,
       reference = coalesce(x.r, pay.reference), payment_key = x.k, source = 'sheet', import_id = ${importId}
-    from jsonb_to_recordset(${json}::jsonb) as x(id bigint, a numeric, c numeric, x numeric, p timestamptz, r text, k text)
+    from json_to_recordset(${json}::json) as x(id bigint, a numeric, c numeric, x numeric, p timestamptz, r text, k text)
     where pay.id = x.id`);
   await tx.execute(sql`select remittance_apply_payments(${ids}::bigint[], 1)`);
 }
@@ -264,6 +264,6 @@ async function insertFlags(tx: Db, flags: FlagRow[], ids: Map<string, string>) {
   );
   await tx.execute(sql`insert into remittance_flags (courier, kind, order_id, tracking_number, payment_id, expected, received)
     select c, k, o, t, p, e, r
-    from jsonb_to_recordset(${json}::jsonb) as x(c text, k text, o uuid, t text, p bigint, e numeric, r numeric)
+    from json_to_recordset(${json}::json) as x(c text, k text, o uuid, t text, p bigint, e numeric, r numeric)
     on conflict do nothing`);
 }

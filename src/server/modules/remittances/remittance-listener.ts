@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import type { StatusChange } from "../order-core/status-transition.js";
 import type { Db } from "../../db/client.js";
 
+/** The advisory lock payments are recorded under (import-settlement.ts). */
+export const PAYMENTS_LOCK = 27027;
+
 const idsJson = (ids: string[]) =>
   sql`array(select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`;
 
@@ -15,6 +18,10 @@ const idsJson = (ids: string[]) =>
 export async function summarizeDeliveries(tx: Db, changes: StatusChange[]): Promise<void> {
   const entered = changes.filter((c) => c.to === "delivered").map((c) => c.orderId);
   const left = changes.filter((c) => c.from === "delivered").map((c) => c.orderId);
+  if (left.length + entered.length === 0) return;
+  // Shared with other deliveries, exclusive with payments being recorded (import-settlement.ts):
+  // whichever commits first, the other reads what it wrote.
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${PAYMENTS_LOCK})`);
   if (left.length) await tx.execute(sql`select remittance_apply_orders(${idsJson(left)}, -1)`);
   if (entered.length === 0) return;
   await tx.execute(sql`select remittance_apply_orders(${idsJson(entered)}, 1)`);

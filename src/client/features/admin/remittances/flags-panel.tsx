@@ -21,6 +21,11 @@ export function FlagsPanel({ flags, open, courier }: { flags: RemittanceFlag[]; 
         </a>
       }
     >
+      {open > flags.filter((f) => !f.resolved).length && (
+        <p className="mb-2 text-sm text-muted">
+          Showing the newest {flags.filter((f) => !f.resolved).length} open flags; the CSV export has all {open}.
+        </p>
+      )}
       {flags.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted">Nothing to settle: every payment matches.</p>
       ) : (
