@@ -920,7 +920,8 @@ export const remittancePayments = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     courier: text("courier").notNull(),
     trackingNumber: text("tracking_number").notNull(),
-    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** No foreign key: its check would lock the order row under the payments lock (decision 028). */
+    orderId: uuid("order_id"),
     amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
     charges: numeric("charges", { precision: 12, scale: 2 }).notNull().default("0"),
     tax: numeric("tax", { precision: 12, scale: 2 }).notNull().default("0"),
@@ -929,7 +930,7 @@ export const remittancePayments = pgTable(
     source: text("source").$type<"sheet" | "api">().notNull(),
     paymentKey: text("payment_key").notNull().unique(),
     counted: boolean("counted").notNull(),
-    importId: integer("import_id").references(() => remittanceImports.id, { onDelete: "set null" }),
+    importId: integer("import_id"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -946,7 +947,7 @@ export const remittanceFlags = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     courier: text("courier").notNull(),
     kind: text("kind").notNull(),
-    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id"),
     trackingNumber: text("tracking_number").notNull(),
     paymentId: bigint("payment_id", { mode: "number" }).references(() => remittancePayments.id, {
       onDelete: "cascade",

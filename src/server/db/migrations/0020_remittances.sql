@@ -28,7 +28,9 @@ CREATE TABLE "remittance_payments" (
   "id" bigserial PRIMARY KEY,
   "courier" text NOT NULL,
   "tracking_number" text NOT NULL,
-  "order_id" uuid REFERENCES "orders"("id") ON DELETE SET NULL,
+  -- No foreign key to orders: its check would lock the order row while payments are recorded under
+  -- the payments lock, which a delivery (holding that row) waits for: a deadlock (decision 028).
+  "order_id" uuid,
   "amount" numeric(12, 2) NOT NULL,
   "charges" numeric(12, 2) NOT NULL DEFAULT 0,
   "tax" numeric(12, 2) NOT NULL DEFAULT 0,
@@ -39,7 +41,8 @@ CREATE TABLE "remittance_payments" (
   "payment_key" text NOT NULL UNIQUE,
   -- The parcel's one payment that counts in the summaries; a second one is flagged 'duplicate'.
   "counted" boolean NOT NULL,
-  "import_id" integer REFERENCES "remittance_imports"("id") ON DELETE SET NULL,
+  -- The import that recorded it (no foreign key: a check per row of a 50,000-row sheet, for a log).
+  "import_id" integer,
   "created_at" timestamptz NOT NULL DEFAULT now()
 );
 --> statement-breakpoint
@@ -52,7 +55,7 @@ CREATE TABLE "remittance_flags" (
   "courier" text NOT NULL,
   "kind" text NOT NULL CONSTRAINT "remittance_flags_kind_check"
     CHECK ("kind" IN ('unpaid', 'short', 'paid_not_delivered', 'unknown', 'duplicate')),
-  "order_id" uuid REFERENCES "orders"("id") ON DELETE CASCADE,
+  "order_id" uuid,
   "tracking_number" text NOT NULL,
   "payment_id" bigint REFERENCES "remittance_payments"("id") ON DELETE CASCADE,
   "expected" numeric(12, 2),
@@ -69,6 +72,9 @@ CREATE UNIQUE INDEX "remittance_flags_once_idx"
 CREATE INDEX "remittance_flags_open_idx" ON "remittance_flags" ("id") WHERE "resolved_at" IS NULL;
 --> statement-breakpoint
 CREATE INDEX "remittance_flags_order_idx" ON "remittance_flags" ("order_id");
+--> statement-breakpoint
+-- A payment closes its parcel's open 'unpaid' flag: found through this.
+CREATE INDEX "remittance_flags_unpaid_idx" ON "remittance_flags" ("order_id") WHERE "kind" = 'unpaid' AND "resolved_at" IS NULL;
 --> statement-breakpoint
 -- Per courier and store-local week (Monday): the COD of parcels delivered that week, and what was
 -- paid for delivered parcels in the week it was paid. Totals are sums over a few hundred rows.

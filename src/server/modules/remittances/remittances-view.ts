@@ -117,7 +117,7 @@ export async function courierFigures(
 }
 
 interface FlagRowOut {
-  id: string;
+  id: string | number;
   courier: string;
   order_id: string | null;
   tracking_number: string;
@@ -129,7 +129,7 @@ interface FlagRowOut {
   created_at: string;
 }
 
-export const flagColumns = sql`id::text, courier, order_id, tracking_number, kind, expected, received,
+export const flagColumns = sql`id, courier, order_id, tracking_number, kind, expected, received,
   resolved_at::text, note, created_at::text`;
 
 export const toFlag = (r: FlagRowOut): RemittanceFlag => ({

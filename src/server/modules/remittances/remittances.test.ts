@@ -270,6 +270,30 @@ describe("POST /api/admin/remittances/import", () => {
     await expectSumsAddUp();
   });
 
+  it("records a sheet sent twice at once once, and a payment arriving with its delivery once", async () => {
+    const courier = "Leopards-race";
+    const parcels = [await parcel(courier), await parcel(courier), await parcel(courier, "shipped")];
+    const csv = HEADER + parcels.map((p, i) => `${i + 1},${p.trackingNumber},${p.cod},0,0,,RACE-1\n`).join("");
+    const answers = (await Promise.all([importSheet(courier, csv, MAPPING), importSheet(courier, csv, MAPPING)])).map(
+      (r) => r.json(),
+    );
+    expect(answers.map((a) => a.matched).sort()).toEqual([0, 3]);
+    expect(answers.map((a) => a.duplicates).sort()).toEqual([0, 3]);
+
+    const late = await parcel(courier, "shipped");
+    const [imported, delivered] = await Promise.all([
+      importSheet(courier, HEADER + `1,${late.trackingNumber},${late.cod},0,0,,RACE-2\n`, MAPPING),
+      setStatus(late.id, "delivered"),
+      setStatus(parcels[2].id, "delivered"),
+    ]);
+    expect([imported.statusCode, delivered.statusCode]).toEqual([200, 200]);
+    expect((await view(courier)).couriers[0]).toMatchObject({
+      received: parcels.reduce((s, p) => s + p.cod, late.cod),
+      outstanding: 0,
+    });
+    await expectSumsAddUp();
+  });
+
   it("is the owner's only, and audited", async () => {
     await upsertAdmin(t.db, "agent27", "agent27 password", "agent");
     const login = await t.app.inject({
@@ -280,11 +304,15 @@ describe("POST /api/admin/remittances/import", () => {
     const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
     expect((await importSheet("Trax", HEADER, MAPPING, "s.csv", cookie)).statusCode).toBe(403);
     expect((await t.app.inject({ url: "/api/admin/remittances", headers: { cookie } })).statusCode).toBe(403);
-    const [line] = await queryRows<{ action: string; after: { courier: string } }>(
+    // Every import is in the audit log, with its courier, file and counts.
+    const lines = await queryRows<{ actor: string; after: { courier: string; file: string; rows: number } }>(
       t.db,
-      sql`select action, after from audit_log where action = 'remittances.import' order by id desc limit 1`,
+      sql`select actor, after from audit_log where action = 'remittances.import' and after->>'courier' = 'M&P' order by id`,
     );
-    expect(line.after.courier).toBe("M&P");
+    expect(lines.map((l) => [l.actor, l.after.file, l.after.rows])).toEqual([
+      ["owner", "m-and-p.xlsx", 1],
+      ["owner", "next.xlsx", 1],
+    ]);
   });
 });
 
