@@ -67,7 +67,15 @@ export const sheetPreview = z.object({
 });
 export type SheetPreview = z.infer<typeof sheetPreview>;
 
-export const remittanceQuery = z.object({ courier: courierName.optional() });
+/** `?courier=`: one courier's figures and flags (as the orders name it); empty or absent: all. */
+export const remittanceQuery = z.object({
+  courier: z
+    .string()
+    .trim()
+    .max(60, "A courier's name can be at most 60 characters")
+    .optional()
+    .transform((v) => v || undefined),
+});
 
 export const aging = z.object({
   days0to7: z.number(),
