@@ -1,4 +1,4 @@
-// npm run bench [catalogue|catalogue-sale|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads ...]:
+// npm run bench [catalogue|catalogue-sale|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads|remittances ...]:
 // runs the benchmarks,
 // writes
 // bench/results/*.json and prints each figure next to its reference. Reports; asserts nothing.
@@ -9,6 +9,7 @@ import { benchCatalogueSale } from "./catalogue-sale.js";
 import { benchCouriers } from "./couriers.js";
 import { benchInitialJs } from "./initial-js.js";
 import { benchOrders } from "./orders.js";
+import { benchRemittances } from "./remittances.js";
 import { benchStorefront } from "./storefront.js";
 import { benchUpkeep } from "./upkeep.js";
 import { benchWhatsapp } from "./whatsapp.js";
@@ -24,6 +25,7 @@ const all = {
   couriers: () => benchCouriers(),
   whatsapp: () => benchWhatsapp(),
   ads: () => benchAds(),
+  remittances: () => benchRemittances(),
 };
 const chosen = process.argv.slice(2).filter((a) => a in all) as (keyof typeof all)[];
 

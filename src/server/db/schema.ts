@@ -891,3 +891,119 @@ export const metaEvents = pgTable(
     check("meta_events_state_check", sql`${t.state} in ('queued', 'sending', 'sent', 'failed', 'dropped', 'skipped')`),
   ],
 );
+
+// ---- Courier remittances (migration 0020, decision 028) ----
+
+/** Each courier's remembered settlement-sheet columns. */
+export const remittanceMappings = pgTable("remittance_mappings", {
+  courier: text("courier").primaryKey(),
+  mapping: jsonb("mapping").$type<Record<string, string>>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});
+
+export const remittanceImports = pgTable("remittance_imports", {
+  id: serial("id").primaryKey(),
+  courier: text("courier").notNull(),
+  fileName: text("file_name").notNull(),
+  rows: integer("rows").notNull(),
+  matched: integer("matched").notNull(),
+  unmatched: integer("unmatched").notNull(),
+  duplicates: integer("duplicates").notNull(),
+  actor: text("actor").notNull(),
+  createdAt: createdAt(),
+});
+
+/** What a courier paid for a parcel (a sheet's row or its API's answer); `counted`: the parcel's one payment in the summaries. */
+export const remittancePayments = pgTable(
+  "remittance_payments",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    courier: text("courier").notNull(),
+    trackingNumber: text("tracking_number").notNull(),
+    /** No foreign key: its check would lock the order row under the payments lock (decision 028). */
+    orderId: uuid("order_id"),
+    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    charges: numeric("charges", { precision: 12, scale: 2 }).notNull().default("0"),
+    tax: numeric("tax", { precision: 12, scale: 2 }).notNull().default("0"),
+    paidAt: timestamp("paid_at", { withTimezone: true, mode: "string" }).notNull(),
+    reference: text("reference"),
+    source: text("source").$type<"sheet" | "api">().notNull(),
+    paymentKey: text("payment_key").notNull().unique(),
+    counted: boolean("counted").notNull(),
+    importId: integer("import_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("remittance_payments_counted_idx")
+      .on(t.orderId)
+      .where(sql`${t.counted}`),
+    index("remittance_payments_order_idx").on(t.orderId),
+  ],
+);
+
+export const remittanceFlags = pgTable(
+  "remittance_flags",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    courier: text("courier").notNull(),
+    kind: text("kind").notNull(),
+    orderId: uuid("order_id"),
+    trackingNumber: text("tracking_number").notNull(),
+    paymentId: bigint("payment_id", { mode: "number" }).references(() => remittancePayments.id, {
+      onDelete: "cascade",
+    }),
+    expected: numeric("expected", { precision: 12, scale: 2 }),
+    received: numeric("received", { precision: 12, scale: 2 }),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "string" }),
+    resolvedBy: text("resolved_by"),
+    note: text("note"),
+  },
+  (t) => [
+    index("remittance_flags_open_idx")
+      .on(t.id)
+      .where(sql`${t.resolvedAt} is null`),
+    index("remittance_flags_order_idx").on(t.orderId),
+  ],
+);
+
+/** Summaries kept by remittance_apply_orders / remittance_apply_payments (migration 0020). */
+export const remittanceWeeks = pgTable(
+  "remittance_weeks",
+  {
+    courier: text("courier").notNull(),
+    week: date("week", { mode: "string" }).notNull(),
+    expected: numeric("expected", { precision: 14, scale: 2 }).notNull().default("0"),
+    received: numeric("received", { precision: 14, scale: 2 }).notNull().default("0"),
+    charges: numeric("charges", { precision: 14, scale: 2 }).notNull().default("0"),
+    tax: numeric("tax", { precision: 14, scale: 2 }).notNull().default("0"),
+    parcels: integer("parcels").notNull().default(0),
+    paidParcels: integer("paid_parcels").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.courier, t.week] })],
+);
+
+export const remittanceUnpaidDays = pgTable(
+  "remittance_unpaid_days",
+  {
+    courier: text("courier").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    parcels: integer("parcels").notNull().default(0),
+    amount: numeric("amount", { precision: 14, scale: 2 }).notNull().default("0"),
+  },
+  (t) => [primaryKey({ columns: [t.courier, t.day] })],
+);
+
+/** The unpaid sweep's watermark: deliveries before it have had their 'unpaid' flags made (one row). */
+export const remittanceSweep = pgTable("remittance_sweep", {
+  id: integer("id").primaryKey().default(1),
+  flaggedBefore: timestamp("flagged_before", { withTimezone: true, mode: "string" }).notNull(),
+});
+
+/** When the courier's payment call was last asked about a parcel (the pull asks the others first). */
+export const remittanceApiAsks = pgTable("remittance_api_asks", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  askedAt: timestamp("asked_at", { withTimezone: true, mode: "string" }).notNull(),
+});

@@ -21,6 +21,7 @@ import { AuditTab } from "@client/features/admin/audit/audit-tab";
 import { ChangePasswordTab } from "@client/features/admin/staff/change-password";
 import { StaffTab } from "@client/features/admin/staff/staff-tab";
 import { ReturnsTab } from "@client/features/admin/shipping/returns-tab";
+import { RemittancesTab } from "@client/features/admin/remittances/remittances-tab";
 import { useUnreadCount } from "@client/features/admin/whatsapp/inbox-api";
 import { InboxTab } from "@client/features/admin/whatsapp/inbox-tab";
 
@@ -31,6 +32,7 @@ const TABS = [
   { value: "orders", label: "Orders", Content: OrdersTab, owner: false },
   { value: "inbox", label: "WhatsApp", Content: () => <InboxTab OrderDialog={OrderViewDialog} />, owner: false },
   { value: "returns", label: "Returns", Content: ReturnsTab, owner: false },
+  { value: "remittances", label: "Remittances", Content: RemittancesTab, owner: true },
   { value: "customers", label: "Customers", Content: CustomersTab, owner: false },
   { value: "categories", label: "Categories", Content: CategoriesTab, owner: true },
   { value: "discounts", label: "Discounts", Content: DiscountsTab, owner: true },
