@@ -24,6 +24,7 @@ import { upkeepRoutes } from "./upkeep/upkeep-routes.js";
 import { pricingRoutes } from "./pricing/pricing-routes.js";
 import { discountRoutes } from "./discounts/discount-routes.js";
 import { adsRoutes } from "./ads/ads-routes.js";
+import { advanceRoutes } from "./advance/advance-routes.js";
 
 /** Every API module, one folder per resource. */
 export const modules: FastifyPluginAsync[] = [
@@ -52,4 +53,5 @@ export const modules: FastifyPluginAsync[] = [
   returnsRoutes,
   upkeepRoutes,
   adsRoutes,
+  advanceRoutes,
 ];

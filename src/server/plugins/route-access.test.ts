@@ -33,6 +33,7 @@ const PUBLIC = new Set([
   "GET /api/checkout/cities",
   "GET /api/orders/mine",
   "POST /api/orders/track",
+  "POST /api/orders/:id/payment-proof",
   "PATCH /api/orders/:id",
   "GET /api/reviews/product/:id",
   "GET /api/reviews/product/:id/rating",

@@ -14,6 +14,7 @@ import { loadItems, orderColumns, type OrderRow } from "../order-core/order-seri
 import { CourierRefused, CourierUnavailable, type Courier, type Parcel } from "./courier.js";
 import { courierForBooking, enabledCouriers } from "./courier-accounts.js";
 import { moveParcelOrder } from "./parcel-status.js";
+import { refuseUnpaidAdvances } from "../advance/advance-gate.js";
 
 /** A booking claimed this long ago without a tracking number was interrupted: it may be tried again. */
 const CLAIM_STALE = sql`interval '2 minutes'`;
@@ -58,6 +59,8 @@ export async function bookOrders(
   wanted?: CourierId,
 ): Promise<BookOrdersResult> {
   const courier = await courierForBooking(deps.db, deps.secrets, wanted);
+  // Nothing is booked while any of the orders still owes its advance (decision 027).
+  await refuseUnpaidAdvances(deps.db, ids);
   const rows = await deps.db
     .select({ ...orderColumns, courierBookedAt: orders.courierBookedAt, courierAttemptedAt: orders.courierAttemptedAt })
     .from(orders)

@@ -8,6 +8,7 @@ import { AppError } from "../../lib/app-error.js";
 import { orderNotFound } from "../order-core/errors.js";
 import type { OrderCore, OrderWrite } from "../order-core/order-core.js";
 import { adminOrder } from "../order-core/order-status.js";
+import { refuseUnpaidAdvances } from "../advance/advance-gate.js";
 
 export interface AdminOrderChange {
   status?: OrderStatus;
@@ -44,6 +45,8 @@ async function setTracking(w: OrderWrite, id: string, given: { courier?: string;
     throw new AppError("VALIDATION", "Enter the courier's name with the tracking number", {
       courier: "Enter the courier's name",
     });
+  // A tracking number tells a courier to collect: not while the advance is owed (decision 027).
+  if (trackingNumber && trackingNumber !== row.trackingNumber) await refuseUnpaidAdvances(w.tx, [id]);
   await w.tx
     .update(orders)
     .set({
