@@ -24,6 +24,7 @@ export const ADVANCE_OWED = ["due", "submitted", "rejected"] as const satisfies 
 export const advanceOwed = (status: string): boolean => (ADVANCE_OWED as readonly string[]).includes(status);
 /** The orders table's Advance filter: one status, or `owed` (any of ADVANCE_OWED). */
 export const ADVANCE_FILTERS = ["owed", "due", "submitted", "paid", "rejected"] as const;
+export type AdvanceFilter = (typeof ADVANCE_FILTERS)[number];
 
 export const PAYMENT_METHODS = ["bank", "raast", "easypaisa", "jazzcash"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -93,8 +94,7 @@ function accounts(value: unknown): PaymentAccount[] | "bad" {
     const method = String(e.method ?? "");
     const title = String(e.title ?? "").trim();
     const account = String(e.account ?? "").trim();
-    if (!(PAYMENT_METHODS as readonly string[]).includes(method) || account === "" || account.length > 60)
-      return "bad";
+    if (!(PAYMENT_METHODS as readonly string[]).includes(method) || account === "" || account.length > 60) return "bad";
     if (title.length > 80) return "bad";
     out.push({ method: method as PaymentMethod, title, account });
   }

@@ -26,7 +26,13 @@ export async function advanceOverview(db: Db, now: Date): Promise<AdvanceOvervie
         where created_at >= (date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${STORE_TIME_ZONE})
                              at time zone ${STORE_TIME_ZONE})`,
   );
-  const waiting = await queryRows<{ id: string; customer_name: string; created_at: string | Date; owed: string; advance_status: string }>(
+  const waiting = await queryRows<{
+    id: string;
+    customer_name: string;
+    created_at: string | Date;
+    owed: string;
+    advance_status: string;
+  }>(
     db,
     sql`select id, customer_name, created_at, (advance_amount - advance_paid)::text as owed, advance_status
         from orders where advance_status in ${sqlList(ADVANCE_OWED)}

@@ -42,7 +42,10 @@ export async function shopperOrder(db: Db, idOrRef: string, phone: string): Prom
   const row = id ? await readAdvance(db, id) : undefined;
   if (!id || !row) throw orderNotFound();
   if (normalizePhone(phone).length < 10 || !phonesMatch(phone, row.customerPhone))
-    throw new AppError("FORBIDDEN", "This order does not belong to that phone number; send the proof from the number you ordered with");
+    throw new AppError(
+      "FORBIDDEN",
+      "This order does not belong to that phone number; send the proof from the number you ordered with",
+    );
   if (!(ADVANCE_OWED as readonly string[]).includes(row.advanceStatus))
     throw new AppError(
       "CONFLICT",
@@ -127,9 +130,13 @@ export async function decideAdvance(core: OrderCore, id: string, decision: Advan
   const amount = decision.amount ?? owed;
   const room = Number(before.total) - Number(before.advancePaid);
   if (amount > room)
-    throw new AppError("VALIDATION", `The amount received cannot be more than the order's ${toMoneyString(room)} still unpaid`, {
-      amount: "More than the order's total",
-    });
+    throw new AppError(
+      "VALIDATION",
+      `The amount received cannot be more than the order's ${toMoneyString(room)} still unpaid`,
+      {
+        amount: "More than the order's total",
+      },
+    );
   const paid = Number(before.advancePaid) + amount;
   return settle(
     core,
@@ -160,9 +167,16 @@ async function settle(
     const [row] = await w.tx
       .update(orders)
       .set({ ...set, advanceUpdatedAt: sql`now()` })
-      .where(and(eq(orders.id, id), eq(orders.advanceStatus, before.advanceStatus), eq(orders.advancePaid, before.advancePaid)))
+      .where(
+        and(
+          eq(orders.id, id),
+          eq(orders.advanceStatus, before.advanceStatus),
+          eq(orders.advancePaid, before.advancePaid),
+        ),
+      )
       .returning(advanceColumns);
-    if (!row) throw new AppError("CONFLICT", "This order's advance was changed meanwhile; reload the order and try again");
+    if (!row)
+      throw new AppError("CONFLICT", "This order's advance was changed meanwhile; reload the order and try again");
     if (payment)
       await w.tx.insert(advancePayments).values({
         orderId: id,

@@ -13,6 +13,7 @@ import {
   postOrder,
 } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
+import type { NewOrder } from "@shared/schemas/orders.js";
 
 let t: TestContext;
 let suit: { id: number };
@@ -38,7 +39,7 @@ const put = async (key: string, value: unknown) => {
 const place = async (quantity: number, phone = nextPhone()) => {
   const res = await postOrder(t.app, checkoutPayload([{ productId: suit.id, quantity }], { customerPhone: phone }));
   expect(res.statusCode, res.body).toBe(201);
-  return { ...(res.json() as Record<string, any>), phone };
+  return { ...(res.json() as NewOrder), phone };
 };
 
 const quote = (quantity: number) =>
@@ -74,7 +75,12 @@ describe("advance settings", () => {
       ["advance_high_risk", "yes please"],
       ["payment_accounts", '[{"method":"paypal","account":"x"}]'],
     ]) {
-      const res = await t.app.inject({ method: "PUT", url: `/api/settings/${key}`, payload: { value }, headers: owner() });
+      const res = await t.app.inject({
+        method: "PUT",
+        url: `/api/settings/${key}`,
+        payload: { value },
+        headers: owner(),
+      });
       expect(res.statusCode, `${key}: ${res.body}`).toBe(400);
       expect(res.json().error).toContain(key);
     }
@@ -94,7 +100,14 @@ describe("what an order owes in advance", () => {
     expect(q).toMatchObject({ total: 12000, advance: 0, codAmount: 12000 });
     const o = await place(2);
     expect(o.codAmount).toBe("12000.00");
-    expect(o.advance).toEqual({ amount: "0.00", paid: "0.00", status: "none", method: null, reference: null, note: null });
+    expect(o.advance).toEqual({
+      amount: "0.00",
+      paid: "0.00",
+      status: "none",
+      method: null,
+      reference: null,
+      note: null,
+    });
     expect(o.paymentAccounts).toBeUndefined();
   });
 
@@ -205,7 +218,9 @@ describe("PATCH /api/admin/orders/{id}/advance and the shipping gate", () => {
     expect((await decide(o.id, { status: "rejected" })).statusCode).toBe(400);
     const rejected = await decide(o.id, { status: "rejected", note: "The amount on the receipt is Rs. 600" });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    const [card] = (await t.app.inject({ method: "POST", url: "/api/orders/track", payload: { phone: o.phone } })).json();
+    const [card] = (
+      await t.app.inject({ method: "POST", url: "/api/orders/track", payload: { phone: o.phone } })
+    ).json();
     expect(card.advance).toMatchObject({ status: "rejected", note: "The amount on the receipt is Rs. 600" });
     // The shopper may send proof again.
     expect((await sendProof(o.id, o.phone, 77_123)).statusCode).toBe(201);
