@@ -47,11 +47,6 @@ export const SETTING_KEYS = [
   "delivery_fee_by_city",
   "free_delivery_over",
   "cod_fee",
-  "advance_over_total",
-  "advance_percent",
-  "advance_high_risk",
-  "advance_delivery_fee",
-  "payment_accounts",
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export const SETTING_DEFAULTS: Record<SettingKey, unknown> = {
@@ -67,11 +62,6 @@ export const SETTING_DEFAULTS: Record<SettingKey, unknown> = {
   delivery_fee_by_city: "",
   free_delivery_over: "",
   cod_fee: "",
-  advance_over_total: "",
-  advance_percent: "",
-  advance_high_risk: "",
-  advance_delivery_fee: "",
-  payment_accounts: "",
 };
 
 /** Image renditions served under /api/images/{id}/{variant}. */

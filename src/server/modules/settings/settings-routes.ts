@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ADMIN_IMAGE_MAX_PX, type SettingKey } from "@shared/constants.js";
+import { ADMIN_IMAGE_MAX_PX } from "@shared/constants.js";
 import { imageIdInput } from "@shared/schemas/common.js";
-import { settingKey, settingValue } from "@shared/schemas/settings.js";
+import { settingKey, settingValue, type AnySettingKey as SettingKey } from "@shared/schemas/settings.js";
 import { isCodRuleKey, normaliseCodRule } from "@shared/rules/cod-rules.js";
 import { isFeeSettingKey, normaliseFeeSetting } from "@shared/rules/fees.js";
 import { isAdvanceSettingKey, normalizeAdvanceSetting } from "@shared/rules/advance.js";
