@@ -23,6 +23,7 @@ import { registerWhatsappWebhooks } from "./modules/whatsapp/webhook-inbox.js";
 import type { WhatsappConfig } from "./modules/whatsapp/whatsapp-config.js";
 import type { UpkeepConfig } from "./modules/upkeep/upkeep-config.js";
 import type { MetaAdsConfig } from "./modules/ads/ads-config.js";
+import type { SafepayConfig } from "./modules/advance/safepay-config.js";
 
 export interface AppConfig {
   sessionTtlHours: number;
@@ -59,6 +60,8 @@ export interface AppConfig {
   secretsKey?: Buffer | null;
   /** Meta's pixel and Conversions API (modules/ads); off when absent. */
   metaAds?: MetaAdsConfig;
+  /** Safepay, for advances paid online (modules/advance); off when absent. */
+  safepay?: SafepayConfig;
   /** The embedded database's upkeep (decision 015; PGlite only): scheduled VACUUM (ANALYZE), daily backups. Off when absent. */
   upkeep?: UpkeepConfig;
 }

@@ -12,6 +12,7 @@ import { startupWarnings } from "./startup-warnings.js";
 import { createGeneratedAdmin, hasAnyAdmin, retireGeneratedAdmins, upsertAdmin } from "./modules/auth/auth-service.js";
 import { whatsappConfigFromEnv } from "./modules/whatsapp/whatsapp-config.js";
 import { metaAdsConfigFromEnv } from "./modules/ads/ads-config.js";
+import { safepayConfigFromEnv } from "./modules/advance/safepay-config.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
     },
     whatsapp: whatsappConfigFromEnv(env),
     metaAds: metaAdsConfigFromEnv(env),
+    safepay: safepayConfigFromEnv(env),
     confirmExpiryHours: env.CONFIRM_EXPIRY_HOURS,
     jobs: { start: true },
     // The embedded database's VACUUM (ANALYZE) and daily backups (decision 015; PGlite only).

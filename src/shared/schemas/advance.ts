@@ -20,6 +20,11 @@ export const paymentProofFields = z.object({
     .max(80, "The reference is at most 80 characters"),
 });
 
+/** POST /api/orders/{id}/pay-link: the order's own phone, as for the proof. */
+export const payLinkInput = z.object({
+  phone: z.string().trim().min(1, "Enter the phone number you ordered with").max(30),
+});
+
 /** PATCH /api/admin/orders/{id}/advance. */
 export const advanceDecisionInput = z.object({
   status: z.enum(["paid", "rejected"]),

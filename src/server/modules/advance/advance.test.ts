@@ -204,6 +204,14 @@ describe("PATCH /api/admin/orders/{id}/advance and the shipping gate", () => {
       headers: owner(),
     });
     expect(bulk.statusCode, bulk.body).toBe(409);
+    const booking = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/orders/book",
+      payload: { ids: [o.id] },
+      headers: owner(),
+    });
+    expect(booking.statusCode, booking.body).toBe(409);
+    expect(booking.json().error).toContain("Rs. 6,000");
     const labels = await t.app.inject({ url: `/api/admin/orders/labels.pdf?ids=${o.id}`, headers: owner() });
     expect(labels.statusCode, labels.body).toBe(409);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, o.id));

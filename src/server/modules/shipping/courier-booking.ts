@@ -58,9 +58,9 @@ export async function bookOrders(
   actor: string,
   wanted?: CourierId,
 ): Promise<BookOrdersResult> {
-  const courier = await courierForBooking(deps.db, deps.secrets, wanted);
   // Nothing is booked while any of the orders still owes its advance (decision 027).
   await refuseUnpaidAdvances(deps.db, ids);
+  const courier = await courierForBooking(deps.db, deps.secrets, wanted);
   const rows = await deps.db
     .select({ ...orderColumns, courierBookedAt: orders.courierBookedAt, courierAttemptedAt: orders.courierAttemptedAt })
     .from(orders)
