@@ -44,7 +44,12 @@ function useDecideAdvance(id: string) {
   return useMutation({
     mutationFn: (input: AdvanceDecisionInput) =>
       api<AdvanceAnswer>(`/api/admin/orders/${id}/advance`, { method: "PATCH", json: input }),
-    onSuccess: () => refreshAfterOrderChange(qc),
+    // Told here, not at the call: the order view re-mounts its advance once the order is read again.
+    onSuccess: (_answer, input) => {
+      toast.success(input.status === "paid" ? "Advance marked paid" : "Proof rejected; the shopper sees your note");
+      return refreshAfterOrderChange(qc);
+    },
+    onError: (error) => toastError(error),
   });
 }
 
@@ -57,8 +62,7 @@ export function AdvanceSection({ order }: { order: AdminOrderDetail }) {
   const [note, setNote] = useState("");
   if (advance.status === "none") return null;
   const open = advance.status !== "paid";
-  const run = (input: AdvanceDecisionInput, done: string) =>
-    decide.mutate(input, { onSuccess: () => toast.success(done), onError: (e) => toastError(e) });
+  const run = (input: AdvanceDecisionInput) => decide.mutate(input);
   return (
     <section aria-label="Advance" className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -91,7 +95,7 @@ export function AdvanceSection({ order }: { order: AdminOrderDetail }) {
             <Button
               size="sm"
               disabled={decide.isPending}
-              onClick={() => run({ status: "paid", amount: Number(amount) }, "Advance marked paid")}
+              onClick={() => run({ status: "paid", amount: Number(amount) })}
             >
               Mark paid
             </Button>
@@ -105,7 +109,7 @@ export function AdvanceSection({ order }: { order: AdminOrderDetail }) {
               size="sm"
               variant="outline"
               disabled={decide.isPending}
-              onClick={() => run({ status: "rejected", note }, "Proof rejected; the shopper sees your note")}
+              onClick={() => run({ status: "rejected", note })}
             >
               Reject
             </Button>
