@@ -6,6 +6,7 @@ import { advancePayments, images, orders, settings } from "../../db/schema.js";
 import {
   checkoutPayload,
   countRows,
+  insertOrder,
   insertProduct,
   makeImage,
   mobileNumber,
@@ -16,7 +17,7 @@ import { createTestApp, type TestContext } from "../../test/test-app.js";
 import type { NewOrder } from "@shared/schemas/orders.js";
 
 let t: TestContext;
-let suit: { id: number };
+let suit: Awaited<ReturnType<typeof insertProduct>>;
 beforeAll(async () => {
   t = await createTestApp();
   suit = await insertProduct(t.db, { price: "6000.00", name: "Bridal Suit" });
@@ -135,6 +136,20 @@ describe("what an order owes in advance", () => {
     await put("advance_over_total", "10000");
     await put("advance_percent", "10");
     expect((await quote(2)).json()).toMatchObject({ total: 12300, advance: 1230 });
+  });
+
+  it("asks a high-risk order (two earlier returns) for the percentage only when advance_high_risk is on", async () => {
+    await put("advance_percent", "40");
+    const phone = nextPhone();
+    for (let n = 0; n < 2; n++)
+      await insertOrder(t.db, { phone, status: "returned", items: [{ product: suit, price: 6000, quantity: 1 }] });
+    const off = await place(1, phone);
+    expect(off.advance.status).toBe("none");
+    await put("advance_high_risk", "1");
+    const on = await place(1, phone);
+    expect(on.advance).toMatchObject({ amount: "2400.00", status: "due" });
+    // The quote cannot judge the risk: it shows no advance for a small order.
+    expect((await quote(1)).json()).toMatchObject({ advance: 0 });
   });
 
   it("tracking shows the advance and where to send it", async () => {
