@@ -259,3 +259,22 @@ export async function recordGatewayPayment(
     return "paid";
   });
 }
+
+/**
+ * A completed return's refund gives back the advance first, up to what was paid and not yet
+ * refunded: recorded as a negative payment (source `refund`), so the overview's advances
+ * received are net of refunds. Runs in the return decision's transaction (order row locked).
+ */
+export async function recordAdvanceRefund(tx: Db, orderId: string, refundRs: number, actor: string): Promise<number> {
+  const [order] = await tx.select({ paid: orders.advancePaid }).from(orders).where(eq(orders.id, orderId));
+  const [{ refunded }] = await tx
+    .select({ refunded: sql<string>`coalesce(-sum(${advancePayments.amount}), 0)::text` })
+    .from(advancePayments)
+    .where(and(eq(advancePayments.orderId, orderId), eq(advancePayments.source, "refund")));
+  const back = Math.min(refundRs, Math.max(0, Number(order?.paid ?? 0) - Number(refunded)));
+  if (back <= 0) return 0;
+  await tx
+    .insert(advancePayments)
+    .values({ orderId, source: "refund", amount: toMoneyString(-back), reference: null, actor });
+  return back;
+}

@@ -263,6 +263,40 @@ describe("PATCH /api/admin/orders/{id}/advance and the shipping gate", () => {
     expect(payments.map((p) => p.amount)).toEqual(["6000.00"]);
   });
 
+  it("a completed return's refund gives back the advance first, recorded as a negative payment", async () => {
+    await put("advance_over_total", "10000");
+    await put("advance_percent", "25");
+    const o = await place(2);
+    expect((await decide(o.id, { status: "paid" })).statusCode).toBe(200);
+    await t.db
+      .update(orders)
+      .set({ status: "delivered", deliveredAt: new Date().toISOString() })
+      .where(eq(orders.id, o.id));
+    const asked = await t.app.inject({
+      method: "POST",
+      url: "/api/returns",
+      payload: {
+        orderId: o.id,
+        phone: o.phone,
+        type: "return",
+        reason: "Colour not as shown",
+        items: [{ productId: suit.id, size: "M", color: "Red", quantity: 2 }],
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const returnId = asked.json().id;
+    const decideReturn = (payload: object) =>
+      t.app.inject({ method: "PATCH", url: `/api/admin/returns/${returnId}`, payload, headers: owner() });
+    expect((await decideReturn({ status: "approved" })).statusCode).toBe(200);
+    const done = await decideReturn({ status: "completed", refund: { amount: 12000, method: "easypaisa" } });
+    expect(done.statusCode, done.body).toBe(200);
+    const payments = await t.db.select().from(advancePayments).where(eq(advancePayments.orderId, o.id));
+    expect(payments.map((p) => [p.source, p.amount]).sort()).toEqual([
+      ["agent", "3000.00"],
+      ["refund", "-3000.00"],
+    ]);
+  });
+
   it("lists orders by their advance and counts them on the overview", async () => {
     await put("advance_over_total", "10000");
     const o = await place(2);
