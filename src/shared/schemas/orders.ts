@@ -153,9 +153,7 @@ export const adminOrderListQuery = z.object({
   /** `open`: orders whose failed delivery attempt has no resolution yet (CONTRACT.md, "Failed delivery attempts"). */
   issue: z.enum(["open"], { message: "Issue must be open" }).optional(),
   /** An advance's status, or `owed` (due, submitted or rejected): the agents' Advance filter (decision 027). */
-  advance: z
-    .enum(ADVANCE_FILTERS, { message: `Advance must be one of: ${ADVANCE_FILTERS.join(", ")}` })
-    .optional(),
+  advance: z.enum(ADVANCE_FILTERS, { message: `Advance must be one of: ${ADVANCE_FILTERS.join(", ")}` }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });

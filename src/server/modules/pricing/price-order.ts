@@ -89,7 +89,15 @@ export async function priceOrder(db: Db, input: MoneyInput, { strict }: { strict
     }
   }
   const recompute = (highRisk: boolean) =>
-    computeAmounts({ lines, fees, city: input.city, paymentMethod: input.paymentMethod, code: rule, advance, highRisk });
+    computeAmounts({
+      lines,
+      fees,
+      city: input.city,
+      paymentMethod: input.paymentMethod,
+      code: rule,
+      advance,
+      highRisk,
+    });
   const amounts = recompute(false);
   if (rule)
     code = { code: rule.code!, applied: true, message: appliedMessage(rule.code!, rule.kind, amounts.discount) };
