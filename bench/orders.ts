@@ -308,6 +308,44 @@ async function moneyPair(databases: Pair, label: string, seconds: number) {
 }
 
 /**
+ * Issue 25: orders under an advance rule (every order owes half its total, and at least its fees)
+ * next to the same orders with no rule, on two fresh databases of the same kind with alternating
+ * windows (as moneyPair). The rules are read with the fees (the sale book's cache), so this
+ * measures what working out and storing the advance adds to a placement.
+ */
+async function advancePair(databases: Pair, label: string, seconds: number) {
+  const [plain, owing] = [await prepare(databases[0], false), await prepare(databases[1], false)];
+  await owing.database.db.execute(sql`insert into settings (key, value) values
+      ('advance_over_total', '"0"'::jsonb), ('advance_percent', '"50"'::jsonb), ('advance_delivery_fee', '"1"'::jsonb),
+      ('payment_accounts', '"[{\\"method\\":\\"easypaisa\\",\\"title\\":\\"Bench\\",\\"account\\":\\"03001234567\\"}]"'::jsonb)
+    on conflict (key) do update set value = excluded.value`);
+  owing.app.catalogueCache.invalidate();
+  const windows = 4;
+  const loads = { plain: [] as Load[], owing: [] as Load[] };
+  for (let w = 0; w < windows; w++) {
+    const order = w % 2 === 0 ? (["plain", "owing"] as const) : (["owing", "plain"] as const);
+    for (const which of order) loads[which].push(await load(which === "owing" ? owing : plain, seconds / windows));
+  }
+  const [{ n: due }] = await rows<{ n: number }>(
+    owing.database,
+    sql`select count(*)::int as n from orders where advance_status = 'due' and advance_amount > 0`,
+  );
+  const p = await report(plain, label, seconds, loads.plain);
+  const a = await report(owing, label, seconds, loads.owing);
+  return {
+    database: label,
+    withoutOrdersPerSecond: p.ordersPerSecond,
+    withAdvanceOrdersPerSecond: a.ordersPerSecond,
+    ratio: Math.round((a.ordersPerSecond / Math.max(1, p.ordersPerSecond)) * 100) / 100,
+    everyOrderOwesItsAdvance: Number(due) === a.answered201,
+    bothEqual: p.equal && a.equal,
+    withoutP99Ms: p.p99Ms,
+    withP99Ms: a.p99Ms,
+    refused: { without: p.refusedByStatus, with: a.refusedByStatus },
+  };
+}
+
+/**
  * Time from an order's creation to its confirmation message arriving at the fake Cloud API,
  * over every order of the run (waiting up to a minute for the queue to drain after the load).
  */
@@ -389,7 +427,7 @@ async function outboxPair(databases: Pair, label: string, seconds: number) {
 
 /**
  * Knobs for short runs on a shared machine: BENCH_ORDERS_SECONDS (per row, default 10),
- * BENCH_ORDERS_ROWS, a comma-separated choice of "placement", "stock", "outbox" and "money", and
+ * BENCH_ORDERS_ROWS, a comma-separated choice of "placement", "stock", "outbox", "money" and "advance", and
  * BENCH_ORDERS_DATABASES, of "pglite" and "postgres" (default all of each).
  */
 function knobs() {
@@ -397,7 +435,7 @@ function knobs() {
   const list = (value: string) => new Set(value.split(",").map((r) => r.trim()));
   return {
     seconds: Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 120) : 10,
-    rows: list(process.env.BENCH_ORDERS_ROWS ?? "placement,stock,outbox,money"),
+    rows: list(process.env.BENCH_ORDERS_ROWS ?? "placement,stock,outbox,money,advance"),
     databases: list(process.env.BENCH_ORDERS_DATABASES ?? "pglite,postgres"),
   };
 }
@@ -436,6 +474,12 @@ export async function benchOrders(seconds = knobs().seconds) {
     const money = await moneyRows(seconds);
     writeResult("orders-money", { codeAndFees: money, target: "code and fees / none >= 0.9" });
     if (chosen.size === 1) return { codeAndFees: money };
+  }
+  if (chosen.has("advance")) {
+    // Issue 25's pair, in a file of its own as issue 24's.
+    const advance = await advanceRows(seconds);
+    writeResult("orders-advance", { advanceRule: advance, target: "advance rule on / off >= 0.9" });
+    if (chosen.size === 1) return { advanceRule: advance };
   }
   if (chosen.has("placement")) results.push(...(await placementRows(seconds)));
   if (chosen.has("stock")) stock.push(...(await stockRows(seconds)));
@@ -497,6 +541,14 @@ async function moneyRows(seconds: number) {
   const rows = [
     await onPglitePair((pair) => moneyPair(pair, "pglite", seconds)),
     await onPostgresPair((pair) => moneyPair(pair, "postgres", seconds)),
+  ];
+  return rows.filter((row) => row !== null);
+}
+
+async function advanceRows(seconds: number) {
+  const rows = [
+    await onPglitePair((pair) => advancePair(pair, "pglite", seconds)),
+    await onPostgresPair((pair) => advancePair(pair, "postgres", seconds)),
   ];
   return rows.filter((row) => row !== null);
 }

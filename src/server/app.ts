@@ -22,6 +22,7 @@ import { registerOrderEvents } from "./modules/order-events/index.js";
 import { registerWhatsappInbound, registerWhatsappWebhooks, type WhatsappConfig } from "./modules/whatsapp/index.js";
 import type { UpkeepConfig } from "./modules/upkeep/index.js";
 import type { MetaAdsConfig } from "./modules/ads/index.js";
+import type { SafepayConfig } from "./modules/advance/index.js";
 
 export interface AppConfig {
   sessionTtlHours: number;
@@ -67,6 +68,8 @@ export interface AppConfig {
   secretsKey?: Buffer | null;
   /** Meta's pixel and Conversions API (modules/ads); off when absent. */
   metaAds?: MetaAdsConfig;
+  /** Safepay, for advances paid online (modules/advance); off when absent. */
+  safepay?: SafepayConfig;
   /** The embedded database's upkeep (decision 015; PGlite only): scheduled VACUUM (ANALYZE), daily backups. Off when absent. */
   upkeep?: UpkeepConfig;
 }

@@ -95,6 +95,12 @@ const schema = z.object({
   /** 1: also send the custom Delivered and Returned events, for audiences. */
   META_DELIVERY_EVENTS: z.enum(["0", "1"]).default("0"),
   META_TEST_EVENT_CODE: z.string().optional(),
+  /** Safepay, for advances paid online (decision 027): on with both the API key and the webhook secret. */
+  SAFEPAY_API_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  SAFEPAY_WEBHOOK_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  SAFEPAY_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+  SAFEPAY_API_URL: z.string().url("must be a URL").optional(),
+  SAFEPAY_CHECKOUT_URL: z.string().url("must be a URL").optional(),
   CONFIRM_REMINDER_HOURS: z.coerce.number().positive().max(720).default(12),
   CONFIRM_EXPIRY_HOURS: z.coerce.number().positive().max(2160).default(48),
   AUTO_CANCEL_UNCONFIRMED: z.enum(["0", "1"]).default("0"),

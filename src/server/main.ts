@@ -12,6 +12,7 @@ import { startupWarnings } from "./startup-warnings.js";
 import { createGeneratedAdmin, hasAnyAdmin, retireGeneratedAdmins, upsertAdmin } from "./modules/auth/index.js";
 import { whatsappConfigFromEnv } from "./modules/whatsapp/index.js";
 import { metaAdsConfigFromEnv } from "./modules/ads/index.js";
+import { safepayConfigFromEnv } from "./modules/advance/index.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     },
     whatsapp: whatsappConfigFromEnv(env),
     metaAds: metaAdsConfigFromEnv(env),
+    safepay: safepayConfigFromEnv(env),
     confirmExpiryHours: env.CONFIRM_EXPIRY_HOURS,
     jobs: { start: true },
     // The embedded database's VACUUM (ANALYZE) and daily backups (decision 015; PGlite only).

@@ -22,6 +22,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { CONFIRMATION_STATES } from "@shared/rules/confirmation.js";
 import { ORDER_STATUSES } from "@shared/rules/order-status.js";
+import { ADVANCE_STATUSES } from "@shared/rules/advance.js";
 import { sqlList } from "./sql-list.js";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -189,6 +190,16 @@ export const orders = pgTable(
     discountId: integer("discount_id").references((): AnyPgColumn => discounts.id, { onDelete: "set null" }),
     /** What automatic sales took off the regular prices (migration 0016): the subtotal is after it. */
     saleDiscount: numeric("sale_discount", { precision: 12, scale: 2 }).notNull().default("0"),
+    // The advance owed before shipping (migration 0019, decision 027): cod_amount = total − advance_paid.
+    advanceAmount: numeric("advance_amount", { precision: 12, scale: 2 }).notNull().default("0"),
+    advancePaid: numeric("advance_paid", { precision: 12, scale: 2 }).notNull().default("0"),
+    advanceStatus: text("advance_status").notNull().default("none"),
+    advanceMethod: text("advance_method"),
+    advanceReference: text("advance_reference"),
+    advanceNote: text("advance_note"),
+    /** The shopper's latest proof of payment (a private image, staff only). */
+    advanceProof: uuid("advance_proof").references((): AnyPgColumn => images.id),
+    advanceUpdatedAt: timestamp("advance_updated_at", { withTimezone: true, mode: "string" }),
   },
   (t) => [
     index("orders_discount_idx")
@@ -204,6 +215,10 @@ export const orders = pgTable(
     check("orders_risk_level_check", sql`${t.riskLevel} in ('low', 'medium', 'high')`),
     check("orders_confirmation_state_check", sql`${t.confirmationState} in ${sqlList(CONFIRMATION_STATES)}`),
     check("orders_status_check", sql`${t.status} in ${sqlList(ORDER_STATUSES)}`),
+    check("orders_advance_status_check", sql`${t.advanceStatus} in ${sqlList(ADVANCE_STATUSES)}`),
+    index("orders_advance_idx")
+      .on(t.advanceStatus, t.createdAt)
+      .where(sql`${t.advanceStatus} <> 'none'`),
     index("orders_courier_follow_idx")
       .on(t.courierBookedAt)
       .where(sql`${t.status} = 'shipped' and ${t.courierBookedAt} is not null`),
@@ -1007,3 +1022,29 @@ export const remittanceApiAsks = pgTable("remittance_api_asks", {
     .references(() => orders.id, { onDelete: "cascade" }),
   askedAt: timestamp("asked_at", { withTimezone: true, mode: "string" }).notNull(),
 });
+/**
+ * Advances received and refunded (migration 0019, decision 027): one row per payment an agent
+ * marked or a gateway notified, and per refund (a negative amount). A gateway's own reference is
+ * unique per source, so a notification sent twice records once.
+ */
+export const advancePayments = pgTable(
+  "advance_payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    source: text("source").notNull(),
+    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    reference: text("reference"),
+    actor: text("actor").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("advance_payments_reference_key")
+      .on(t.source, t.reference)
+      .where(sql`${t.reference} is not null`),
+    index("advance_payments_created_idx").on(t.createdAt),
+    index("advance_payments_order_idx").on(t.orderId),
+  ],
+);

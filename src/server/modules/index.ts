@@ -25,6 +25,7 @@ import { pricingRoutes } from "./pricing/pricing-routes.js";
 import { discountRoutes } from "./discounts/discount-routes.js";
 import { adsRoutes } from "./ads/ads-routes.js";
 import { remittancesRoutes } from "./remittances/remittances-routes.js";
+import { advanceRoutes } from "./advance/advance-routes.js";
 
 /** Every API module, one folder per resource. */
 export const modules: FastifyPluginAsync[] = [
@@ -54,4 +55,5 @@ export const modules: FastifyPluginAsync[] = [
   upkeepRoutes,
   adsRoutes,
   remittancesRoutes,
+  advanceRoutes,
 ];

@@ -33,6 +33,10 @@ const PUBLIC = new Set([
   "GET /api/checkout/cities",
   "GET /api/orders/mine",
   "POST /api/orders/track",
+  "POST /api/orders/:id/payment-proof",
+  // Advances paid online (decision 027): 404 until Safepay is connected.
+  "POST /api/orders/:id/pay-link",
+  "POST /api/payments/safepay/webhook",
   "PATCH /api/orders/:id",
   "GET /api/reviews/product/:id",
   "GET /api/reviews/product/:id/rating",

@@ -1,5 +1,6 @@
 import { baseDeliveryFee, type FeeSettings } from "./fees.js";
 import { inScope, reductionPaisa, type DiscountRule, type ScopedLine } from "./discounts.js";
+import { advanceDue, type AdvanceRules } from "./advance.js";
 
 /** Each part of what the shopper pays, in whole paisa (whole rupees wherever the store computes). */
 export interface Amounts {
@@ -10,8 +11,9 @@ export interface Amounts {
   deliveryFee: number;
   codFee: number;
   total: number;
-  /** Paid before shipping: advance payments are a later issue (CONTRACT.md part three), 0 until then. */
+  /** Owed before shipping (the advance rules, decision 027); 0 without a rule. */
   advance: number;
+  /** total − advance: what is left to pay on delivery once the advance is paid. */
   codAmount: number;
 }
 
@@ -23,6 +25,10 @@ export interface AmountsInput {
   paymentMethod: string;
   /** A code that applies to this cart (checked by the caller), or null. */
   code: DiscountRule | null;
+  /** The advance rules in force; none: no advance. */
+  advance?: AdvanceRules;
+  /** The order was judged high risk (placement only; a quote does not know). */
+  highRisk?: boolean;
 }
 
 /**
@@ -30,10 +36,10 @@ export interface AmountsInput {
  * quote and order (modules/pricing), the admin's fee form only to show an example order: subtotal at the prices shown, the
  * code's reduction of the goods in its scope (a percentage rounded half up to the rupee, once), the
  * delivery fee (the city's, else the flat one; none once the goods after the discount reach the
- * free-delivery threshold, or with a free-delivery code), the COD fee, and
- * total = subtotal − discount + deliveryFee + codFee.
+ * free-delivery threshold, or with a free-delivery code), the COD fee,
+ * total = subtotal − discount + deliveryFee + codFee, and the advance the rules ask of that total.
  */
-export function computeAmounts({ lines, fees, city, paymentMethod, code }: AmountsInput): Amounts {
+export function computeAmounts({ lines, fees, city, paymentMethod, code, advance, highRisk }: AmountsInput): Amounts {
   const subtotal = lines.reduce((sum, l) => sum + l.unitPaisa * l.quantity, 0);
   const saleDiscount = lines.reduce((sum, l) => sum + ((l.regularPaisa ?? l.unitPaisa) - l.unitPaisa) * l.quantity, 0);
   let discount = 0;
@@ -47,6 +53,6 @@ export function computeAmounts({ lines, fees, city, paymentMethod, code }: Amoun
   const deliveryFee = shipsFree ? 0 : baseDeliveryFee(fees, city) * 100;
   const codFee = paymentMethod === "cod" ? (fees.codFee ?? 0) * 100 : 0;
   const total = goods + deliveryFee + codFee;
-  const advance = 0;
-  return { subtotal, saleDiscount, discount, deliveryFee, codFee, total, advance, codAmount: total - advance };
+  const owed = advance ? advanceDue(advance, { total, deliveryFee, codFee, highRisk: highRisk ?? false }) : 0;
+  return { subtotal, saleDiscount, discount, deliveryFee, codFee, total, advance: owed, codAmount: total - owed };
 }

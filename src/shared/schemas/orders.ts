@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { paymentAccount } from "./advance.js";
+import { ADVANCE_FILTERS } from "../rules/advance.js";
+import { imageRef } from "./common.js";
 import { courierStatus, deliveryIssue } from "./couriers.js";
 import { CONFIRMATION_STATES } from "../rules/confirmation.js";
 import { MIN_ADDRESS_LENGTH, MIN_PHONE_LENGTH } from "../constants.js";
@@ -149,6 +152,8 @@ export const adminOrderListQuery = z.object({
   risk: z.enum(RISK_LEVELS, { message: `Risk must be one of: ${RISK_LEVELS.join(", ")}` }).optional(),
   /** `open`: orders whose failed delivery attempt has no resolution yet (CONTRACT.md, "Failed delivery attempts"). */
   issue: z.enum(["open"], { message: "Issue must be open" }).optional(),
+  /** An advance's status, or `owed` (due, submitted or rejected): the agents' Advance filter (decision 027). */
+  advance: z.enum(ADVANCE_FILTERS, { message: `Advance must be one of: ${ADVANCE_FILTERS.join(", ")}` }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
@@ -179,7 +184,8 @@ const shippingFields = {
 
 /**
  * What the shopper pays, part by part (CONTRACT.md part three): total = subtotal − discount +
- * deliveryFee + codFee; codAmount is what the courier collects. The advance is issue 25's.
+ * deliveryFee + codFee; codAmount = total − advance.paid is what the courier collects; the advance
+ * is owed before shipping (decision 027).
  */
 export const orderMoneyFields = {
   subtotal: z.string(),
@@ -246,6 +252,8 @@ export const adminOrderDetail = adminOrder.extend({
     cancelledCount: z.number().int(),
   }),
   whatsappUrl: z.string(),
+  /** The shopper's latest proof of an advance sent (a private image, staff only). */
+  advanceProof: imageRef.nullable().optional(),
   /** Internal staff notes, oldest first; never in a shopper's answer. */
   notes: z.array(z.object({ id: z.number(), author: z.string(), text: z.string(), createdAt: z.string() })),
 });
@@ -271,6 +279,10 @@ export const trackedOrder = z.object({
   ...shippingFields,
   /** Return and exchange requests on this order (tracking results only). */
   returns: z.array(customerReturn).optional(),
+  /** Where to send the advance, while one is owed (the `payment_accounts` setting). */
+  paymentAccounts: z.array(paymentAccount).optional(),
+  /** The online payment gateway is connected: the card may ask for a pay link (decision 027). */
+  payOnline: z.boolean().optional(),
 });
 export type TrackedOrder = z.infer<typeof trackedOrder>;
 

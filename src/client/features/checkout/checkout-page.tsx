@@ -20,6 +20,7 @@ import { newIdempotencyKey, useClearOrderedLines, usePlaceOrder } from "./checko
 import { checkoutLines, formFieldErrors, orderPayload, parseItemsParam } from "./checkout-items";
 import { DeliveryFields } from "./delivery-fields";
 import { DiscountCodeField } from "./discount-code-field";
+import { AdvancePanel } from "@client/features/advance/advance-panel";
 import { OrderSummary } from "./order-summary";
 import { PaymentChoice } from "./payment-choice";
 
@@ -69,7 +70,8 @@ export function CheckoutPage() {
   }, [lines]);
 
   useEffect(() => {
-    if (!placed) return;
+    // An order that owes an advance stays on its screen: it says where to pay and takes the proof.
+    if (!placed || placed.advance.status !== "none") return;
     const timer = setTimeout(() => navigate("/"), ORDER_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [placed, navigate]);
@@ -200,7 +202,8 @@ function OrderPlaced({ order }: { order: PlacedOrder }) {
         Your order <span className="font-semibold text-ink">#{orderNumber(order.id)}</span> has been placed. We will
         confirm it with you on WhatsApp.
       </p>
-      <p className="mt-6 text-sm text-muted">Taking you back to the home page…</p>
+      <AdvancePanel order={order} phone={order.customerPhone} />
+      {order.advance.status === "none" && <p className="mt-6 text-sm text-muted">Taking you back to the home page…</p>}
     </div>
   );
 }

@@ -63,6 +63,21 @@ export function OrderSummary({
         totalLabel="Total"
         className="mt-4 space-y-2 border-t border-ink/10 pt-4"
       />
+      {quote && quote.advance > 0 && (
+        // The advance rules (decision 027): what is paid before shipping, the rest on delivery.
+        <dl className="mt-3 space-y-1 rounded-lg bg-amber-50 p-3 text-sm" data-testid="advance-summary">
+          <div className="flex justify-between font-semibold">
+            <dt>Advance, paid before we ship</dt>
+            <dd className="tabular-nums" data-testid="quote-advance">
+              {formatRs(quote.advance)}
+            </dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-muted">Pay on delivery</dt>
+            <dd className="tabular-nums">{formatRs(quote.codAmount)}</dd>
+          </div>
+        </dl>
+      )}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { StatusBadge } from "@client/components/ui/badge";
 import type { LightboxImage } from "@client/components/ui/image-lightbox";
 import { OrderAftercare } from "@client/features/returns/order-aftercare";
 import { CancelOrderButton } from "./cancel-order-button";
+import { AdvancePanel } from "@client/features/advance/advance-panel";
 
 const dateFormat = new Intl.DateTimeFormat("en-PK", { day: "numeric", month: "short", year: "numeric" });
 
@@ -108,6 +109,7 @@ export function TrackedOrderCard({
           );
         })}
       </ul>
+      <AdvancePanel order={order} phone={phone ?? order.customerPhone} onSent={() => onChanged?.()} />
       <OrderAftercare order={order} phone={phone} onChanged={() => onChanged?.()} />
       {order.status === "pending" && (
         <div className="mt-3 flex justify-end">

@@ -32,7 +32,7 @@ import {
 } from "../stock/index.js";
 import { isoTime, loadItems, orderColumns, toNewOrder } from "./order-serialise.js";
 // What the shopper pays, priced once per attempt by modules/pricing.
-import { amountsAsMoney, priceOrder, type PricedOrder } from "../pricing/index.js";
+import { amountsAsMoney, judgedHighRisk, priceOrder, type PricedOrder } from "../pricing/index.js";
 
 /** Totals are stored as numeric(12, 2): beyond this the insert itself would fail. */
 const MAX_TOTAL_PAISA = 999_999_999_999;
@@ -227,7 +227,8 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
                           city, postal_code, special_instructions, subtotal, tax, total, payment_method,
                           session_id, idempotency_key, source, id, network_key, risk_level, risk_reasons,
                           confirmation_state, confirmation_updated_at, confirmation_by_agent, replacement_of,
-                          discount, delivery_fee, cod_fee, cod_amount, discount_code, discount_id, sale_discount)
+                          discount, delivery_fee, cod_fee, cod_amount, discount_code, discount_id, sale_discount,
+                          advance_amount, advance_status)
       select ${status}, ${input.customerName}, ${input.customerPhone}, ${phoneKey(input.customerPhone)},
              ${input.customerEmail}, ${input.shippingAddress}, ${input.city}, ${input.postalCode},
              ${input.specialInstructions}, ${m.subtotal}::numeric, 0, ${m.total}::numeric, ${input.paymentMethod},
@@ -235,8 +236,9 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
              ${x?.networkKey ?? null}, ${x?.risk.level ?? "low"}, ${JSON.stringify(x?.risk.reasons ?? [])}::jsonb,
              ${x?.confirmationState ?? "off"}, ${x?.confirmationState && x.confirmationState !== "off" ? sql`now()` : null},
              ${x?.confirmationByAgent ?? false}, ${replacementOf ?? null}::uuid,
-             ${m.discount}::numeric, ${m.deliveryFee}::numeric, ${m.codFee}::numeric, ${m.codAmount}::numeric,
-             ${money.applied?.code ?? null}, ${money.applied?.id ?? null}::int, ${m.saleDiscount}::numeric
+             ${m.discount}::numeric, ${m.deliveryFee}::numeric, ${m.codFee}::numeric, ${m.total}::numeric,
+             ${money.applied?.code ?? null}, ${money.applied?.id ?? null}::int, ${m.saleDiscount}::numeric,
+             ${m.advance}::numeric, ${money.amounts.advance > 0 ? "due" : "none"}
       from fresh where fresh.ok ${precondition ? sql`and ${precondition.holds}` : sql``}
         ${stock ? sql`and (select ok from stock_ok)` : sql``}
         ${budget ? sql`and (select ok from budget_ok)` : sql``}
@@ -267,7 +269,8 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
            id, created_at, status, customer_name, customer_phone, customer_email,
            shipping_address, city, postal_code, special_instructions, subtotal::text, tax::text, total::text,
            payment_method, session_id, discount::text, delivery_fee::text, cod_fee::text, cod_amount::text, discount_code,
-           sale_discount::text,
+           sale_discount::text, advance_amount::text, advance_paid::text, advance_status, advance_method,
+           advance_reference, advance_note,
            ${stock ? stockResultColumns : sql`true as stock_ok, null as stock_left, null as stock_lowest`},
            ${budget?.result ?? sql`true as budget_seeded, true as budget_ok, null as budget_units`}
     from fresh left join placed on true`,
@@ -320,6 +323,12 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
       codFee: String(row.cod_fee),
       codAmount: row.cod_amount === null ? null : String(row.cod_amount),
       discountCode: row.discount_code === null ? null : String(row.discount_code),
+      advanceAmount: String(row.advance_amount),
+      advancePaid: String(row.advance_paid),
+      advanceStatus: String(row.advance_status),
+      advanceMethod: (row.advance_method as string | null) ?? null,
+      advanceReference: (row.advance_reference as string | null) ?? null,
+      advanceNote: (row.advance_note as string | null) ?? null,
     },
     items,
   );
@@ -394,7 +403,7 @@ async function placeOnce(
       const catalogue = await rememberedChoiceProducts(db, ids, attempt > 0);
       const { priced, stockLines } = await priceItems(db, input.items, catalogue);
       // Sale prices, the code, delivery and COD fees; 422 for a code that does not apply.
-      const money = await priceOrder(db, { ...input, lines: priced, phone: input.customerPhone }, { strict: true });
+      let money = await priceOrder(db, { ...input, lines: priced, phone: input.customerPhone }, { strict: true });
       priced.forEach((p, n) => (p.price = money.unitPrices[n]));
       const totalPaisa = money.amounts.total;
       if (onlineBuyer && stockLines.length > 0) {
@@ -402,6 +411,8 @@ async function placeOnce(
         await seedBudgets(db, onlineBuyer);
       }
       const extras = (await beforeCreate?.(totalPaisa, found)) ?? undefined;
+      // A high-risk order may owe an advance (decision 027): known only once the checks ran.
+      money = judgedHighRisk(money, extras?.risk.level === "high");
       let inserted: Inserted;
       try {
         inserted = await insertOrder(db, {
@@ -533,5 +544,6 @@ function freeOfCharge(lines: number): PricedOrder {
     code: null,
     applied: null,
     precondition: null,
+    advanceRules: null,
   };
 }

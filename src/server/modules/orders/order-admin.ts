@@ -10,17 +10,27 @@ import { isoTime, loadItems, orderColumns, toAdminOrder, type OrderRow, orderNot
 import { listOrderNotes } from "../notes/index.js";
 import { courierTimeline, courierViews, openIssueCondition } from "../shipping/index.js";
 import { moneyMessageLines } from "../pricing/index.js";
+import { advanceCondition, advanceProofOf } from "../advance/index.js";
 
 /** One page of orders, newest first, with the per-status counts the filter buttons show. */
 export async function listOrders(
   db: Db,
-  query: { status?: OrderStatus; confirmation?: string; risk?: string; issue?: "open"; limit: number; offset: number },
+  query: {
+    status?: OrderStatus;
+    confirmation?: string;
+    risk?: string;
+    issue?: "open";
+    advance?: string;
+    limit: number;
+    offset: number;
+  },
 ): Promise<AdminOrderPage> {
   const where = and(
     query.status ? eq(orders.status, query.status) : undefined,
     query.confirmation ? eq(orders.confirmationState, query.confirmation) : undefined,
     query.risk ? eq(orders.riskLevel, query.risk) : undefined,
     query.issue === "open" ? openIssueCondition() : undefined,
+    query.advance ? advanceCondition(query.advance) : undefined,
   );
   const rows = await db
     .select(orderColumns)
@@ -41,7 +51,7 @@ export async function listOrders(
   );
   // The agents' queue filters by confirmation state and risk (modules/whatsapp, modules/fraud).
   const filtered =
-    query.confirmation || query.risk || query.issue
+    query.confirmation || query.risk || query.issue || query.advance
       ? Number((await db.select({ n: count() }).from(orders).where(where))[0].n)
       : null;
   const couriers = await courierViews(
@@ -125,6 +135,7 @@ export async function orderDetail(db: Db, id: string): Promise<AdminOrderDetail>
       cancelledCount: Number(cancelled.n),
     },
     whatsappUrl: whatsappUrl(row, items),
+    advanceProof: await advanceProofOf(db, id),
     notes: await listOrderNotes(db, id),
   };
 }

@@ -21,6 +21,7 @@ import { eq } from "drizzle-orm";
 import { orders } from "../../db/schema.js";
 import { recordAudit } from "../audit/index.js";
 import { adContextOnPlacement } from "../ads/index.js";
+import { withPaymentAccounts } from "../advance/index.js";
 
 /** A malformed id names no order: the same 404 as an unknown one. */
 function orderId(params: unknown): string {
@@ -103,7 +104,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         await placing.placed(placer);
       }
       reply.status(created ? 201 : 200);
-      return order;
+      return (await withPaymentAccounts(app.db, [order], !!app.config.safepay))[0];
     } catch (err) {
       if (err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429)
         await placing.refused(network, claimedPhone);
@@ -116,14 +117,14 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get("/api/orders/mine", { config: { access: "public" } }, async (request) =>
-    ordersOfSession(app.db, requireSessionId(request)),
+    withPaymentAccounts(app.db, await ordersOfSession(app.db, requireSessionId(request)), !!app.config.safepay),
   );
 
   app.post("/api/orders/track", { config: { access: "public" } }, async (request) => {
     const input = parse(trackOrdersInput, request.body);
     await perIp.take(networkKey(request.ip));
     await perPhone.take(phoneKey(input.phone));
-    return trackOrders(app.db, input);
+    return withPaymentAccounts(app.db, await trackOrders(app.db, input), !!app.config.safepay);
   });
 
   app.get("/api/orders/:id", { config: { access: "agent" } }, async (request) =>

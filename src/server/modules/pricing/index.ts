@@ -3,9 +3,9 @@
  * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
  */
 export { toDiscountRule } from "./discount-rows.js";
-export { moneyMessageLines, moneyOf, orderMoneyColumns } from "./order-money.js";
+export { moneyMessageLines, moneyOf, orderMoneyColumns, advanceStillOwed, advanceOf } from "./order-money.js";
 export type { OrderMoneyRow } from "./order-money.js";
-export { amountsAsMoney, priceOrder } from "./price-order.js";
+export { amountsAsMoney, judgedHighRisk, priceOrder } from "./price-order.js";
 export type { PricedOrder } from "./price-order.js";
-export { saleBookOf, salePricer } from "./sale-book.js";
+export { saleBookOf, salePricer, pricingInForce } from "./sale-book.js";
 export { shownPriceSql } from "./sale-price-sql.js";

@@ -1,4 +1,5 @@
 import { formatRs } from "@shared/rules/money.js";
+import { advanceOwed, type AdvanceStatus } from "@shared/rules/advance.js";
 import { orders } from "../../db/schema.js";
 
 /** The order's money columns besides subtotal, tax and total (migration 0014). */
@@ -9,6 +10,12 @@ export const orderMoneyColumns = {
   codFee: orders.codFee,
   codAmount: orders.codAmount,
   discountCode: orders.discountCode,
+  advanceAmount: orders.advanceAmount,
+  advancePaid: orders.advancePaid,
+  advanceStatus: orders.advanceStatus,
+  advanceMethod: orders.advanceMethod,
+  advanceReference: orders.advanceReference,
+  advanceNote: orders.advanceNote,
 };
 
 export interface OrderMoneyRow {
@@ -20,9 +27,38 @@ export interface OrderMoneyRow {
   codFee?: string;
   codAmount?: string | null;
   discountCode?: string | null;
+  advanceAmount?: string;
+  advancePaid?: string;
+  advanceStatus?: string;
+  advanceMethod?: string | null;
+  advanceReference?: string | null;
+  advanceNote?: string | null;
 }
 
 const ZERO = "0.00";
+
+type AdvanceRow = Pick<
+  OrderMoneyRow,
+  "advanceAmount" | "advancePaid" | "advanceStatus" | "advanceMethod" | "advanceReference" | "advanceNote"
+>;
+
+/** The order's advance (migration 0019, decision 027): none on an order placed before it. */
+export function advanceOf(row: AdvanceRow) {
+  return {
+    amount: row.advanceAmount ?? ZERO,
+    paid: row.advancePaid ?? ZERO,
+    status: (row.advanceStatus ?? "none") as AdvanceStatus,
+    method: row.advanceMethod ?? null,
+    reference: row.advanceReference ?? null,
+    note: row.advanceNote ?? null,
+  };
+}
+
+/** What is still owed before shipping, whole rupees as a number (0 once paid or with none). */
+export function advanceStillOwed(row: AdvanceRow): number {
+  const a = advanceOf(row);
+  return advanceOwed(a.status) ? Math.max(0, Number(a.amount) - Number(a.paid)) : 0;
+}
 
 /**
  * An order's amounts as every answer carries them (POST /api/orders, the admin API, the CSV, the
@@ -37,8 +73,7 @@ export function moneyOf(row: OrderMoneyRow) {
     codFee: row.codFee ?? ZERO,
     codAmount: row.codAmount ?? row.total,
     discountCode: row.discountCode ?? null,
-    // Advance payments are issue 25's: none yet.
-    advance: { amount: ZERO, paid: ZERO, status: "none" as const, method: null, reference: null, note: null },
+    advance: advanceOf(row),
   };
 }
 
@@ -54,6 +89,10 @@ export function moneyMessageLines(row: OrderMoneyRow): string[] {
   lines.push(`Delivery: ${Number(m.deliveryFee) > 0 ? formatRs(m.deliveryFee) : "free"}`);
   if (Number(m.codFee) > 0) lines.push(`Cash on delivery fee: ${formatRs(m.codFee)}`);
   lines.push(`Total: ${formatRs(row.total)} (Cash on Delivery)`);
-  if (m.codAmount !== row.total) lines.push(`To pay on delivery: ${formatRs(m.codAmount)}`);
+  const owed = advanceStillOwed(row);
+  if (owed > 0) {
+    lines.push(`Advance to send before we ship: ${formatRs(owed)}`);
+    lines.push(`To pay on delivery after the advance: ${formatRs(Number(m.codAmount) - owed)}`);
+  } else if (m.codAmount !== row.total) lines.push(`To pay on delivery: ${formatRs(m.codAmount)}`);
   return lines;
 }

@@ -6,7 +6,8 @@ import { AppError } from "../../lib/app-error.js";
 import type { OrderPrecondition } from "../../db/statement-parts.js";
 import { codeClaim, readCode } from "./code-claim.js";
 import { computeAmounts, type Amounts } from "@shared/rules/amounts.js";
-import { feesInForce, saleLinePricer, storeNow } from "./sale-book.js";
+import type { AdvanceRules } from "@shared/rules/advance.js";
+import { pricingInForce, saleLinePricer, storeNow } from "./sale-book.js";
 
 export interface MoneyInput {
   /** The order's lines at the catalogue's regular prices, in order. */
@@ -35,6 +36,10 @@ export interface PricedOrder {
   applied: { id: number; code: string } | null;
   /** The code's usage limits, for the order's own statement; null without a limited code. */
   precondition: OrderPrecondition | null;
+  /** The advance rules the amounts were priced under, for `judgedHighRisk`. */
+  advanceRules: AdvanceRules | null;
+  /** What `computeAmounts` was given, so a placement judged high risk is priced again the same way. */
+  recompute?: (highRisk: boolean) => Amounts;
 }
 
 function appliedMessage(code: string, kind: string, discountPaisa: number): string {
@@ -62,7 +67,7 @@ export async function priceOrder(db: Db, input: MoneyInput, { strict }: { strict
       regularPaisa,
     };
   });
-  const fees = await feesInForce(db);
+  const { fees, advance } = await pricingInForce(db);
   const typed = input.discountCode?.trim() ?? "";
   let code: CodeOutcome | null = null;
   let applied: PricedOrder["applied"] = null;
@@ -83,7 +88,17 @@ export async function priceOrder(db: Db, input: MoneyInput, { strict }: { strict
       precondition = codeClaim(facts!);
     }
   }
-  const amounts = computeAmounts({ lines, fees, city: input.city, paymentMethod: input.paymentMethod, code: rule });
+  const recompute = (highRisk: boolean) =>
+    computeAmounts({
+      lines,
+      fees,
+      city: input.city,
+      paymentMethod: input.paymentMethod,
+      code: rule,
+      advance,
+      highRisk,
+    });
+  const amounts = recompute(false);
   if (rule)
     code = { code: rule.code!, applied: true, message: appliedMessage(rule.code!, rule.kind, amounts.discount) };
   return {
@@ -93,7 +108,19 @@ export async function priceOrder(db: Db, input: MoneyInput, { strict }: { strict
     code,
     applied,
     precondition,
+    advanceRules: advance,
+    recompute,
   };
+}
+
+/**
+ * The amounts of an order judged high risk at placement (modules/fraud): the same rule, with the
+ * high-risk advance when the owner asks for one. The fraud check runs after pricing, so the
+ * advance is the only amount this can change.
+ */
+export function judgedHighRisk(money: PricedOrder, highRisk: boolean): PricedOrder {
+  if (!highRisk || !money.advanceRules?.highRisk || !money.recompute) return money;
+  return { ...money, amounts: money.recompute(true) };
 }
 
 /** Amounts as the quote answers them: numbers of rupees. */

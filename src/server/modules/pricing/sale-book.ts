@@ -6,7 +6,7 @@ import { discounts } from "../../db/schema.js";
 import type { Clock } from "../../jobs/clock.js";
 import type { FeeSettings } from "@shared/rules/fees.js";
 import { toDiscountRule } from "./discount-rows.js";
-import { loadFeeSettings } from "./fee-settings.js";
+import { loadPricingSettings, type PricingSettings } from "./fee-settings.js";
 
 /** What the sale book needs of the catalogue cache (plugins/catalogue-cache.ts). */
 export interface SaleCache {
@@ -28,7 +28,7 @@ export class SaleBook {
   private enabled: DiscountRule[] | null = null;
   private loadedAt = -1;
   private enabledAt = 0;
-  private feeSettings: { generation: number; readAt: number; fees: Promise<FeeSettings> } | null = null;
+  private pricingSettings: { generation: number; readAt: number; read: Promise<PricingSettings> } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -68,18 +68,23 @@ export class SaleBook {
     return this.clock.now().getTime() - readAt > this.cache.ttlMs;
   }
 
-  /** The delivery and COD fees in force (owner settings). */
-  fees(): Promise<FeeSettings> {
+  /** The delivery and COD fees, the advance rules and the payment accounts in force (owner settings). */
+  settings(): Promise<PricingSettings> {
     const generation = this.cache.generation;
-    if (this.feeSettings?.generation !== generation || this.expired(this.feeSettings.readAt)) {
-      const fees = loadFeeSettings(this.db);
-      this.feeSettings = { generation, readAt: this.clock.now().getTime(), fees };
+    if (this.pricingSettings?.generation !== generation || this.expired(this.pricingSettings.readAt)) {
+      const read = loadPricingSettings(this.db);
+      this.pricingSettings = { generation, readAt: this.clock.now().getTime(), read };
       // A failed read is not kept: the next order reads again.
-      fees.catch(() => {
-        if (this.feeSettings?.fees === fees) this.feeSettings = null;
+      read.catch(() => {
+        if (this.pricingSettings?.read === read) this.pricingSettings = null;
       });
     }
-    return this.feeSettings!.fees;
+    return this.pricingSettings!.read;
+  }
+
+  /** The delivery and COD fees in force (owner settings). */
+  async fees(): Promise<FeeSettings> {
+    return (await this.settings()).fees;
   }
 
   /** A product's public price and original price under the live sales. */
@@ -145,7 +150,12 @@ export async function salePricer(db: Db): Promise<(p: PricedProduct) => SalePric
 
 /** The fees in force: the app's, kept between changes; else read (seeding, benchmarks, a transaction). */
 export async function feesInForce(db: Db): Promise<FeeSettings> {
-  return saleBookOf(db)?.fees() ?? loadFeeSettings(db);
+  return (await pricingInForce(db)).fees;
+}
+
+/** The fees, advance rules and payment accounts in force, kept as the fees are. */
+export async function pricingInForce(db: Db): Promise<PricingSettings> {
+  return saleBookOf(db)?.settings() ?? loadPricingSettings(db);
 }
 
 /** A line's unit price (paisa) under the live sales and the sale that set it: what an order records. */

@@ -4,8 +4,8 @@ import { orderNumber } from "@shared/rules/labels.js";
 import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
 import { AppError } from "../../lib/app-error.js";
-import { recordAudit } from "../audit/audit.js";
-import { CSV_BOM, csvLine } from "../reports/csv.js";
+import { recordAudit } from "../audit/index.js";
+import { CSV_BOM, csvLine } from "../reports/index.js";
 import { flagColumns, toFlag } from "./remittances-view.js";
 
 /** Closes a flag with the owner's note; a flag already closed is refused with what it says. */

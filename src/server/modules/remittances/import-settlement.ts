@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ImportResult } from "@shared/schemas/remittances.js";
 import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
-import { recordAudit } from "../audit/audit.js";
+import { recordAudit } from "../audit/index.js";
 import { PAYMENTS_LOCK } from "./remittance-listener.js";
 import { paymentKey, recordPayments, type PaymentIn, type PaymentSource } from "./record-payments.js";
 import { rememberMapping, type SettlementUpload } from "./sheet-upload.js";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { StatusChange } from "../order-core/status-transition.js";
+import type { StatusChange } from "../order-core/index.js";
 import type { Db } from "../../db/client.js";
 
 /** The advisory lock payments are recorded under (import-settlement.ts). */

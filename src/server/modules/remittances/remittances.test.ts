@@ -3,7 +3,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/rows.js";
 import { ManualClock } from "../../jobs/clock.js";
-import { upsertAdmin } from "../auth/auth-service.js";
+import { upsertAdmin } from "../auth/index.js";
 import { insertProduct, multipart, placeOrder } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 import { courierFigures, orderSources, summarySources } from "./remittances-view.js";

@@ -122,6 +122,10 @@ describe("GET /api/admin/orders.csv", () => {
       "0",
       "0",
       "7500",
+      // Issue 25's advance: none owed.
+      "0",
+      "0",
+      "none",
     ]);
   });
 
@@ -165,12 +169,12 @@ describe("GET /api/admin/orders.csv", () => {
       "Tracking Number",
       "Tracking URL",
     ]);
-    expect(rows.find((r) => r[1] === shipped)!.slice(-8, -5)).toEqual([
+    expect(rows.find((r) => r[1] === shipped)!.slice(-11, -8)).toEqual([
       "Leopards",
       "LE7512345678",
       "https://www.leopardscourier.com/tracking?tracking_number=LE7512345678",
     ]);
-    expect(rows.find((r) => r[1] === byHand)!.slice(-8, -5)).toEqual(["Rider Ali", "'=42", ""]);
+    expect(rows.find((r) => r[1] === byHand)!.slice(-11, -8)).toEqual(["Rider Ali", "'=42", ""]);
   });
   it("adds each part of what the shopper paid at the end: discount, code, delivery fee, COD fee, COD amount", async () => {
     const product = await insertProduct(t.db, { name: "Eid Suit" });
@@ -183,12 +187,33 @@ describe("GET /api/admin/orders.csv", () => {
         deliveryFee: "250",
         codFee: "50",
         total: "4800",
-        codAmount: "4800",
+        codAmount: "3800",
+        advanceAmount: "1000",
+        advancePaid: "1000",
+        advanceStatus: "paid",
       })
       .where(eq(orders.id, id));
     const rows = readCsv((await download("?status=pending")).body.slice(1));
-    expect(rows[0].slice(-5)).toEqual(["Discount", "Discount Code", "Delivery Fee", "COD Fee", "COD Amount"]);
-    expect(rows.find((r) => r[1] === id)!.slice(-5)).toEqual(["500", "EID10", "250", "50", "4800"]);
+    expect(rows[0].slice(-8)).toEqual([
+      "Discount",
+      "Discount Code",
+      "Delivery Fee",
+      "COD Fee",
+      "COD Amount",
+      "Advance",
+      "Advance Paid",
+      "Advance Status",
+    ]);
+    expect(rows.find((r) => r[1] === id)!.slice(-8)).toEqual([
+      "500",
+      "EID10",
+      "250",
+      "50",
+      "3800",
+      "1000",
+      "1000",
+      "paid",
+    ]);
   });
 });
 

@@ -33,6 +33,10 @@ export const CSV_HEADER = [
   "Delivery Fee",
   "COD Fee",
   "COD Amount",
+  // The advance owed before shipping and what was paid of it (issue 25); COD Amount = Total − Advance Paid.
+  "Advance",
+  "Advance Paid",
+  "Advance Status",
 ];
 
 type ItemPart = { productName: string; quantity: number; size: string; color: string };
@@ -57,6 +61,9 @@ type CsvRow = {
   delivery_fee: unknown;
   cod_fee: unknown;
   cod_amount: unknown;
+  advance_amount: unknown;
+  advance_paid: unknown;
+  advance_status: string;
   items: ItemPart[] | string | null;
 };
 
@@ -87,6 +94,7 @@ export async function* ordersCsvLines(
                  o.status, o.customer_name, o.customer_phone, o.customer_email, o.shipping_address, o.city, o.postal_code,
                  o.subtotal, o.total, o.courier, o.tracking_number, o.tracking_url,
                  o.discount, o.discount_code, o.delivery_fee, o.cod_fee, coalesce(o.cod_amount, o.total) as cod_amount,
+                 o.advance_amount, o.advance_paid, o.advance_status,
                  (select json_agg(json_build_object('productName', oi.product_name, 'quantity', oi.quantity,
                                                     'size', oi.size, 'color', oi.color) order by oi.id)
                   from order_items oi where oi.order_id = o.id) as items
@@ -121,6 +129,9 @@ export async function* ordersCsvLines(
         Number(o.delivery_fee),
         Number(o.cod_fee),
         Number(o.cod_amount),
+        Number(o.advance_amount),
+        Number(o.advance_paid),
+        o.advance_status,
       ]);
     }
     yield chunk;

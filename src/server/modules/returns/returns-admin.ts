@@ -12,6 +12,7 @@ import { lockVariants, putBackReturnedItems } from "../stock/index.js";
 import type { OrderCore } from "../order-core/index.js";
 import { createReplacement } from "./replacement-order.js";
 import { loadLineInfo, toCustomerReturn, type ReturnRow } from "./return-serialise.js";
+import { recordAdvanceRefund } from "../advance/index.js";
 
 const LIST_LIMIT = 200;
 const notFound = () => new AppError("NOT_FOUND", "Return request not found");
@@ -115,6 +116,8 @@ export async function decideReturn(
             refund: "Enter the refund amount and method",
           });
         await refuseRefundPastTotal(tx as unknown as Db, row, decision.refund.amount);
+        // The advance paid is refunded first (decision 027).
+        await recordAdvanceRefund(tx as unknown as Db, row.orderId, decision.refund.amount, actor);
         changes.refundAmount = decision.refund.amount.toFixed(2);
         changes.refundMethod = decision.refund.method;
         w.touched([row.orderId], await putBackReturn(tx, row));

@@ -6,11 +6,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ADMIN_IMAGE_MAX_PX, type SettingKey } from "@shared/constants.js";
+import { ADMIN_IMAGE_MAX_PX } from "@shared/constants.js";
 import { imageIdInput } from "@shared/schemas/common.js";
-import { settingKey, settingValue } from "@shared/schemas/settings.js";
+import { settingKey, settingValue, type AnySettingKey as SettingKey } from "@shared/schemas/settings.js";
 import { isCodRuleKey, normaliseCodRule } from "@shared/rules/cod-rules.js";
 import { isFeeSettingKey, normaliseFeeSetting } from "@shared/rules/fees.js";
+import { isAdvanceSettingKey, normalizeAdvanceSetting } from "@shared/rules/advance.js";
 import { badRequest } from "../../lib/app-error.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { parse } from "../../lib/validate.js";
@@ -54,6 +55,11 @@ async function checkValue(app: FastifyInstance, key: SettingKey, value: unknown)
     const fee = normaliseFeeSetting(key, value);
     if ("problem" in fee) throw badRequest(fee.problem);
     return fee.value;
+  }
+  if (isAdvanceSettingKey(key)) {
+    const rule = normalizeAdvanceSetting(key, value);
+    if ("problem" in rule) throw badRequest(rule.problem);
+    return rule.value;
   }
   if (!IMAGE_SETTINGS.includes(key)) return parse(settingValue, value);
   const id = parse(imageIdInput, value);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SETTING_DEFAULTS, SETTING_KEYS } from "@shared/constants.js";
+import { SETTING_DEFAULTS } from "@shared/constants.js";
+import { ALL_SETTING_KEYS } from "@shared/schemas/settings.js";
 import { images, settings } from "../../db/schema.js";
 import { countRows, makeImage, multipart } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
@@ -33,7 +34,7 @@ describe("GET /api/settings", () => {
     const res = await t.app.inject({ url: "/api/settings" });
     expect(res.statusCode).toBe(200);
     const list = res.json();
-    expect(list.map((s: { key: string }) => s.key)).toEqual([...SETTING_KEYS]);
+    expect(list.map((s: { key: string }) => s.key)).toEqual([...ALL_SETTING_KEYS]);
     expect(list).toContainEqual({ key: "hero_title", value: "Premium Fashion Collection" });
     expect(list).toContainEqual({ key: "hero_image", value: null });
   });
@@ -75,7 +76,7 @@ describe("PUT /api/settings/:key", () => {
   it("refuses an unknown key with the list of keys", async () => {
     const res = await put("favourite_colour", { value: "pink" });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe(`Unknown setting; known settings: ${SETTING_KEYS.join(", ")}`);
+    expect(res.json().error).toBe(`Unknown setting; known settings: ${ALL_SETTING_KEYS.join(", ")}`);
   });
 
   it("refuses a too long or non-text value, a text file as image and an anonymous caller, storing nothing", async () => {

@@ -12,6 +12,7 @@ import { type OrderCore, orderNotFound, loadItems, orderColumns, type OrderRow }
 import { CourierRefused, CourierUnavailable, type Courier, type Parcel } from "./courier.js";
 import { courierForBooking, enabledCouriers } from "./courier-accounts.js";
 import { moveParcelOrder } from "./parcel-status.js";
+import { refuseUnpaidAdvances } from "../advance/index.js";
 
 /** A booking claimed this long ago without a tracking number was interrupted: it may be tried again. */
 const CLAIM_STALE = sql`interval '2 minutes'`;
@@ -55,6 +56,8 @@ export async function bookOrders(
   actor: string,
   wanted?: CourierId,
 ): Promise<BookOrdersResult> {
+  // Nothing is booked while any of the orders still owes its advance (decision 027).
+  await refuseUnpaidAdvances(deps.db, ids);
   const courier = await courierForBooking(deps.db, deps.secrets, wanted);
   const rows = await deps.db
     .select({ ...orderColumns, courierBookedAt: orders.courierBookedAt, courierAttemptedAt: orders.courierAttemptedAt })

@@ -32,6 +32,7 @@ interface MessageOrder {
   tracking_number: string | null;
   tracking_url: string | null;
   total: string;
+  codAmount: string | null;
   status: string;
   reason: string | null;
   attempts: number | null;
@@ -41,7 +42,7 @@ async function loadOrder(app: FastifyInstance, orderId: string): Promise<Message
   return rows<MessageOrder>(
     await app.db.execute(sql`
       select o.id, o.customer_name, o.customer_phone, o.courier, o.tracking_number, o.tracking_url, o.total,
-        o.status, d.reason, d.attempts
+        o.cod_amount::text as "codAmount", o.status, d.reason, d.attempts
       from orders o left join delivery_issues d on d.order_id = o.id where o.id = ${orderId}::uuid`),
   )[0];
 }

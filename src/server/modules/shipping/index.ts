@@ -5,3 +5,6 @@
 export { courierTimeline, courierViews, openIssueCondition } from "./courier-view.js";
 export { changeOrderAsAdmin } from "./manual-shipping.js";
 export { correctOrder, correctionOf } from "./order-corrections.js";
+export { CourierRefused, CourierUnavailable } from "./courier.js";
+export type { Courier } from "./courier.js";
+export { enabledCouriers } from "./courier-accounts.js";

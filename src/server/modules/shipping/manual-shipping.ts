@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { orderNotFound, type OrderCore, type OrderWrite, adminOrder } from "../order-core/index.js";
+import { refuseUnpaidAdvances } from "../advance/index.js";
 
 export interface AdminOrderChange {
   status?: OrderStatus;
@@ -42,6 +43,8 @@ async function setTracking(w: OrderWrite, id: string, given: { courier?: string;
     throw new AppError("VALIDATION", "Enter the courier's name with the tracking number", {
       courier: "Enter the courier's name",
     });
+  // A tracking number tells a courier to collect: not while the advance is owed (decision 027).
+  if (trackingNumber && trackingNumber !== row.trackingNumber) await refuseUnpaidAdvances(w.tx, [id]);
   await w.tx
     .update(orders)
     .set({

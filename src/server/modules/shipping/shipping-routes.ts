@@ -24,6 +24,7 @@ import {
 import { resolveAsAgent, SEND_SHIPPER_ADVICE, sendShipperAdvice } from "./delivery-issues.js";
 import { postexSettingsView, savePostexSettings } from "./postex-settings.js";
 import { renderLabels } from "./labels-pdf.js";
+import { refuseUnpaidAdvances } from "../advance/index.js";
 import { missingOrders, setStatusOfMany } from "./manual-shipping.js";
 import { actorOf, recordExport } from "../audit/index.js";
 import { refuseShortStock } from "../stock/index.js";
@@ -67,6 +68,8 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
       const missing = await missingOrders(app.db, ids);
       throw new AppError("NOT_FOUND", `${missing.length} of the selected orders no longer exist; reload the list`);
     }
+    // A label tells the rider what to collect: not while an advance is owed (decision 027).
+    await refuseUnpaidAdvances(app.db, ids);
     // Labels carry names, phones and addresses: each printed order gets its line in the audit log.
     await recordExport(app.db, request, { action: "export.labels", orderIds: ids, details: { paper } });
     const items = await loadItems(app.db, ids);

@@ -27,6 +27,7 @@ import {
 } from "./webhook-payload.js";
 import type { WhatsappConfig } from "./whatsapp-config.js";
 import { rowsOf as rows } from "../../db/rows.js";
+import { advanceReplyLines } from "../advance/index.js";
 
 export { WHATSAPP_ACTOR } from "./customer-answer.js";
 
@@ -114,11 +115,13 @@ async function handleMessage(
       return applyCustomerAnswer(w, { ...answer, keepPending: true });
     });
   if (!changed) return { stored: true, reply: false };
+  // A confirmed order that owes an advance is told how much and where (decision 027).
+  const advance = button.action === "confirm" ? await advanceReplyLines(tx, changed.id) : [];
   await queueReply(tx, {
     inboundId: message.id,
     orderId: changed.id,
     to: whatsappNumber(changed.customer_phone),
-    text: replyText(button.action, changed.id, changed.status === "pending"),
+    text: [replyText(button.action, changed.id, changed.status === "pending"), ...advance].join("\n"),
   });
   return { stored: true, reply: true };
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import type { OrderStatus } from "@shared/rules/order-status.js";
 import type { AdminOrder, AdminOrderDetail, AdminOrderPage, RiskLevel } from "@shared/schemas/orders.js";
 import type { ConfirmationState } from "@shared/rules/confirmation.js";
+import type { AdvanceFilter } from "@shared/rules/advance.js";
 import type { ManualOrderInput } from "@shared/schemas/stock.js";
 import { api } from "@client/lib/api";
 import { lowStockKey } from "./stock-admin-api";
@@ -14,6 +15,8 @@ export interface QueueFilters {
   risk?: RiskLevel;
   /** `open`: failed delivery attempts with no answer yet (issue 26). */
   issue?: "open";
+  /** The Advance filter (decision 027): one status, or `owed`. */
+  advance?: AdvanceFilter;
 }
 
 export const orderKeys = {
@@ -30,6 +33,7 @@ export function useAdminOrders(status: OrderStatus | undefined, offset: number, 
   if (filters.confirmation) params.set("confirmation", filters.confirmation);
   if (filters.risk) params.set("risk", filters.risk);
   if (filters.issue) params.set("issue", filters.issue);
+  if (filters.advance) params.set("advance", filters.advance);
   return useQuery({
     queryKey: orderKeys.page(status, offset, filters),
     queryFn: () => api<AdminOrderPage>(`/api/orders?${params}`),
@@ -60,7 +64,14 @@ export function useUpdateOrderStatus() {
  * status takes or gives back.
  */
 export function refreshAfterOrderChange(qc: QueryClient) {
-  const fed = [orderKeys.all, ["/api/admin/analytics"], ["/api/admin/customers"], lowStockKey, ["/api/products"]];
+  const fed = [
+    orderKeys.all,
+    ["/api/admin/analytics"],
+    ["/api/admin/advances/overview"],
+    ["/api/admin/customers"],
+    lowStockKey,
+    ["/api/products"],
+  ];
   return Promise.all(fed.map((queryKey) => qc.invalidateQueries({ queryKey })));
 }
 

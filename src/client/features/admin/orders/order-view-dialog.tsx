@@ -16,6 +16,7 @@ import { TrackingForm } from "../common/tracking-form";
 import { useAdminOrder } from "../common/orders-admin-api";
 import { OrderNotes } from "./order-notes";
 import { OrderWhatsappPanel } from "./order-whatsapp-panel";
+import { AdvanceSection } from "./advance-admin";
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString("en-PK", { dateStyle: "medium", timeStyle: "short" });
 const statusLabel = (s: string) => STATUS_LABELS[s as OrderStatus] ?? s;
@@ -155,6 +156,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         </dl>
       </section>
 
+      <AdvanceSection key={`${order.id}-${order.advance.status}`} order={order} />
       <TrackingForm key={`${order.id}-${order.trackingNumber}`} order={order} />
       <ParcelPanel order={order} />
 

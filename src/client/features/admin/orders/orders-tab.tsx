@@ -27,6 +27,7 @@ import {
 import { ConfirmationBadge, RiskBadge } from "./confirmation-badges";
 import { useLiveOrders } from "../common/order-confirmation-api";
 import { QueueFilterSelects } from "./queue-filters";
+import { AdvanceBadge } from "./advance-admin";
 
 const STATUS_SELECT_COLOURS: Record<string, string> = {
   pending: "[&_select]:bg-yellow-50",
@@ -149,12 +150,13 @@ export function OrdersTab() {
                 <th>Status</th>
                 <th>Confirmation</th>
                 <th>Risk</th>
+                <th>Advance</th>
                 <th>Date</th>
                 <th className="text-right">View</th>
               </tr>
             </thead>
             <tbody className={cn(orders.isPlaceholderData && "opacity-60")}>
-              {orders.data.orders.length === 0 && <EmptyRow colSpan={10}>No orders found for this status</EmptyRow>}
+              {orders.data.orders.length === 0 && <EmptyRow colSpan={11}>No orders found for this status</EmptyRow>}
               {orders.data.orders.map((o) => (
                 <tr key={o.id} className={CARD_ROW}>
                   <td className="max-sm:order-1">
@@ -196,6 +198,9 @@ export function OrdersTab() {
                   </td>
                   <td className="max-sm:order-6">
                     <RiskBadge level={o.risk.level} reasons={o.risk.reasons} />
+                  </td>
+                  <td className="max-sm:order-6">
+                    <AdvanceBadge advance={o.advance} />
                   </td>
                   <td className="whitespace-nowrap text-muted max-sm:order-8 max-sm:text-xs">
                     {new Date(o.createdAt).toLocaleDateString("en-PK")}

@@ -3,6 +3,7 @@ import { RISK_LEVELS, type RiskLevel } from "@shared/schemas/orders.js";
 import { NativeSelect } from "@client/components/ui/native-select";
 import { CONFIRMATION_LABELS, RISK_LABELS } from "./confirmation-badges";
 import type { QueueFilters } from "../common/orders-admin-api";
+import type { AdvanceFilter } from "@shared/rules/advance.js";
 
 /** The agents' queue: orders by WhatsApp confirmation state and by risk. */
 export function QueueFilterSelects({
@@ -39,6 +40,18 @@ export function QueueFilterSelects({
             {RISK_LABELS[r]}
           </option>
         ))}
+      </NativeSelect>
+      <NativeSelect
+        aria-label="Filter by advance"
+        value={value.advance ?? ""}
+        onChange={(e) => onChange({ ...value, advance: (e.target.value || undefined) as AdvanceFilter })}
+        className="w-44"
+      >
+        <option value="">Any advance</option>
+        <option value="owed">Advance owed</option>
+        <option value="submitted">Proof sent</option>
+        <option value="rejected">Proof rejected</option>
+        <option value="paid">Advance paid</option>
       </NativeSelect>
       <label className="flex items-center gap-2 text-sm">
         <input

@@ -9,6 +9,7 @@ import { StatCard } from "../common/stat-card";
 import { currentPeriod, useAnalytics } from "../common/analytics-api";
 import { CategoryPerformance } from "./category-performance";
 import { ReturnToOrigin } from "./return-to-origin";
+import { AdvancesPanel } from "./advances-panel";
 import { DeliveryAttempts } from "./delivery-attempts";
 import { RevenueByStatus } from "./revenue-by-status";
 import { RevenueParts } from "./revenue-parts";
@@ -75,6 +76,7 @@ export function OverviewTab() {
       <RevenueParts data={data.revenueParts} year={period.year} />
       <TopSellers products={data.topProducts} variants={data.topVariants} />
       <SourcesPanel />
+      <AdvancesPanel />
       <ReturnToOrigin data={data.returnToOrigin} />
       <DeliveryAttempts data={data.deliveryAttempts} />
       <div className="grid gap-4 lg:grid-cols-2">

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SettingKey } from "@shared/constants.js";
+import type { AnySettingKey as SettingKey } from "@shared/schemas/settings.js";
 import { siteSettings } from "@shared/rules/settings.js";
 import { api } from "@client/lib/api";
 import { queries, settingsKeys } from "@client/lib/queries";

@@ -2,6 +2,7 @@ import { Tabs } from "radix-ui";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
 import { CourierSettingsPanel } from "../common/courier-settings-form";
+import { AdvanceForm } from "./advance-form";
 import { FeesForm } from "./fees-form";
 import { HeroSettingsForm } from "./hero-settings-form";
 import { useSettings } from "./settings-api";
@@ -50,6 +51,7 @@ export function WebsiteSettings() {
             </Tabs.Content>
             <Tabs.Content value="fees" className="outline-none">
               <FeesForm />
+              <AdvanceForm />
             </Tabs.Content>
             <Tabs.Content value="courier" className="outline-none">
               <CourierSettingsPanel />
