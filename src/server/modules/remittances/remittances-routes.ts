@@ -43,7 +43,8 @@ export async function remittancesRoutes(app: FastifyInstance): Promise<void> {
   const upload = { config: { access: "owner" as const, upload: true, auditsItself: true } };
   app.post(
     "/api/admin/remittances/preview",
-    { config: { access: "owner" as const, upload: true } },
+    // A read (the first rows), though sent as a form: nothing to audit.
+    { config: { access: "owner" as const, upload: true, auditsItself: true } },
     async (request) => {
       const preview = await request.whileArriving(readSheetPreview(request, app.db));
       request.bodyArrived();
