@@ -111,10 +111,9 @@ const adminZones = {
 };
 
 /**
- * The storefront's features (features/*), one zone each, admin included as one feature. NOT ON YET:
- * the issue-29 pass left the storefront features alone while other work changed them; the
- * imports this refuses today are listed in /work/notes/lint29-report.md. Add `storefrontZones`
- * to the list below once they are moved.
+ * The storefront's features (features/*), one zone each (the admin has its own, above): what two
+ * features share lives in lib/ (the cart, the settings read, the pixel, the dialogs' context) or
+ * components/ (the advance panel), and app/ composes them (the store's dialogs).
  */
 export const storefrontZones = {
   files: ["src/client/features/**/*.ts", "src/client/features/**/*.tsx"],
@@ -176,6 +175,7 @@ export default tseslint.config(
   },
   moduleFaces,
   adminZones,
+  storefrontZones,
   // Import boundaries, one way each (decision 006 and docs/architecture.md):
   //   shared ← client (app → features → lib/components) and shared ← server (modules → lib; plugins).
   clientCode(["src/client/**"]),

@@ -90,7 +90,7 @@ describe("the admin's sub-features", () => {
   }, 60_000);
 
   it("refuse the admin importing a storefront feature", async () => {
-    expect(await rulesBroken(probeIn("src/client/features/admin/orders", "@client/features/cart/cart-api"))).toContain(
+    expect(await rulesBroken(probeIn("src/client/features/admin/orders", "@client/features/cart/cart-page"))).toContain(
       RULE,
     );
   }, 60_000);
@@ -103,5 +103,22 @@ describe("the admin's sub-features", () => {
     expect(await rulesBroken(probeIn("src/client/features/admin/orders", "../common/panel"))).toEqual([]);
     expect(await rulesBroken(probeIn("src/client/features/admin/orders", "./orders-tab"))).toEqual([]);
     expect(await rulesBroken(probeIn("src/client/app/admin", "@client/features/admin/orders/orders-tab"))).toEqual([]);
+  }, 60_000);
+});
+
+describe("the storefront's feature zones", () => {
+  const RULE = "import-x/no-restricted-paths";
+
+  it("refuse one feature importing another, by alias or relative path", async () => {
+    expect(await rulesBroken(probeIn("src/client/features/checkout", "@client/features/cart/cart-page"))).toContain(
+      RULE,
+    );
+    expect(await rulesBroken(probeIn("src/client/features/reviews", "../layout/site-header"))).toContain(RULE);
+  }, 60_000);
+
+  it("accept a feature importing lib/, components/ and its own files, and app/ composing features", async () => {
+    expect(await rulesBroken(probeIn("src/client/features/checkout", "@client/lib/cart/cart-api"))).toEqual([]);
+    expect(await rulesBroken(probeIn("src/client/features/tracking", "./returns/order-aftercare"))).toEqual([]);
+    expect(await rulesBroken(probeIn("src/client/app", "@client/features/tracking/track-orders-dialog"))).toEqual([]);
   }, 60_000);
 });

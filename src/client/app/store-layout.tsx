@@ -1,12 +1,13 @@
 import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
-import { useCartItems } from "@client/features/cart/cart-api";
-import { usePixelPageView } from "@client/features/ads/meta-pixel";
+import { useCartItems } from "@client/lib/cart/cart-api";
+import { usePixelPageView } from "@client/lib/ads/meta-pixel";
 import { ScrollRestoration } from "@client/features/layout/scroll-restoration";
 import { SiteHeader } from "@client/features/layout/site-header";
-import { useSiteSettings } from "@client/features/settings/settings-api";
+import { useSiteSettings } from "@client/lib/settings-api";
 import { useWishlist } from "@client/features/wishlist/wishlist-store";
-import { StoreDialogsProvider, useStoreDialogs } from "@client/features/layout/store-dialogs";
+import { useStoreDialogs } from "@client/lib/store-dialogs";
+import { StoreDialogsProvider } from "./store-dialogs-provider";
 import { PageHeadSync } from "./page-head-sync";
 
 // The footer sits below every page's first screen: its code (icons, links) loads after the page.

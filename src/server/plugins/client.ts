@@ -63,7 +63,7 @@ function readFailed(apiPath: string, res: LightMyRequestResponse): Error {
 
 /**
  * With the pixel on (META_PIXEL_ID), every page names it in a meta tag the storefront reads after
- * the page has loaded (features/ads/meta-pixel.ts); off, the page is as built.
+ * the page has loaded (lib/ads/meta-pixel.ts); off, the page is as built.
  */
 export function withPixelTag(html: Buffer, pixel: MetaAdsConfig | undefined): Buffer {
   if (!pixel) return html;

@@ -8,7 +8,7 @@ import { HomeHero } from "@client/features/catalog/home-hero";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
 import { COLLECTIONS_ID } from "@client/features/layout/nav-links";
 import { Reveal } from "@client/features/layout/reveal";
-import { useSiteSettings } from "@client/features/settings/settings-api";
+import { useSiteSettings } from "@client/lib/settings-api";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
 
 // The floating chat button is not part of the first screen's content: it loads after the page.

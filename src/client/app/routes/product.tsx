@@ -2,13 +2,13 @@ import { lazy, Suspense, useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "@client/lib/toast";
 import { buttonVariants } from "@client/components/ui/button";
-import { useAddToCart } from "@client/features/cart/cart-api";
+import { useAddToCart } from "@client/lib/cart/cart-api";
 import { useProduct } from "@client/features/catalog/catalog-api";
 import { ProductDetails, type CartLineChoice } from "@client/features/catalog/product-details";
 import { ProductDetailSkeleton } from "@client/features/catalog/product-skeleton";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
 import { errorMessage } from "@client/lib/api";
-import { productEventData, trackPixel } from "@client/features/ads/meta-pixel";
+import { productEventData, trackPixel } from "@client/lib/ads/meta-pixel";
 import { productIdOf } from "../route-table";
 
 // Reviews sit below the fold: their code loads after the product itself.

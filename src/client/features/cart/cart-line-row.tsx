@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { formatRs } from "@shared/rules/money.js";
 import { imageVariantUrl } from "@shared/rules/images.js";
 import type { LightboxImage } from "@client/components/ui/image-lightbox";
-import type { CartGroup } from "./cart-groups";
+import type { CartGroup } from "@client/lib/cart/cart-groups";
 
 const THUMB_W = 96;
 

@@ -1,7 +1,7 @@
 import { Button } from "@client/components/ui/button";
 import { PriceSummary } from "@client/components/ui/price-summary";
-import { useSiteSettings } from "@client/features/settings/settings-api";
-import { useQuote, type QuoteGroup } from "./quote-api";
+import { useSiteSettings } from "@client/lib/settings-api";
+import { useQuote, type QuoteGroup } from "@client/lib/cart/quote-api";
 
 import type { Quote } from "@shared/schemas/checkout.js";
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import type { CartGroup } from "./cart-groups";
+import type { CartGroup } from "@client/lib/cart/cart-groups";
 
 /**
  * Selection per merged group. Every group starts selected (a shopper usually buys what is in the

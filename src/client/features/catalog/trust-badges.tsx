@@ -1,5 +1,5 @@
 import { BadgeCheck, Headset, RotateCcw, Truck } from "lucide-react";
-import { useSiteSettings } from "@client/features/settings/settings-api";
+import { useSiteSettings } from "@client/lib/settings-api";
 
 const BADGES = [
   { Icon: RotateCcw, title: "7 Day Returns", text: "Easy exchanges" },

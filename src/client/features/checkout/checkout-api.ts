@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PlacedOrder } from "@shared/schemas/orders.js";
-import { cartKeys } from "@client/features/cart/cart-api";
+import { cartKeys } from "@client/lib/cart/cart-api";
 import { api } from "@client/lib/api";
 import { myOrdersKey } from "@client/lib/queries";
 import { randomUuid } from "@client/lib/random-uuid";

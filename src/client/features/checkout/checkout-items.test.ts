@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CartItem } from "@shared/schemas/cart.js";
 import { placeOrderInput } from "@shared/schemas/orders.js";
-import { groupCartLines } from "@client/features/cart/cart-groups";
+import { groupCartLines } from "@client/lib/cart/cart-groups";
 import { checkoutLines, formFieldErrors, orderPayload, parseItemsParam } from "./checkout-items";
 
 const line = (id: number, quantity = 1, price = "1500.00"): CartItem => ({

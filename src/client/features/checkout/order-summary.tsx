@@ -1,6 +1,6 @@
 import { formatRs } from "@shared/rules/money.js";
 import { imageVariantUrl } from "@shared/rules/images.js";
-import type { CartGroup } from "@client/features/cart/cart-groups";
+import type { CartGroup } from "@client/lib/cart/cart-groups";
 import type { ReactNode } from "react";
 import type { Quote } from "@shared/schemas/checkout.js";
 import { PriceSummary } from "@client/components/ui/price-summary";

@@ -2,7 +2,7 @@ import { MessageSquareHeart, Package } from "lucide-react";
 import { Sheet } from "@client/components/ui/sheet";
 import { NavLinks } from "./nav-links";
 import { STORE_CONTACT } from "./store-contact";
-import { useSiteSettings } from "@client/features/settings/settings-api";
+import { useSiteSettings } from "@client/lib/settings-api";
 
 /** The small-screen side menu: the links, Track Orders and Write a Review. */
 export function MobileMenu({

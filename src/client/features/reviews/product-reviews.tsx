@@ -6,7 +6,7 @@ import type { Review } from "@shared/schemas/reviews.js";
 import { Button } from "@client/components/ui/button";
 import { ImageLightbox, type LightboxImage } from "@client/components/ui/image-lightbox";
 import { Skeleton } from "@client/components/ui/skeleton";
-import { useStoreDialogs } from "@client/features/layout/store-dialogs";
+import { useStoreDialogs } from "@client/lib/store-dialogs";
 import { Stars } from "./stars";
 import { useProductRating, useProductReviews } from "./reviews-api";
 

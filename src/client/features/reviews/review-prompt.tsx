@@ -1,7 +1,7 @@
 import { Star, X } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@client/components/ui/button";
-import { useStoreDialogs } from "@client/features/layout/store-dialogs";
+import { useStoreDialogs } from "@client/lib/store-dialogs";
 import { useMyOrders } from "./reviews-api";
 
 const FLAG = "reviewAlertDismissed";

@@ -6,9 +6,9 @@ import { imageVariantUrl, parseSelectedImage } from "@shared/rules/images.js";
 import type { TrackedOrder } from "@shared/schemas/orders.js";
 import { StatusBadge } from "@client/components/ui/badge";
 import type { LightboxImage } from "@client/components/ui/image-lightbox";
-import { OrderAftercare } from "@client/features/returns/order-aftercare";
+import { OrderAftercare } from "@client/features/tracking/returns/order-aftercare";
 import { CancelOrderButton } from "./cancel-order-button";
-import { AdvancePanel } from "@client/features/advance/advance-panel";
+import { AdvancePanel } from "@client/components/advance/advance-panel";
 
 const dateFormat = new Intl.DateTimeFormat("en-PK", { day: "numeric", month: "short", year: "numeric" });
 
