@@ -7,8 +7,8 @@ import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from "./support
 import { E2E_ADMIN, startStore, type RunningStore } from "./support/store";
 
 /** A real PNG, so the server's content check accepts it. */
-async function png(name: string, colour: string) {
-  const buffer = await sharp({ create: { width: 600, height: 800, channels: 3, background: colour } })
+async function png(name: string, color: string) {
+  const buffer = await sharp({ create: { width: 600, height: 800, channels: 3, background: color } })
     .png()
     .toBuffer();
   return { name, mimeType: "image/png", buffer };

@@ -7,7 +7,7 @@ import { orderNumber } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
 import { openAdmin } from "./support/admin";
 import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
-import { availableColour, buyableProducts } from "./support/catalogue";
+import { availableColor, buyableProducts } from "./support/catalogue";
 import { startStore, type RunningStore } from "./support/store";
 
 let store: RunningStore;
@@ -50,7 +50,7 @@ describe("advance payments", () => {
         productId: product.id,
         quantity: 1,
         size: product.sizes[0],
-        color: availableColour(product),
+        color: availableColor(product),
         sessionId,
       }),
     });

@@ -38,7 +38,7 @@ async function openPage(path: string, viewport = DESKTOP): Promise<Page> {
 }
 
 /** A demo product with one colour sold out (the Jamawar suit: Green). */
-function productWithSoldOutColour() {
+function productWithSoldOutColor() {
   const product = catalogue.find(
     (p) =>
       p.colors.some((c) => p.colorVariantStock[c] === false) && p.colors.some((c) => p.colorVariantStock[c] !== false),
@@ -58,7 +58,7 @@ const cardPrices = async (page: Page) =>
 
 /** Checks the size, colour and add-to-cart flow of the product page, ending with a cart badge of 1. */
 async function addToCartFromProductPage(page: Page) {
-  const { product, soldOut, available } = productWithSoldOutColour();
+  const { product, soldOut, available } = productWithSoldOutColor();
   await page.goto(`/product/${product.id}`);
   await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAKISTANI_MOBILE_MESSAGE } from "@shared/rules/pakistani-mobile.js";
 import { openAdmin } from "./support/admin";
 import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
-import { availableColour, buyableProducts } from "./support/catalogue";
+import { availableColor, buyableProducts } from "./support/catalogue";
 import { startStore, type RunningStore } from "./support/store";
 
 let store: RunningStore;
@@ -29,7 +29,7 @@ describe("checkout's fake-order rules", () => {
         productId: product.id,
         quantity: 1,
         size: product.sizes[0],
-        color: availableColour(product),
+        color: availableColor(product),
         sessionId,
       }),
     });

@@ -5,7 +5,7 @@ import { orderAdContext, orders } from "@server/db/schema.js";
 import { FakeMeta, testMetaAdsConfig } from "@server/test/fakes/meta-fake.js";
 import { INITIAL_JS_TARGET_BYTES, initialJsOf } from "../bench/initial-js";
 import { launchBrowser, newContext, PHONE } from "./support/browser";
-import { availableColour, buyableProducts, type BuyableProduct } from "./support/catalogue";
+import { availableColor, buyableProducts, type BuyableProduct } from "./support/catalogue";
 import { startStore, type RunningStore } from "./support/store";
 
 const fake = new FakeMeta();
@@ -101,7 +101,7 @@ describe("Meta's pixel in the storefront", () => {
     await page.goto(`/product/${product.id}`);
     await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
     await page.getByRole("button", { name: product.sizes[0], exact: true }).click();
-    await page.getByRole("button", { name: availableColour(product), exact: true }).click();
+    await page.getByRole("button", { name: availableColor(product), exact: true }).click();
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect.poll(() => hits("AddToCart").length).toBe(1);
     expect(hits("AddToCart")[0].cd).toMatchObject({ content_ids: [String(product.id)], num_items: 1 });

@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRs } from "@shared/rules/money.js";
 import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
-import { availableColour, buyableProducts } from "./support/catalogue";
+import { availableColor, buyableProducts } from "./support/catalogue";
 import { startStore, type RunningStore } from "./support/store";
 
 let store: RunningStore;
@@ -39,7 +39,7 @@ describe("what the shopper pays", () => {
         productId: product.id,
         quantity: 1,
         size: product.sizes[0],
-        color: availableColour(product),
+        color: availableColor(product),
         sessionId,
       }),
     });

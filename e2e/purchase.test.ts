@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
-import { availableColour, buyableProducts, type BuyableProduct } from "./support/catalogue";
+import { availableColor, buyableProducts, type BuyableProduct } from "./support/catalogue";
 import { startStore, type RunningStore } from "./support/store";
 
 let store: RunningStore;
@@ -30,7 +30,7 @@ async function addToCart(sessionId: string, product: BuyableProduct, quantity = 
       productId: product.id,
       quantity,
       size: product.sizes[0],
-      color: availableColour(product),
+      color: availableColor(product),
       selectedImage: null,
       sessionId,
     }),

@@ -6,7 +6,7 @@ import { formatRs } from "@shared/rules/money.js";
 import { reductionPaisa, toPaisa } from "@shared/rules/discounts.js";
 import { openAdmin } from "./support/admin";
 import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
-import { availableColour, buyableProducts } from "./support/catalogue";
+import { availableColor, buyableProducts } from "./support/catalogue";
 import { startStore, type RunningStore } from "./support/store";
 
 let store: RunningStore;
@@ -79,7 +79,7 @@ describe("an automatic sale", () => {
         productId: product.id,
         quantity: 2,
         size: full.sizes[0],
-        color: availableColour(full),
+        color: availableColor(full),
         sessionId,
       }),
     });

@@ -8,7 +8,7 @@ export interface BuyableProduct {
   colorVariantStock?: Record<string, boolean>;
 }
 
-export const availableColour = (p: BuyableProduct) => p.colors.find((c) => p.colorVariantStock?.[c] !== false)!;
+export const availableColor = (p: BuyableProduct) => p.colors.find((c) => p.colorVariantStock?.[c] !== false)!;
 
 export async function buyableProducts(baseUrl: string): Promise<BuyableProduct[]> {
   const res = await fetch(`${baseUrl}/api/products`);

@@ -26,7 +26,7 @@ export interface ProductPageQuery extends ProductFilters {
 }
 
 /** Drops empty entries so equal filters share one cache entry however they were built. */
-export function normaliseFilters(filters: ProductFilters): ProductFilters {
+export function normalizeFilters(filters: ProductFilters): ProductFilters {
   const out: ProductFilters = {};
   if (filters.category?.length) out.category = [...filters.category].sort();
   if (filters.priceRange) out.priceRange = filters.priceRange;
@@ -39,7 +39,7 @@ export function normaliseFilters(filters: ProductFilters): ProductFilters {
 /** The query string of GET /api/products: lists become repeated parameters. */
 export function productsQueryString(filters: ProductFilters): string {
   const params = new URLSearchParams();
-  const f = normaliseFilters(filters);
+  const f = normalizeFilters(filters);
   f.category?.forEach((c) => params.append("category", c));
   if (f.priceRange) params.set("priceRange", f.priceRange);
   f.sizes?.forEach((s) => params.append("sizes", s));

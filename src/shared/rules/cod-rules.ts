@@ -38,7 +38,7 @@ function cityList(value: unknown): string[] | null {
  * The value to store for a COD rule, or a message saying what is wrong. Numbers are kept as
  * their digits ("50000"); cities as a JSON list in text ('["Lahore","Karachi"]').
  */
-export function normaliseCodRule(key: CodRuleKey, value: unknown): { value: string } | { problem: string } {
+export function normalizeCodRule(key: CodRuleKey, value: unknown): { value: string } | { problem: string } {
   if (key === "cod_cities") {
     const cities = cityList(value);
     if (cities === null) return { value: "" };

@@ -57,7 +57,7 @@ function cityFees(value: unknown): Record<string, number> | null | "bad" {
  * The value to store for a fee setting, or a message saying what is wrong. Amounts are kept as
  * their digits ("250"); city fees as a JSON object in text ('{"Karachi":200}').
  */
-export function normaliseFeeSetting(key: FeeSettingKey, value: unknown): { value: string } | { problem: string } {
+export function normalizeFeeSetting(key: FeeSettingKey, value: unknown): { value: string } | { problem: string } {
   if (key === "delivery_fee_by_city") {
     const fees = cityFees(value);
     if (fees === "bad")

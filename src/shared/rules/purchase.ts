@@ -9,19 +9,19 @@ export const PURCHASE_MESSAGES = {
   colorSoldOut: "This color variant is out of stock",
 } as const;
 
-export function colourInStock(product: { colorVariantStock: Record<string, boolean> }, colour: string): boolean {
-  return product.colorVariantStock[colour] !== false;
+export function colorInStock(product: { colorVariantStock: Record<string, boolean> }, color: string): boolean {
+  return product.colorVariantStock[color] !== false;
 }
 
 /** The spec's add-to-cart checks, in its order; null when the line may be added. */
 export function addToCartProblem(
   product: { sizes: string[]; colors: string[]; colorVariantStock: Record<string, boolean> } | null | undefined,
   size: string,
-  colour: string,
+  color: string,
 ): string | null {
   if (!product) return PURCHASE_MESSAGES.notFound;
   if (product.sizes.length > 0 && !size) return PURCHASE_MESSAGES.size;
-  if (product.colors.length > 0 && !colour) return PURCHASE_MESSAGES.color;
-  if (colour && !colourInStock(product, colour)) return PURCHASE_MESSAGES.colorSoldOut;
+  if (product.colors.length > 0 && !color) return PURCHASE_MESSAGES.color;
+  if (color && !colorInStock(product, color)) return PURCHASE_MESSAGES.colorSoldOut;
   return null;
 }

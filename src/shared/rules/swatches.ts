@@ -34,6 +34,6 @@ export function swatchHex(name: string): string | undefined {
 }
 
 /** A colour name as a CSS colour to try (lower case, no spaces): 'Sky Blue' → 'skyblue'. */
-export function cssColourName(name: string): string {
+export function cssColorName(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, "");
 }

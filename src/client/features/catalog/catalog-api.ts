@@ -3,7 +3,7 @@ import { queries, type ProductPageQuery } from "@client/lib/queries";
 
 export {
   catalogKeys,
-  normaliseFilters,
+  normalizeFilters,
   productPageQueryString,
   productsQueryString,
   type ProductFilters,

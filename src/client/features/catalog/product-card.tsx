@@ -4,7 +4,7 @@ import { discountPercent } from "@shared/rules/discount.js";
 import { categoryLabel } from "@shared/rules/labels.js";
 import type { Product } from "@shared/schemas/products.js";
 import { cn } from "@client/lib/cn";
-import { ColourSwatches } from "./colour-swatches";
+import { ColorSwatches } from "./color-swatches";
 import { ProductImage } from "./product-image";
 import { ProductPrice } from "./product-price";
 
@@ -77,7 +77,7 @@ export function ProductCard({
         )}
         <ProductPrice price={product.price} originalPrice={product.originalPrice} />
         <div className="mt-auto flex items-center justify-between gap-3 pt-1">
-          <ColourSwatches colors={product.colors} />
+          <ColorSwatches colors={product.colors} />
           <Link
             to={href}
             className="ml-auto text-sm font-medium text-ink underline decoration-sand decoration-2 underline-offset-4 hover:text-rose"

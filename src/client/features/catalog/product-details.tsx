@@ -8,10 +8,10 @@ import type { Product } from "@shared/schemas/products.js";
 import { Button } from "@client/components/ui/button";
 import { ProductGallery } from "./product-gallery";
 import { ProductPrice } from "./product-price";
-import { ColourPicker, QuantityPicker, SizePicker } from "./product-options";
+import { ColorPicker, QuantityPicker, SizePicker } from "./product-options";
 import {
   addToCartProblem,
-  colourInStock,
+  colorInStock,
   galleryImages,
   onlyLeftLabel,
   unitsLeftOf,
@@ -41,25 +41,25 @@ export function ProductDetails({
   wishlistButton?: ReactNode;
 }) {
   const [size, setSize] = useState("");
-  const [colour, setColour] = useState("");
+  const [color, setColor] = useState("");
   const [quantity, setQuantity] = useState(1);
   const [imageIndex, setImageIndex] = useState(0);
 
-  const images = galleryImages(product, colour);
+  const images = galleryImages(product, color);
   const current: ImageRef | undefined = images[imageIndex] ?? images[0];
-  const colourOut = Boolean(colour) && !colourInStock(product, colour);
-  const units = unitsLeftOf(product, size, colour);
-  const soldOut = product.inStock === 0 || colourOut || units === 0;
+  const colorOut = Boolean(color) && !colorInStock(product, color);
+  const units = unitsLeftOf(product, size, color);
+  const soldOut = product.inStock === 0 || colorOut || units === 0;
   const onlyLeft = onlyLeftLabel(units);
   const discount = discountPercent(product.price, product.originalPrice);
 
-  const chooseColour = (next: string) => {
-    setColour(next);
+  const chooseColor = (next: string) => {
+    setColor(next);
     setImageIndex(0);
   };
 
   const add = () => {
-    const problem = addToCartProblem(product, size, colour);
+    const problem = addToCartProblem(product, size, color);
     if (problem) {
       toast.error("Error", { description: problem });
       return;
@@ -68,7 +68,7 @@ export function ProductDetails({
       productId: product.id,
       quantity: units ? Math.min(quantity, units) : quantity,
       size,
-      color: colour,
+      color: color,
       selectedImage: current ? JSON.stringify(current) : "",
     });
   };
@@ -100,14 +100,14 @@ export function ProductDetails({
           sizes={product.sizes}
           value={size}
           onChange={setSize}
-          available={(s) => variantAvailable(product, s, colour)}
+          available={(s) => variantAvailable(product, s, color)}
         />
-        <ColourPicker
+        <ColorPicker
           colors={product.colors}
-          value={colour}
-          inStock={(c) => colourInStock(product, c)}
+          value={color}
+          inStock={(c) => colorInStock(product, c)}
           availableInSize={(c) => variantAvailable(product, size, c)}
-          onChange={chooseColour}
+          onChange={chooseColor}
         />
         <QuantityPicker value={Math.min(quantity, units || quantity)} onChange={setQuantity} max={units || undefined} />
         {onlyLeft && (

@@ -1,7 +1,7 @@
 import { Minus, Plus } from "lucide-react";
 import { MAX_QUANTITY } from "@shared/rules/cart-line.js";
 import { cn } from "@client/lib/cn";
-import { swatchColour } from "./colour-swatches";
+import { swatchColor } from "./color-swatches";
 
 const choice = (selected: boolean, disabled = false) =>
   cn(
@@ -51,7 +51,7 @@ export function SizePicker({
 }
 
 /** Colours; out-of-stock ones say so and cannot be chosen; choosing the chosen one again clears it. */
-export function ColourPicker({
+export function ColorPicker({
   colors,
   value,
   inStock,
@@ -60,10 +60,10 @@ export function ColourPicker({
 }: {
   colors: string[];
   value: string;
-  inStock: (colour: string) => boolean;
-  onChange: (colour: string) => void;
+  inStock: (color: string) => boolean;
+  onChange: (color: string) => void;
   /** False for a colour sold out in the chosen size (it stays out of stock in that size only). */
-  availableInSize?: (colour: string) => boolean;
+  availableInSize?: (color: string) => boolean;
 }) {
   if (colors.length === 0) return null;
   return (
@@ -86,7 +86,7 @@ export function ColourPicker({
               <span
                 aria-hidden
                 className="h-4 w-4 rounded-full border border-ink/20"
-                style={{ backgroundColor: swatchColour(c) }}
+                style={{ backgroundColor: swatchColor(c) }}
               />
               <span className={cn(!available && "line-through decoration-1")}>{c}</span>
               {!available && (

@@ -10,22 +10,22 @@ import { LOW_STOCK_THRESHOLD, unitsLeft } from "@shared/rules/stock.js";
 export function unitsLeftOf(
   product: Pick<Product, "variantStock" | "sizes" | "colors">,
   size: string,
-  colour: string,
+  color: string,
 ): number | null {
   if (!product.variantStock) return null;
-  if ((product.sizes.length > 0 && !size) || (product.colors.length > 0 && !colour)) return null;
-  return unitsLeft(product.variantStock, size, colour);
+  if ((product.sizes.length > 0 && !size) || (product.colors.length > 0 && !color)) return null;
+  return unitsLeft(product.variantStock, size, color);
 }
 
 /** Whether a size (or colour) can still be picked next to the other choice, if one is made. */
 export function variantAvailable(
   product: Pick<Product, "variantStock" | "sizes" | "colors">,
   size: string,
-  colour: string,
+  color: string,
 ): boolean {
   if (!product.variantStock) return true;
   return product.variantStock.some(
-    (s) => s.quantity > 0 && (!size || s.size === size) && (!colour || s.color === colour),
+    (s) => s.quantity > 0 && (!size || s.size === size) && (!color || s.color === color),
   );
 }
 
@@ -34,17 +34,17 @@ export function onlyLeftLabel(units: number | null): string | null {
   return units !== null && units > 0 && units <= LOW_STOCK_THRESHOLD ? `Only ${units} left` : null;
 }
 
-export { colourInStock } from "@shared/rules/purchase.js";
+export { colorInStock } from "@shared/rules/purchase.js";
 
 /** The spec's add-to-cart checks (shared with the server), then the chosen variant's own stock. */
-export function addToCartProblem(product: Product | null | undefined, size: string, colour: string): string | null {
-  const problem = sharedAddToCartProblem(product, size, colour);
+export function addToCartProblem(product: Product | null | undefined, size: string, color: string): string | null {
+  const problem = sharedAddToCartProblem(product, size, color);
   if (problem || !product) return problem;
-  return unitsLeftOf(product, size, colour) === 0 ? "This size and colour is sold out" : null;
+  return unitsLeftOf(product, size, color) === 0 ? "This size and colour is sold out" : null;
 }
 
 /** The gallery shows the chosen colour's own pictures when it has some. */
-export function galleryImages(product: Product, colour: string): ImageRef[] {
-  const variant = colour ? product.colorVariantImages[colour] : undefined;
+export function galleryImages(product: Product, color: string): ImageRef[] {
+  const variant = color ? product.colorVariantImages[color] : undefined;
   return variant?.length ? variant : product.images;
 }

@@ -3,7 +3,7 @@ import { COLORS, PRICE_RANGES, SIZES } from "@shared/constants.js";
 import { categoryLabel } from "@shared/rules/labels.js";
 import { Button } from "@client/components/ui/button";
 import { cn } from "@client/lib/cn";
-import { swatchColour } from "./colour-swatches";
+import { swatchColor } from "./color-swatches";
 import { activeFilterCount, toggleValue, type ShopState } from "./shop-filters-state";
 
 type Filters = ShopState["filters"];
@@ -81,7 +81,7 @@ export function ShopFilters({
           >
             <span
               className="h-4 w-4 rounded-full border border-ink/20"
-              style={{ backgroundColor: swatchColour(c) }}
+              style={{ backgroundColor: swatchColor(c) }}
               aria-hidden
             />
             {c}

@@ -61,7 +61,7 @@ function toCartItem(row: LineRow, refs: Map<string, ImageRef>, price: string): C
   };
 }
 
-async function serialise(db: Db, rows: LineRow[]): Promise<CartItem[]> {
+async function serialize(db: Db, rows: LineRow[]): Promise<CartItem[]> {
   const refs = await findImageRefs(
     db,
     rows.flatMap((r) => r.images),
@@ -82,7 +82,7 @@ async function readLines(db: Db, sessionId: string, lineId?: number): Promise<Ca
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(and(where, gt(cartItems.createdAt, sql`now() - ${CART_LIFETIME}::interval`)))
     .orderBy(asc(cartItems.id));
-  return serialise(db, rows);
+  return serialize(db, rows);
 }
 
 /**

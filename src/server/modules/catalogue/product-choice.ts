@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import { colourInStock, PURCHASE_MESSAGES } from "@shared/rules/purchase.js";
+import { colorInStock, PURCHASE_MESSAGES } from "@shared/rules/purchase.js";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema.js";
 import { findImageRefs } from "../images/index.js";
@@ -128,7 +128,7 @@ export function checkChoice(product: ChoiceProduct, size: string, color: string)
     const found = pick(product.colors, color);
     if (!found) return fail("choice", `Color ${color} is not available for ${product.name}`);
     chosenColor = found.trim();
-    if (!colourInStock(product, found) || !colourInStock(product, chosenColor)) {
+    if (!colorInStock(product, found) || !colorInStock(product, chosenColor)) {
       return fail("stock", PURCHASE_MESSAGES.colorSoldOut);
     }
   } else if (color) {

@@ -7,7 +7,7 @@ import { AppError } from "../../lib/app-error.js";
 import { orderNotFound } from "./errors.js";
 import type { OrderCore } from "./order-core.js";
 import { resolveOrderRef } from "./order-ref.js";
-import { loadItems, orderColumns, toAdminOrder, toPlacedOrder, toTrackedOrder } from "./order-serialise.js";
+import { loadItems, orderColumns, toAdminOrder, toPlacedOrder, toTrackedOrder } from "./order-serialize.js";
 
 async function readRow(db: Db, id: string) {
   const [row] = await db.select(orderColumns).from(orders).where(eq(orders.id, id));

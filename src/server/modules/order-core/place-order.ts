@@ -30,7 +30,7 @@ import {
   takeStockCtes,
   type StockLine,
 } from "../stock/index.js";
-import { isoTime, loadItems, orderColumns, toNewOrder } from "./order-serialise.js";
+import { isoTime, loadItems, orderColumns, toNewOrder } from "./order-serialize.js";
 // What the shopper pays, priced once per attempt by modules/pricing.
 import { amountsAsMoney, judgedHighRisk, priceOrder, type PricedOrder } from "../pricing/index.js";
 

@@ -115,11 +115,11 @@ describe("POST /api/orders", () => {
     expect(gone.json().error).toMatch(/"Old Kurta" is no longer available/);
 
     const sold = await insertProduct(t.db, { name: "Sold Out Suit", inStock: false });
-    const colourOut = await insertProduct(t.db, { name: "Blue Gone Suit", colorVariantStock: { Blue: false } });
+    const colorOut = await insertProduct(t.db, { name: "Blue Gone Suit", colorVariantStock: { Blue: false } });
     const noXL = await insertProduct(t.db, { name: "No XL Suit" });
     const cases = [
       [{ productId: sold.id }, /Sold Out Suit is out of stock/],
-      [{ productId: colourOut.id, color: "Blue" }, /Blue Gone Suit: This color variant is out of stock/],
+      [{ productId: colorOut.id, color: "Blue" }, /Blue Gone Suit: This color variant is out of stock/],
       [{ productId: noXL.id, size: "XL" }, /Size XL is not available for No XL Suit/],
       [{ productId: noXL.id, color: "Green" }, /Color Green is not available for No XL Suit/],
     ] as const;

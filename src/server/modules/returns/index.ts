@@ -2,4 +2,4 @@
  * The returns module's public face: what other modules and the app import from it. Anything else
  * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
  */
-export { loadCustomerReturns } from "./return-serialise.js";
+export { loadCustomerReturns } from "./return-serialize.js";

@@ -7,7 +7,7 @@ import { AppError } from "../../lib/app-error.js";
 import { checkChoice, choiceColumns } from "../catalogue/index.js";
 import { firstShortfall, type StockLine, lockVariants, putBackReturnedItems } from "../stock/index.js";
 import { type OrderWrite, placeReplacement } from "../order-core/index.js";
-import { lineKeyOf, type ReturnRow } from "./return-serialise.js";
+import { lineKeyOf, type ReturnRow } from "./return-serialize.js";
 
 /** What the agent can do when the replacement cannot be sent; the request stays approved. */
 const WHAT_TO_DO =

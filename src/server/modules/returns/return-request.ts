@@ -10,7 +10,7 @@ import { orderItems, orders, products, returnRequests, type ReturnItemRow } from
 import { AppError } from "../../lib/app-error.js";
 import { processUploads, saveImages, type Upload } from "../images/index.js";
 import { resolveOrderRef } from "../order-core/index.js";
-import { lineKeyOf, toCustomerReturn } from "./return-serialise.js";
+import { lineKeyOf, toCustomerReturn } from "./return-serialize.js";
 
 type Input = z.output<typeof returnRequestInput>;
 

@@ -11,7 +11,7 @@ import { findImageRefs } from "../images/index.js";
 import { lockVariants, putBackReturnedItems } from "../stock/index.js";
 import type { OrderCore } from "../order-core/index.js";
 import { createReplacement } from "./replacement-order.js";
-import { loadLineInfo, toCustomerReturn, type ReturnRow } from "./return-serialise.js";
+import { loadLineInfo, toCustomerReturn, type ReturnRow } from "./return-serialize.js";
 import { recordAdvanceRefund } from "../advance/index.js";
 
 const LIST_LIMIT = 200;
@@ -25,10 +25,10 @@ export async function listReturns(db: Db, status?: ReturnStatus): Promise<AdminR
     .where(status ? eq(returnRequests.status, status) : undefined)
     .orderBy(desc(returnRequests.createdAt), desc(returnRequests.id))
     .limit(LIST_LIMIT);
-  return serialise(db, rows);
+  return serialize(db, rows);
 }
 
-async function serialise(db: Db, rows: ReturnRow[]): Promise<AdminReturn[]> {
+async function serialize(db: Db, rows: ReturnRow[]): Promise<AdminReturn[]> {
   if (rows.length === 0) return [];
   const orderIds = [...new Set(rows.map((r) => r.orderId))];
   const [owners, lines, photos] = await Promise.all([
@@ -126,7 +126,7 @@ export async function decideReturn(
     const [saved] = await tx.update(returnRequests).set(changes).where(eq(returnRequests.id, id)).returning();
     return saved;
   });
-  return (await serialise(core.db, [updated]))[0];
+  return (await serialize(core.db, [updated]))[0];
 }
 
 /**

@@ -43,7 +43,7 @@ type ReviewRow = {
   createdAt: string;
 };
 
-async function serialise(db: Db, rows: ReviewRow[]): Promise<Review[]> {
+async function serialize(db: Db, rows: ReviewRow[]): Promise<Review[]> {
   const refs = await findImageRefs(
     db,
     rows.flatMap((r) => r.images),
@@ -67,7 +67,7 @@ export async function listReviews(db: Db, productId: number): Promise<Review[]> 
     .where(eq(reviews.productId, productId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(LIST_LIMIT);
-  return serialise(db, rows);
+  return serialize(db, rows);
 }
 
 export async function ratingSummary(db: Db, productId: number): Promise<RatingSummary> {
@@ -228,7 +228,7 @@ export async function saveReview(
         images: refs.map((r) => r.id),
       })
       .returning(reviewColumns);
-    return (await serialise(db, [row]))[0];
+    return (await serialize(db, [row]))[0];
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", ALREADY_REVIEWED);
     throw err;

@@ -9,8 +9,8 @@ import { z } from "zod";
 import { ADMIN_IMAGE_MAX_PX } from "@shared/constants.js";
 import { imageIdInput } from "@shared/schemas/common.js";
 import { settingKey, settingValue, type AnySettingKey as SettingKey } from "@shared/schemas/settings.js";
-import { isCodRuleKey, normaliseCodRule } from "@shared/rules/cod-rules.js";
-import { isFeeSettingKey, normaliseFeeSetting } from "@shared/rules/fees.js";
+import { isCodRuleKey, normalizeCodRule } from "@shared/rules/cod-rules.js";
+import { isFeeSettingKey, normalizeFeeSetting } from "@shared/rules/fees.js";
 import { isAdvanceSettingKey, normalizeAdvanceSetting } from "@shared/rules/advance.js";
 import { badRequest } from "../../lib/app-error.js";
 import { readMultipart } from "../../lib/multipart.js";
@@ -47,12 +47,12 @@ async function checkValue(app: FastifyInstance, key: SettingKey, value: unknown)
   // parse() reads a missing body as {}, so null (restore the default) is handled before it.
   if (value === null) return null;
   if (isCodRuleKey(key)) {
-    const rule = normaliseCodRule(key, value);
+    const rule = normalizeCodRule(key, value);
     if ("problem" in rule) throw badRequest(rule.problem);
     return rule.value;
   }
   if (isFeeSettingKey(key)) {
-    const fee = normaliseFeeSetting(key, value);
+    const fee = normalizeFeeSetting(key, value);
     if ("problem" in fee) throw badRequest(fee.problem);
     return fee.value;
   }

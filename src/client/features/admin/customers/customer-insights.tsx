@@ -6,10 +6,10 @@ import { Panel } from "../common/panel";
 export function CustomerInsights({ report }: { report: CustomersReport }) {
   const d = report.distribution;
   const tiers = [
-    { label: "One-time", value: d.oneTime, colour: "bg-sand" },
-    { label: "2-3 orders", value: d.twoToThree, colour: "bg-rose/60" },
-    { label: "4-5 orders", value: d.fourToFive, colour: "bg-rose" },
-    { label: "6+ orders (VIP)", value: d.vip, colour: "bg-ink" },
+    { label: "One-time", value: d.oneTime, color: "bg-sand" },
+    { label: "2-3 orders", value: d.twoToThree, color: "bg-rose/60" },
+    { label: "4-5 orders", value: d.fourToFive, color: "bg-rose" },
+    { label: "6+ orders (VIP)", value: d.vip, color: "bg-ink" },
   ];
   const all = Math.max(1, report.totalCustomers);
   const topCity = Math.max(1, ...report.topCities.map((c) => c.customers));
@@ -26,7 +26,7 @@ export function CustomerInsights({ report }: { report: CustomersReport }) {
                 </span>
               </div>
               <div className="mt-1 h-2 overflow-hidden rounded-full bg-ink/5">
-                <div className={`h-full rounded-full ${t.colour}`} style={{ width: `${(t.value / all) * 100}%` }} />
+                <div className={`h-full rounded-full ${t.color}`} style={{ width: `${(t.value / all) * 100}%` }} />
               </div>
             </li>
           ))}

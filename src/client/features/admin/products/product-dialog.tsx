@@ -9,7 +9,7 @@ import { Input, Textarea } from "@client/components/ui/input";
 import { NativeSelect } from "@client/components/ui/native-select";
 import { ApiError, errorMessage } from "@client/lib/api";
 import { useCategories } from "../common/categories-admin-api";
-import { ColourVariants } from "./colour-variants";
+import { ColorVariants } from "./color-variants";
 import { StockGrid } from "./stock-grid";
 import { ImageGroupPicker } from "./image-group-picker";
 import { draftFromProduct, emptyDraft, NEW_CATEGORY, type ProductDraft } from "./product-draft";
@@ -136,7 +136,7 @@ export function ProductDialog({
             <Input {...text("colors")} />
           </Field>
         </div>
-        <ColourVariants draft={draft} onChange={patch} />
+        <ColorVariants draft={draft} onChange={patch} />
         <StockGrid draft={draft} onChange={patch} />
         <ImageGroupPicker
           id="product-images"

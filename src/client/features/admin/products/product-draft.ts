@@ -92,7 +92,7 @@ export function draftStock(draft: ProductDraft): ProductInput["variantStock"] {
 }
 
 /** A colour's stock flag: a colour nobody has ticked yet is in stock (spec §5). */
-export const colourInStock = (draft: ProductDraft, colour: string) => draft.colorStock[colour] ?? true;
+export const colorInStock = (draft: ProductDraft, color: string) => draft.colorStock[color] ?? true;
 
 /**
  * The multipart body of POST/PUT /api/products: 'productData' JSON (kept images by id, in order)
@@ -114,7 +114,7 @@ export function buildProductForm(draft: ProductDraft, category: string): FormDat
     featured: draft.featured === "1" ? 1 : 0,
     images: keptIds(draft.images),
     colorVariantImages: Object.fromEntries(colors.map((c) => [c, keptIds(draft.colorImages[c] ?? [])])),
-    colorVariantStock: Object.fromEntries(colors.map((c) => [c, colourInStock(draft, c)])),
+    colorVariantStock: Object.fromEntries(colors.map((c) => [c, colorInStock(draft, c)])),
     variantStock: draftStock(draft),
   };
   const form = new FormData();

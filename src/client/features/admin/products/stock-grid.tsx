@@ -17,9 +17,9 @@ export function StockGrid({
 }) {
   const [fill, setFill] = useState("");
   const sizes = splitList(draft.sizes);
-  const colours = splitList(draft.colors);
+  const colors = splitList(draft.colors);
   const rows = sizes.length ? sizes : [""];
-  const columns = colours.length ? colours : [""];
+  const columns = colors.length ? colors : [""];
 
   if (draft.stock === null) {
     return (
@@ -37,7 +37,7 @@ export function StockGrid({
     const value = fill.trim();
     if (!/^\d+$/.test(value)) return;
     const next: Record<string, string> = {};
-    for (const size of rows) for (const colour of columns) next[variantKey(size, colour)] = value;
+    for (const size of rows) for (const color of columns) next[variantKey(size, color)] = value;
     onChange({ stock: next });
   };
 
@@ -62,11 +62,11 @@ export function StockGrid({
                 <th scope="row" className="p-1 pr-3 text-left font-medium">
                   {size || "—"}
                 </th>
-                {columns.map((colour) => {
-                  const key = variantKey(size, colour);
-                  const label = ["Stock", size, colour].filter(Boolean).join(" ");
+                {columns.map((color) => {
+                  const key = variantKey(size, color);
+                  const label = ["Stock", size, color].filter(Boolean).join(" ");
                   return (
-                    <td key={colour} className="p-1">
+                    <td key={color} className="p-1">
                       <Input
                         aria-label={label}
                         inputMode="numeric"

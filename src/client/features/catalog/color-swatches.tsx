@@ -1,17 +1,17 @@
 import { MAX_SWATCHES } from "@shared/constants.js";
-import { cssColourName, swatchHex, UNKNOWN_SWATCH } from "@shared/rules/swatches.js";
+import { cssColorName, swatchHex, UNKNOWN_SWATCH } from "@shared/rules/swatches.js";
 import { cn } from "@client/lib/cn";
 
 /** A colour name as a CSS colour: known names get the store's tones, others are tried as CSS names. */
-export function swatchColour(name: string): string {
+export function swatchColor(name: string): string {
   const hex = swatchHex(name);
   if (hex) return hex;
-  const compact = cssColourName(name);
+  const compact = cssColorName(name);
   return typeof CSS !== "undefined" && CSS.supports?.("color", compact) ? compact : UNKNOWN_SWATCH;
 }
 
 /** Up to three colour dots and '+N' for the rest (cards and wishlist). */
-export function ColourSwatches({ colors, className }: { colors: string[]; className?: string }) {
+export function ColorSwatches({ colors, className }: { colors: string[]; className?: string }) {
   if (colors.length === 0) return null;
   const shown = colors.slice(0, MAX_SWATCHES);
   const more = colors.length - shown.length;
@@ -22,7 +22,7 @@ export function ColourSwatches({ colors, className }: { colors: string[]; classN
           key={c}
           title={c}
           className="h-4 w-4 rounded-full border border-ink/15 shadow-inner"
-          style={{ backgroundColor: swatchColour(c) }}
+          style={{ backgroundColor: swatchColor(c) }}
         />
       ))}
       {more > 0 && <span className="text-xs text-muted">+{more}</span>}

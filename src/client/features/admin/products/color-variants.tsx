@@ -2,20 +2,20 @@ import { useState } from "react";
 import { Badge } from "@client/components/ui/badge";
 import { NativeSelect } from "@client/components/ui/native-select";
 import { ImageGroupPicker } from "./image-group-picker";
-import { colourInStock, splitList, type DraftImage, type ProductDraft } from "./product-draft";
+import { colorInStock, splitList, type DraftImage, type ProductDraft } from "./product-draft";
 
 /** Per-colour stock ticks and per-colour image groups, for the colours typed above. */
-export function ColourVariants({
+export function ColorVariants({
   draft,
   onChange,
 }: {
   draft: ProductDraft;
   onChange: (patch: Partial<ProductDraft>) => void;
 }) {
-  const colours = splitList(draft.colors);
+  const colors = splitList(draft.colors);
   const [chosen, setChosen] = useState("");
-  const active = colours.includes(chosen) ? chosen : "";
-  if (colours.length === 0) return null;
+  const active = colors.includes(chosen) ? chosen : "";
+  if (colors.length === 0) return null;
 
   const setImages = (images: DraftImage[]) => onChange({ colorImages: { ...draft.colorImages, [active]: images } });
 
@@ -24,8 +24,8 @@ export function ColourVariants({
       <fieldset>
         <legend className="text-sm font-medium">Colour stock</legend>
         <ul className="mt-2 grid gap-2 sm:grid-cols-2">
-          {colours.map((c) => {
-            const inStock = colourInStock(draft, c);
+          {colors.map((c) => {
+            const inStock = colorInStock(draft, c);
             return (
               <li key={c}>
                 <label className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2 py-1.5 text-sm hover:bg-ink/5">
@@ -51,7 +51,7 @@ export function ColourVariants({
         </label>
         <NativeSelect id="variant-colour" value={active} onChange={(e) => setChosen(e.target.value)}>
           <option value="">Choose a colour…</option>
-          {colours.map((c) => (
+          {colors.map((c) => (
             <option key={c} value={c}>
               {c} ({(draft.colorImages[c] ?? []).length} images)
             </option>
