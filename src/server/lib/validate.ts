@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { uuidParam } from "@shared/schemas/common.js";
 import { AppError } from "./app-error.js";
 
 /**
@@ -57,4 +58,14 @@ export function parseJsonField<S extends z.ZodTypeAny>(schema: S, raw: string | 
     throw new AppError("VALIDATION", `The '${field}' field is not valid JSON`);
   }
   return parse(schema, value);
+}
+
+/**
+ * A route's `:id` as a lowercase UUID. A malformed id names nothing, so it answers as an unknown
+ * one would (`notFound`), never a 400 that tells the two apart.
+ */
+export function idParam(params: unknown, notFound: () => AppError): string {
+  const parsed = uuidParam.safeParse(params);
+  if (!parsed.success) throw notFound();
+  return parsed.data.id.toLowerCase();
 }

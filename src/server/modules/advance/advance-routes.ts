@@ -1,14 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { advanceDecisionInput, paymentProofFields } from "@shared/schemas/advance.js";
 import { phoneKey } from "@shared/rules/phone.js";
-import { uuidParam } from "@shared/schemas/common.js";
 import { AppError } from "../../lib/app-error.js";
 import { filesOf, readMultipart } from "../../lib/multipart.js";
 import { networkKey } from "../../lib/network-key.js";
 import { Throttle } from "../../lib/throttle.js";
 import { parse } from "../../lib/validate.js";
 import { actorOf } from "../audit/index.js";
-import { orderNotFound } from "../order-core/index.js";
+import { orderIdParam } from "../order-core/index.js";
 import { gateShipping } from "./advance-gate.js";
 import { decideAdvance, shopperOrder, submitProof } from "./advance-service.js";
 import { advanceOverview } from "./advance-overview.js";
@@ -25,12 +24,6 @@ const advanceRow = {
   advanceStatus: orders.advanceStatus,
 };
 
-function orderId(params: unknown): string {
-  const parsed = uuidParam.safeParse(params);
-  if (!parsed.success) throw orderNotFound();
-  return parsed.data.id.toLowerCase();
-}
-
 /** Advance payments (decision 027): the shopper's proof, the agent's decision, the shipping gate. */
 export async function advanceRoutes(app: FastifyInstance): Promise<void> {
   gateShipping(app.orderCore);
@@ -40,7 +33,7 @@ export async function advanceRoutes(app: FastifyInstance): Promise<void> {
   const perIp = new Throttle(60, 60 * 60_000, "payment proofs from your network", app.throttleStore);
 
   app.post("/api/orders/:id/payment-proof", { config: { access: "public", upload: true } }, async (request, reply) => {
-    const given = orderId(request.params);
+    const given = orderIdParam(request.params);
     let checked: { id: string; fields: ReturnType<typeof paymentProofFields.parse> } | undefined;
     // The phone and the order are checked before the image is read: another number stores nothing.
     const check = async (raw: Record<string, string>) => {
@@ -58,7 +51,12 @@ export async function advanceRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.patch("/api/admin/orders/:id/advance", { config: { access: "agent", auditsItself: true } }, async (request) =>
-    decideAdvance(app.orderCore, orderId(request.params), parse(advanceDecisionInput, request.body), actorOf(request)),
+    decideAdvance(
+      app.orderCore,
+      orderIdParam(request.params),
+      parse(advanceDecisionInput, request.body),
+      actorOf(request),
+    ),
   );
 
   // Safepay is off until its settings are given: both routes then answer 404 and say so.
@@ -74,7 +72,7 @@ export async function advanceRoutes(app: FastifyInstance): Promise<void> {
       const { phone } = parse(payLinkInput, request.body);
       await perIp.take(networkKey(request.ip));
       await perPhone.take(phoneKey(phone));
-      const id = await shopperOrder(app.db, orderId(request.params), phone);
+      const id = await shopperOrder(app.db, orderIdParam(request.params), phone);
       const [row] = await app.db.select(advanceRow).from(orders).where(eq(orders.id, id));
       const owed = advanceStillOwed(row);
       const token = await startSafepayPayment(safepay, owed);

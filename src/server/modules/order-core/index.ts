@@ -2,7 +2,7 @@
  * The order-core module's public face: what other modules and the app import from it. Anything else
  * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
  */
-export { orderNotFound } from "./errors.js";
+export { orderIdParam, orderNotFound } from "./errors.js";
 export { registerOrderCore } from "./order-core.js";
 export type { OrderCore, OrderWrite } from "./order-core.js";
 export { provesOrder, resolveOrderRef } from "./order-ref.js";

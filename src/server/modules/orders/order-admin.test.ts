@@ -96,6 +96,25 @@ describe("GET /api/orders/:id", () => {
     expect([unknown.statusCode, malformed.statusCode]).toEqual([404, 404]);
     expect(unknown.json().error).toBe("Order not found");
   });
+
+  it("answers a malformed id with the same 404 on every route that names one order or return", async () => {
+    const routes: [string, string, object?][] = [
+      ["GET", "/api/orders/abc"],
+      ["PATCH", "/api/orders/abc", { status: "processing" }],
+      ["POST", "/api/orders/abc/notes", { text: "Called the customer" }],
+      ["GET", "/api/admin/orders/abc/messages"],
+      ["POST", "/api/admin/orders/abc/whatsapp/resend"],
+      ["POST", "/api/admin/orders/abc/cancel-booking"],
+      ["GET", "/api/admin/orders/abc/courier-payment"],
+      ["PATCH", "/api/admin/orders/abc/delivery-issue", { action: "return" }],
+      ["PATCH", "/api/admin/orders/abc/advance", { status: "paid" }],
+      ["PATCH", "/api/admin/returns/abc", { status: "approved" }],
+    ];
+    for (const [method, url, payload] of routes) {
+      const res = await t.app.inject({ method: method as "GET", url, headers: asAdmin(), payload });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+    }
+  });
 });
 
 describe("PATCH /api/orders/:id as the admin", () => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { phoneKey } from "@shared/rules/phone.js";
 import { adminOrderListQuery, placeOrderInput, trackOrdersInput, updateOrderInput } from "@shared/schemas/orders.js";
-import { uuidParam } from "@shared/schemas/common.js";
 import { AppError } from "../../lib/app-error.js";
 import { networkKey } from "../../lib/network-key.js";
 import { Throttle } from "../../lib/throttle.js";
@@ -12,7 +11,7 @@ import { onlineDay, refuseShortStock } from "../stock/index.js";
 import { confirmationOnPlacement } from "../whatsapp/index.js";
 import { optionalSessionId, requireSessionId } from "../cart/index.js";
 import { listOrders, orderDetail } from "./order-admin.js";
-import { orderNotFound, cancelAsCustomer, placeOrder } from "../order-core/index.js";
+import { orderIdParam, cancelAsCustomer, placeOrder } from "../order-core/index.js";
 import { changeOrderAsAdmin, correctionOf, correctOrder } from "../shipping/index.js";
 import { allPreconditions } from "../../db/statement-parts.js";
 import { PlacementThrottles } from "./placement-throttles.js";
@@ -22,13 +21,6 @@ import { orders } from "../../db/schema.js";
 import { recordAudit } from "../audit/index.js";
 import { adContextOnPlacement } from "../ads/index.js";
 import { withPaymentAccounts } from "../advance/index.js";
-
-/** A malformed id names no order: the same 404 as an unknown one. */
-function orderId(params: unknown): string {
-  const parsed = uuidParam.safeParse(params);
-  if (!parsed.success) throw orderNotFound();
-  return parsed.data.id.toLowerCase();
-}
 
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const raw = request.headers["idempotency-key"];
@@ -128,11 +120,11 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get("/api/orders/:id", { config: { access: "agent" } }, async (request) =>
-    orderDetail(app.db, orderId(request.params)),
+    orderDetail(app.db, orderIdParam(request.params)),
   );
 
   app.patch("/api/orders/:id", { config: { access: "public", auditsItself: true } }, async (request) => {
-    const id = orderId(request.params);
+    const id = orderIdParam(request.params);
     const input = parse(updateOrderInput, request.body);
     const staff = await readAdmin(app, request);
     if (staff) {

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { phoneKey } from "@shared/rules/phone.js";
 import { RETURN_PHOTOS_MAX } from "@shared/rules/returns.js";
-import { uuidParam } from "@shared/schemas/common.js";
 import { adminReturnsQuery, decideReturnInput, returnRequestInput } from "@shared/schemas/returns.js";
 import { AppError } from "../../lib/app-error.js";
 import { filesOf, readMultipart } from "../../lib/multipart.js";
 import { networkKey } from "../../lib/network-key.js";
 import { Throttle } from "../../lib/throttle.js";
-import { parse, parseJsonField } from "../../lib/validate.js";
+import { idParam, parse, parseJsonField } from "../../lib/validate.js";
 import type { z } from "zod";
 import type { Upload } from "../images/index.js";
 import { checkReturnRight, requestReturn, type ReturnableOrder } from "./return-request.js";
@@ -71,11 +70,9 @@ export async function returnsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.patch("/api/admin/returns/:id", agent, async (request) => {
-    const parsed = uuidParam.safeParse(request.params);
-    if (!parsed.success) throw new AppError("NOT_FOUND", "Return request not found");
     return decideReturn(
       app.orderCore,
-      parsed.data.id.toLowerCase(),
+      idParam(request.params, () => new AppError("NOT_FOUND", "Return request not found")),
       parse(decideReturnInput, request.body),
       request.admin?.username ?? "admin",
     );

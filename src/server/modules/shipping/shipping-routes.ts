@@ -1,12 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { inArray } from "drizzle-orm";
-import { uuidParam } from "@shared/schemas/common.js";
 import { deliveryIssueInput, leopardsSettingsInput, postexSettingsInput } from "@shared/schemas/couriers.js";
 import { bookOrdersInput, bulkStatusInput, courierSettingsInput, labelsQuery } from "@shared/schemas/shipping.js";
 import { orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
-import { loadItems, orderColumns, toAdminOrder } from "../order-core/index.js";
+import { loadItems, orderColumns, orderIdParam, toAdminOrder } from "../order-core/index.js";
 import { listSettings } from "../settings/index.js";
 import { bookOrders, cancelBooking, type ShippingDeps } from "./courier-booking.js";
 import { ServedCities } from "./served-cities.js";
@@ -95,14 +94,14 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
     "/api/admin/orders/:id/cancel-booking",
     { ...agent, config: { ...agent.config, auditsItself: true } },
     async (request) => {
-      const { id } = parse(uuidParam, request.params);
+      const id = orderIdParam(request.params);
       await cancelBooking(deps(), id, actorOf(request));
       return { cancelled: true };
     },
   );
 
   app.get("/api/admin/orders/:id/courier-payment", owner, async (request) =>
-    courierPaymentOf(deps(), parse(uuidParam, request.params).id),
+    courierPaymentOf(deps(), orderIdParam(request.params)),
   );
 
   app.post("/api/admin/couriers/follow-up", agent, async () => {
@@ -114,7 +113,7 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
     "/api/admin/orders/:id/delivery-issue",
     { ...agent, config: { ...agent.config, auditsItself: true } },
     async (request) => {
-      const { id } = parse(uuidParam, request.params);
+      const id = orderIdParam(request.params);
       await resolveAsAgent(app.db, id, parse(deliveryIssueInput, request.body), actorOf(request));
       await app.orderCore.changed({ touched: [id] });
       app.jobs.wake(); // the shipper advice goes to the courier now

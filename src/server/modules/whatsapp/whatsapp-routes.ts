@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { uuidParam } from "@shared/schemas/common.js";
 import type { WhatsappStatus } from "@shared/schemas/whatsapp.js";
-import { orderNotFound } from "../order-core/index.js";
+import { orderIdParam } from "../order-core/index.js";
 import { orderMessages, resendConfirmation } from "./messages-service.js";
 import { whatsappInboxRoutes } from "./inbox-routes.js";
 import { registerOutbox } from "./outbox.js";
@@ -9,12 +8,6 @@ import { templatesToCreate } from "./templates.js";
 import { WebhookBurst } from "./webhook-burst.js";
 import { drainWebhookInbox, WEBHOOK_INBOX } from "./webhook-inbox.js";
 import { whatsappWebhookRoutes } from "./webhook-routes.js";
-
-function orderId(params: unknown): string {
-  const parsed = uuidParam.safeParse(params);
-  if (!parsed.success) throw orderNotFound();
-  return parsed.data.id.toLowerCase();
-}
 
 /** The WhatsApp confirmation loop: Meta's webhook, and what the admin sees of it. */
 export async function whatsappRoutes(app: FastifyInstance): Promise<void> {
@@ -48,7 +41,7 @@ export async function whatsappRoutes(app: FastifyInstance): Promise<void> {
   await app.register(whatsappInboxRoutes);
 
   app.post("/api/admin/orders/:id/whatsapp/resend", { config: { access: "agent" } }, async (request, reply) => {
-    const id = orderId(request.params);
+    const id = orderIdParam(request.params);
     const result = await resendConfirmation(app, id);
     app.jobs.wake();
     await app.orderCore.changed({ touched: [id] });
@@ -57,7 +50,7 @@ export async function whatsappRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get("/api/admin/orders/:id/messages", { config: { access: "agent" } }, (request) =>
-    orderMessages(app.db, orderId(request.params)),
+    orderMessages(app.db, orderIdParam(request.params)),
   );
 
   app.get("/api/admin/whatsapp", { config: { access: "owner" } }, async (): Promise<WhatsappStatus> => {
