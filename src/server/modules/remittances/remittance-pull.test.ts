@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/rows.js";
 import { ManualClock } from "../../jobs/clock.js";
-import { FAKE_KEY, FAKE_PASSWORD, startLeopardsFake, type LeopardsFake } from "../../test/fakes/leopards-fake.js";
-import { POSTEX_TOKEN, startPostexFake, type PostexFake } from "../../test/fakes/postex-fake.js";
+import { connectCourierFakes } from "../../test/fakes/courier-fakes.js";
+import { startLeopardsFake, type LeopardsFake } from "../../test/fakes/leopards-fake.js";
+import { startPostexFake, type PostexFake } from "../../test/fakes/postex-fake.js";
 import { insertProduct, multipart, placeOrder, setOrderStatus } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 import { PULL_EVERY_MS } from "./remittances-routes.js";
@@ -17,19 +18,7 @@ const clock = new ManualClock();
 beforeAll(async () => {
   [t, postex, leopards] = await Promise.all([createTestApp({ clock }), startPostexFake(), startLeopardsFake()]);
   productId = (await insertProduct(t.db, { name: "Khaddar Shawl", price: "2800" })).id;
-  const headers = { cookie: t.adminCookie };
-  await t.app.inject({
-    method: "PUT",
-    url: "/api/admin/couriers/postex",
-    headers,
-    payload: { enabled: true, baseUrl: postex.baseUrl, token: POSTEX_TOKEN, pickupAddressCode: "001" },
-  });
-  await t.app.inject({
-    method: "PUT",
-    url: "/api/admin/couriers/leopards",
-    headers,
-    payload: { enabled: true, baseUrl: leopards.baseUrl, apiKey: FAKE_KEY, apiPassword: FAKE_PASSWORD },
-  });
+  await connectCourierFakes(t, postex, leopards);
 });
 afterAll(async () => {
   await t.close();

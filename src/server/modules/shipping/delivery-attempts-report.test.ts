@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FAKE_KEY, FAKE_PASSWORD, startLeopardsFake, type LeopardsFake } from "../../test/fakes/leopards-fake.js";
-import { POSTEX_TOKEN, startPostexFake, type PostexFake } from "../../test/fakes/postex-fake.js";
+import { connectCourierFakes } from "../../test/fakes/courier-fakes.js";
+import { startLeopardsFake, type LeopardsFake } from "../../test/fakes/leopards-fake.js";
+import { startPostexFake, type PostexFake } from "../../test/fakes/postex-fake.js";
 import { insertProduct, placeOrder, setOrderStatus } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 import { computeAnalytics } from "../reports/analytics-service.js";
@@ -18,19 +19,7 @@ let productId: number;
 beforeAll(async () => {
   [t, postex, leopards] = await Promise.all([createTestApp(), startPostexFake(), startLeopardsFake()]);
   productId = (await insertProduct(t.db, { name: "Lawn Suit", price: "3200" })).id;
-  const headers = { cookie: t.adminCookie };
-  await t.app.inject({
-    method: "PUT",
-    url: "/api/admin/couriers/postex",
-    headers,
-    payload: { enabled: true, baseUrl: postex.baseUrl, token: POSTEX_TOKEN, pickupAddressCode: "001" },
-  });
-  await t.app.inject({
-    method: "PUT",
-    url: "/api/admin/courier-settings",
-    headers,
-    payload: { enabled: true, baseUrl: leopards.baseUrl, apiKey: FAKE_KEY, apiPassword: FAKE_PASSWORD },
-  });
+  await connectCourierFakes(t, postex, leopards);
 });
 afterAll(async () => {
   await t.close();
