@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, newContext, PHONE } from "./support/browser";
 import { startStore, type RunningStore } from "./support/store";
@@ -301,16 +301,29 @@ describe("the shop's pages", () => {
         .toBe(true);
       return shown;
     };
-    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next page" }).click();
+    // The page links sit under 24 cards that are laid out only as they near the screen: scrolled
+    // to, the cards above settle to their real heights and move the links (by tens of pixels when
+    // an estimate is off), so a link is clicked once it stays where it is.
+    const clickSettled = async (link: Locator) => {
+      await link.scrollIntoViewIfNeeded();
+      let last = "";
+      await expect
+        .poll(async () => {
+          const box = JSON.stringify(await link.boundingBox());
+          const settled = box === last;
+          last = box;
+          return settled;
+        })
+        .toBe(true);
+      await link.click();
+    };
+    await clickSettled(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next page" }));
     await expect.poll(() => page.url()).toContain("page=2");
     expect(page.url()).toContain("sort=price-asc");
     await page.getByRole("link", { name: "Page 2" }).and(page.locator('[aria-current="page"]')).waitFor();
     for (let n = 2; n <= pageCount; n++) {
       if (n > 2)
-        await page
-          .getByRole("navigation", { name: "Pages" })
-          .getByRole("link", { name: `Page ${n}` })
-          .click();
+        await clickSettled(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: `Page ${n}` }));
       await page
         .getByRole("link", { name: `Page ${n}` })
         .and(page.locator('[aria-current="page"]'))

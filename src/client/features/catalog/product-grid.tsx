@@ -11,7 +11,7 @@ const GRID = "grid grid-cols-1 gap-5 sm:grid-cols-2 sm:gap-6";
  * and at its real height once it has been shown.
  */
 const OFF_SCREEN_CARD =
-  "[content-visibility:auto] [contain-intrinsic-size:auto_610px] sm:[contain-intrinsic-size:auto_600px] lg:[contain-intrinsic-size:auto_540px]";
+  "[content-visibility:auto] [contain-intrinsic-size:auto_611px] sm:[contain-intrinsic-size:auto_600px] lg:[contain-intrinsic-size:auto_547px]";
 
 /** Cards in a grid of 1, 2 or 3 (optionally 4) columns by width, or a single list column. */
 export function ProductGrid({
