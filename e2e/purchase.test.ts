@@ -120,6 +120,17 @@ describe("buying on a desktop", () => {
     await screenshot(page, "cart-desktop");
     await expect(accessibilityProblems(page)).resolves.toEqual([]);
 
+    // A row's picture opens large; Escape closes it and gives the focus back to the picture.
+    const thumbnail = dressRow.getByRole("button", { name: `Enlarge image of ${dress.name}` });
+    await thumbnail.click();
+    const enlarged = page.getByRole("dialog").getByRole("img", { name: dress.name });
+    await expect
+      .poll(() => enlarged.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await page.keyboard.press("Escape");
+    await enlarged.waitFor({ state: "detached" });
+    await expect.poll(() => thumbnail.evaluate((button) => button === document.activeElement)).toBe(true);
+
     await proceed.click();
     await page.waitForURL(/\/checkout\?items=/);
     const items = JSON.parse(new URL(page.url()).searchParams.get("items")!);

@@ -1,8 +1,7 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { formatRs } from "@shared/rules/money.js";
-import { imageVariantUrl } from "@shared/rules/images.js";
-import type { LightboxImage } from "@client/components/ui/image-lightbox";
+import { ThumbnailButton } from "@client/components/ui/image-lightbox";
 import type { CartGroup } from "@client/lib/cart/cart-groups";
 
 const THUMB_W = 96;
@@ -16,7 +15,6 @@ export function CartLineRow({
   onIncrement,
   onDecrement,
   onRemove,
-  onEnlarge,
 }: {
   group: CartGroup;
   selected: boolean;
@@ -25,7 +23,6 @@ export function CartLineRow({
   onIncrement(): void;
   onDecrement(): void;
   onRemove(): void;
-  onEnlarge(image: LightboxImage): void;
 }) {
   const { first, image } = group;
   const name = first.product.name;
@@ -43,29 +40,20 @@ export function CartLineRow({
           aria-label={`Select ${name}, size ${first.size}, colour ${first.color}`}
         />
       </div>
-      <button
-        type="button"
-        className="shrink-0 self-start overflow-hidden rounded-xl bg-cream"
-        style={{ backgroundColor: image?.edgeColor }}
-        onClick={() =>
-          image &&
-          onEnlarge({ src: imageVariantUrl(image, "full"), alt: name, width: image.width, height: image.height })
-        }
-        aria-label={`Enlarge image of ${name}`}
-        disabled={!image}
-      >
-        {image ? (
-          <img
-            src={imageVariantUrl(image, "thumb")}
-            alt=""
-            width={THUMB_W}
-            height={thumbH}
-            className="h-auto w-20 object-cover sm:w-24"
-          />
-        ) : (
-          <div className="h-28 w-20 sm:w-24" />
-        )}
-      </button>
+      {image ? (
+        <ThumbnailButton
+          image={image}
+          alt={name}
+          label={`Enlarge image of ${name}`}
+          width={THUMB_W}
+          height={thumbH}
+          lazy={false}
+          className="self-start rounded-xl bg-cream"
+          imgClassName="h-auto w-20 sm:w-24"
+        />
+      ) : (
+        <div className="h-28 w-20 shrink-0 self-start rounded-xl bg-cream sm:w-24" />
+      )}
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">

@@ -3,7 +3,6 @@ import { useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "@client/lib/toast";
 import { buttonVariants } from "@client/components/ui/button";
-import { ImageLightbox, type LightboxImage } from "@client/components/ui/image-lightbox";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
 import { useCartItems, useRemoveCartItem, useUpdateCartItem } from "@client/lib/cart/cart-api";
@@ -17,7 +16,6 @@ export function CartPage() {
   const groups = useMemo(() => groupCartLines(cart.data ?? []), [cart.data]);
   const selection = useCartSelection(groups);
   const [busyKey, setBusyKey] = useState<string | null>(null);
-  const [enlarged, setEnlarged] = useState<LightboxImage | null>(null);
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
   const navigate = useNavigate();
@@ -113,7 +111,6 @@ export function CartPage() {
                   onIncrement={() => increment(g)}
                   onDecrement={() => decrement(g)}
                   onRemove={() => removeGroup(g)}
-                  onEnlarge={setEnlarged}
                 />
               ))}
             </ul>
@@ -121,7 +118,6 @@ export function CartPage() {
           <CartSummary groups={selectedGroups} subtotal={groupsTotal(selectedGroups)} onCheckout={proceed} />
         </div>
       )}
-      <ImageLightbox image={enlarged} onClose={() => setEnlarged(null)} />
     </div>
   );
 }

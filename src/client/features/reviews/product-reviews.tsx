@@ -1,10 +1,9 @@
 import { MessageSquareText } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { imageVariantUrl } from "@shared/rules/images.js";
 import type { Review } from "@shared/schemas/reviews.js";
 import { Button } from "@client/components/ui/button";
-import { ImageLightbox, type LightboxImage } from "@client/components/ui/image-lightbox";
+import { ThumbnailButton } from "@client/components/ui/image-lightbox";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { useStoreDialogs } from "@client/lib/store-dialogs";
 import { Stars } from "./stars";
@@ -23,7 +22,6 @@ export default function ProductReviews({ productId }: { productId: number }) {
   useEffect(() => {
     if (linkToken) openReview(productId, linkToken);
   }, [linkToken, productId, openReview]);
-  const [enlarged, setEnlarged] = useState<LightboxImage | null>(null);
   const average = Number(rating.data?.averageRating ?? 0) || 0;
   const total = rating.data?.totalReviews ?? reviews.data?.length ?? 0;
 
@@ -67,17 +65,16 @@ export default function ProductReviews({ productId }: { productId: number }) {
         ) : (
           <ul className="space-y-4">
             {reviews.data.map((r) => (
-              <ReviewItem key={r.id} review={r} onEnlarge={setEnlarged} />
+              <ReviewItem key={r.id} review={r} />
             ))}
           </ul>
         )}
       </div>
-      <ImageLightbox image={enlarged} onClose={() => setEnlarged(null)} />
     </section>
   );
 }
 
-function ReviewItem({ review, onEnlarge }: { review: Review; onEnlarge(image: LightboxImage): void }) {
+function ReviewItem({ review }: { review: Review }) {
   return (
     <li className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -99,26 +96,15 @@ function ReviewItem({ review, onEnlarge }: { review: Review; onEnlarge(image: Li
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Review photos">
           {review.images.map((img, i) => (
             <li key={img.id}>
-              <button
-                type="button"
-                className="overflow-hidden rounded-lg ring-1 ring-ink/10"
-                onClick={() =>
-                  onEnlarge({
-                    src: imageVariantUrl(img, "full"),
-                    alt: `Photo ${i + 1} from ${review.customerName}'s review`,
-                  })
-                }
-                aria-label={`Enlarge photo ${i + 1} from ${review.customerName}'s review`}
-              >
-                <img
-                  src={imageVariantUrl(img, "thumb")}
-                  alt=""
-                  width={80}
-                  height={80}
-                  loading="lazy"
-                  className="h-20 w-20 object-cover"
-                />
-              </button>
+              <ThumbnailButton
+                image={img}
+                alt={`Photo ${i + 1} from ${review.customerName}'s review`}
+                label={`Enlarge photo ${i + 1} from ${review.customerName}'s review`}
+                width={80}
+                height={80}
+                className="rounded-lg ring-1 ring-ink/10"
+                imgClassName="h-20 w-20"
+              />
             </li>
           ))}
         </ul>

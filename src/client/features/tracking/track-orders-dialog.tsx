@@ -5,7 +5,6 @@ import { toast } from "@client/lib/toast";
 import { Button } from "@client/components/ui/button";
 import { Dialog } from "@client/components/ui/dialog";
 import { Field } from "@client/components/ui/field";
-import { ImageLightbox, type LightboxImage } from "@client/components/ui/image-lightbox";
 import { Input, OrderNumberInput } from "@client/components/ui/input";
 import type { TrackedOrder } from "@shared/schemas/orders.js";
 import { ApiError, errorMessage } from "@client/lib/api";
@@ -27,7 +26,6 @@ export default function TrackOrdersDialog({
   const [lastQuery, setLastQuery] = useState<TrackQuery | null>(null);
   // Kept across a re-search so the list does not flash away after a cancel.
   const [orders, setOrders] = useState<TrackedOrder[] | null>(null);
-  const [enlarged, setEnlarged] = useState<LightboxImage | null>(null);
   const search = useTrackOrders();
   const cancel = useCancelOrder();
 
@@ -156,14 +154,12 @@ export default function TrackOrdersDialog({
                   phone={lastQuery?.phone}
                   onChanged={() => lastQuery && run(lastQuery)}
                   onCancel={() => cancelOrder(order.id)}
-                  onEnlarge={setEnlarged}
                 />
               ))}
             </div>
           </>
         )}
       </div>
-      <ImageLightbox image={enlarged} onClose={() => setEnlarged(null)} />
     </Dialog>
   );
 }

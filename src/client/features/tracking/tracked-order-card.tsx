@@ -2,10 +2,10 @@ import { ImageIcon } from "lucide-react";
 import { Link } from "react-router";
 import { formatRs } from "@shared/rules/money.js";
 import { STATUS_LABELS, type OrderStatus } from "@shared/rules/order-status.js";
-import { imageVariantUrl, parseSelectedImage } from "@shared/rules/images.js";
+import { parseSelectedImage } from "@shared/rules/images.js";
 import type { TrackedOrder } from "@shared/schemas/orders.js";
 import { StatusBadge } from "@client/components/ui/badge";
-import type { LightboxImage } from "@client/components/ui/image-lightbox";
+import { ThumbnailButton } from "@client/components/ui/image-lightbox";
 import { OrderAftercare } from "@client/features/tracking/returns/order-aftercare";
 import { CancelOrderButton } from "./cancel-order-button";
 import { AdvancePanel } from "@client/components/advance/advance-panel";
@@ -17,14 +17,12 @@ export function TrackedOrderCard({
   order,
   cancelling,
   onCancel,
-  onEnlarge,
   phone,
   onChanged,
 }: {
   order: TrackedOrder;
   cancelling: boolean;
   onCancel(): void;
-  onEnlarge(image: LightboxImage): void;
   /** The phone the shopper searched with: it proves a return request. */
   phone?: string;
   onChanged?(): void;
@@ -68,29 +66,15 @@ export function TrackedOrderCard({
           return (
             <li key={`${item.productId}-${item.size}-${item.color}-${i}`} className="flex items-center gap-3 text-sm">
               {image ? (
-                <button
-                  type="button"
-                  className="shrink-0 overflow-hidden rounded-lg"
-                  style={{ backgroundColor: image.edgeColor }}
-                  onClick={() =>
-                    onEnlarge({
-                      src: imageVariantUrl(image, "full"),
-                      alt: item.productName,
-                      width: image.width,
-                      height: image.height,
-                    })
-                  }
-                  aria-label={`Enlarge image of ${item.productName}`}
-                >
-                  <img
-                    src={imageVariantUrl(image, "thumb")}
-                    alt=""
-                    width={48}
-                    height={60}
-                    loading="lazy"
-                    className="h-15 w-12 object-cover"
-                  />
-                </button>
+                <ThumbnailButton
+                  image={image}
+                  alt={item.productName}
+                  label={`Enlarge image of ${item.productName}`}
+                  width={48}
+                  height={60}
+                  className="rounded-lg"
+                  imgClassName="h-15 w-12"
+                />
               ) : (
                 <span className="grid h-15 w-12 shrink-0 place-items-center rounded-lg bg-white text-muted" aria-hidden>
                   <ImageIcon className="h-4 w-4" />

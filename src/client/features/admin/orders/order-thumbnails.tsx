@@ -1,12 +1,12 @@
 import { Package } from "lucide-react";
-import { imageVariantUrl, parseSelectedImage } from "@shared/rules/images.js";
+import { parseSelectedImage } from "@shared/rules/images.js";
 import type { OrderItem } from "@shared/schemas/orders.js";
-import type { LightboxImage } from "@client/components/ui/image-lightbox";
+import { ThumbnailButton } from "@client/components/ui/image-lightbox";
 
 const MAX_THUMBS = 3;
 
-/** Up to three item pictures and '+N' for the rest; a click asks for the large view. */
-export function OrderThumbnails({ items, onOpen }: { items: OrderItem[]; onOpen: (image: LightboxImage) => void }) {
+/** Up to three item pictures and '+N' for the rest; a click shows the large view. */
+export function OrderThumbnails({ items }: { items: OrderItem[] }) {
   const rest = items.length - MAX_THUMBS;
   return (
     <div className="flex items-center gap-1.5">
@@ -24,29 +24,16 @@ export function OrderThumbnails({ items, onOpen }: { items: OrderItem[]; onOpen:
           );
         }
         return (
-          <button
+          <ThumbnailButton
             key={i}
-            type="button"
-            className="h-10 w-10 shrink-0 cursor-zoom-in overflow-hidden rounded-lg bg-ink/5"
-            aria-label={`View ${item.productName} larger`}
-            onClick={() =>
-              onOpen({
-                src: imageVariantUrl(image, "full"),
-                alt: item.productName,
-                width: image.width,
-                height: image.height,
-              })
-            }
-          >
-            <img
-              src={imageVariantUrl(image, "thumb")}
-              alt=""
-              width={40}
-              height={40}
-              loading="lazy"
-              className="h-full w-full object-cover"
-            />
-          </button>
+            image={image}
+            alt={item.productName}
+            label={`View ${item.productName} larger`}
+            width={40}
+            height={40}
+            className="h-10 w-10 rounded-lg bg-ink/5"
+            imgClassName="h-full w-full"
+          />
         );
       })}
       {rest > 0 && <span className="text-xs font-semibold text-muted">+{rest}</span>}

@@ -5,7 +5,6 @@ import { orderNumber } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
 import { ORDER_STATUSES, STATUS_FILTER_LABELS, STATUS_LABELS, type OrderStatus } from "@shared/rules/order-status.js";
 import { Button, buttonVariants } from "@client/components/ui/button";
-import { ImageLightbox, type LightboxImage } from "@client/components/ui/image-lightbox";
 import { NativeSelect } from "@client/components/ui/native-select";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
@@ -49,7 +48,6 @@ export function OrdersTab() {
   const [status, setStatus] = useState<OrderStatus | undefined>();
   const [offset, setOffset] = useState(0);
   const [viewing, setViewing] = useState<string | null>(null);
-  const [image, setImage] = useState<LightboxImage | null>(null);
   const [taking, setTaking] = useState(false);
   const [queue, setQueue] = useState<QueueFilters>({});
   const [selected, setSelected] = useState<string[]>([]);
@@ -169,7 +167,7 @@ export function OrdersTab() {
                   </td>
                   <td className="font-mono text-xs max-sm:order-7 max-sm:text-muted">{orderNumber(o.id)}</td>
                   <td className="max-sm:hidden">
-                    <OrderThumbnails items={o.items} onOpen={setImage} />
+                    <OrderThumbnails items={o.items} />
                   </td>
                   <td className="max-sm:order-2 max-sm:min-w-0 max-sm:flex-1">
                     <p className="whitespace-nowrap font-medium max-sm:whitespace-normal">{o.customerName}</p>
@@ -249,7 +247,6 @@ export function OrdersTab() {
       )}
 
       <OrderViewDialog orderId={viewing} onClose={() => setViewing(null)} />
-      <ImageLightbox image={image} onClose={() => setImage(null)} />
     </Panel>
   );
 }
