@@ -28,6 +28,26 @@ export function checkoutLines(fromParam: CartItem[] | null, cart: readonly CartI
 export type OrderPayload = Omit<PlaceOrderInput, "customerEmail"> & { customerEmail?: string };
 
 /**
+ * The form's fields and the payload's names for them, both ways: the payload is built from it and
+ * the server's field errors are placed back with it. The customer's name is first and last name.
+ */
+const PAYLOAD_NAMES = {
+  phone: "customerPhone",
+  email: "customerEmail",
+  address: "shippingAddress",
+  city: "city",
+  postalCode: "postalCode",
+  specialInstructions: "specialInstructions",
+} as const satisfies Partial<Record<keyof CheckoutForm, keyof PlaceOrderInput>>;
+type TextFields = Record<(typeof PAYLOAD_NAMES)[keyof typeof PAYLOAD_NAMES], string>;
+
+const FORM_FIELD_OF: Record<string, keyof CheckoutForm> = {
+  customerName: "firstName",
+  paymentMethod: "paymentMethod",
+  ...Object.fromEntries(Object.entries(PAYLOAD_NAMES).map(([field, name]) => [name, field as keyof CheckoutForm])),
+};
+
+/**
  * The spec's POST /api/orders payload with the discount code, and no subtotal or total: the server
  * prices every order (decision 022), so the browser sends no amount it would have to trust.
  */
@@ -37,15 +57,16 @@ export function orderPayload(
   sessionId: string,
   discountCode: string | null = null,
 ): OrderPayload {
-  const email = typeof form.email === "string" ? form.email.trim() : "";
+  const { customerEmail, ...text } = Object.fromEntries(
+    Object.entries(PAYLOAD_NAMES).map(([field, name]) => {
+      const value: unknown = form[field as keyof CheckoutForm];
+      return [name, typeof value === "string" ? value.trim() : ""];
+    }),
+  ) as TextFields;
   return {
     customerName: `${form.firstName.trim()} ${form.lastName.trim()}`,
-    customerPhone: form.phone.trim(),
-    ...(email ? { customerEmail: email } : {}),
-    shippingAddress: form.address.trim(),
-    city: form.city.trim(),
-    postalCode: form.postalCode?.trim() ?? "",
-    specialInstructions: form.specialInstructions?.trim() ?? "",
+    ...text,
+    ...(customerEmail ? { customerEmail } : {}),
     items: groups.map((g) => ({
       productId: g.first.productId,
       productName: g.first.product.name,
@@ -61,21 +82,10 @@ export function orderPayload(
   };
 }
 
-const SERVER_FIELDS: Record<string, keyof CheckoutForm> = {
-  customerName: "firstName",
-  customerPhone: "phone",
-  customerEmail: "email",
-  shippingAddress: "address",
-  city: "city",
-  postalCode: "postalCode",
-  specialInstructions: "specialInstructions",
-  paymentMethod: "paymentMethod",
-};
-
 /** The server's field errors (named as in the payload) placed on the form's own fields. */
 export function formFieldErrors(details: Record<string, string>): [keyof CheckoutForm, string][] {
   return Object.entries(details).flatMap(([field, message]) => {
-    const target = SERVER_FIELDS[field];
+    const target = FORM_FIELD_OF[field];
     return target ? [[target, message] as [keyof CheckoutForm, string]] : [];
   });
 }
