@@ -3,6 +3,8 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, newContext, PHONE } from "./support/browser";
+import { buyableProducts } from "./support/catalogue";
+import { addToCart } from "./support/shopper";
 import { startStore, type RunningStore } from "./support/store";
 
 interface ApiProduct {
@@ -23,24 +25,9 @@ const sessionId = randomUUID();
 beforeAll(async () => {
   store = await startStore();
   browser = await launchBrowser();
-  const list = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as ApiProduct[];
-  product = list.find(
-    (p) => p.inStock && p.sizes.length > 0 && p.colors.some((c) => p.colorVariantStock[c] !== false),
-  )!;
+  [product] = await buyableProducts<ApiProduct>(store.baseUrl);
   // A cart line, so the cart and checkout are scanned with content rather than their empty states.
-  const res = await fetch(`${store.baseUrl}/api/cart`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-session-id": sessionId },
-    body: JSON.stringify({
-      productId: product.id,
-      quantity: 1,
-      size: product.sizes[0],
-      color: product.colors.find((c) => product.colorVariantStock[c] !== false),
-      selectedImage: JSON.stringify(product.images[0] ?? null),
-      sessionId,
-    }),
-  });
-  expect(res.ok).toBe(true);
+  await addToCart(store.baseUrl, sessionId, product, { selectedImage: JSON.stringify(product.images[0] ?? null) });
 });
 
 afterAll(async () => {

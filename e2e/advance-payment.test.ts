@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { PDFParse } from "pdf-parse";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
@@ -7,7 +6,8 @@ import { orderNumber } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
 import { openAdmin } from "./support/admin";
 import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
-import { availableColor, buyableProducts } from "./support/catalogue";
+import { buyableProducts } from "./support/catalogue";
+import { addToCart, shopperPage } from "./support/shopper";
 import { startStore, type RunningStore } from "./support/store";
 
 let store: RunningStore;
@@ -42,25 +42,10 @@ describe("advance payments", () => {
       expect((await store.adminFetch(`/api/settings/${key}`, { method: "PUT", json: { value } })).status).toBe(200);
 
     const [product] = await buyableProducts(store.baseUrl);
-    const sessionId = randomUUID();
-    const added = await fetch(`${store.baseUrl}/api/cart`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-session-id": sessionId },
-      body: JSON.stringify({
-        productId: product.id,
-        quantity: 1,
-        size: product.sizes[0],
-        color: availableColor(product),
-        sessionId,
-      }),
-    });
-    expect(added.status).toBe(201);
-    const price = Number(((await added.json()) as { product: { price: string } }).product.price);
+    const { page, context, sessionId } = await shopperPage(browser, store.baseUrl);
+    const price = await addToCart(store.baseUrl, sessionId, product);
     const advance = Math.ceil(price / 2);
 
-    const context = await newContext(browser, store.baseUrl, DESKTOP);
-    await context.addInitScript((id) => localStorage.setItem("store.cart.session", JSON.stringify(id)), sessionId);
-    const page = await context.newPage();
     await page.goto("/checkout");
     await expect.poll(() => page.getByTestId("quote-advance").textContent()).toBe(formatRs(advance));
     await screenshot(page, "advance-checkout");

@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAKISTANI_MOBILE_MESSAGE } from "@shared/rules/pakistani-mobile.js";
 import { openAdmin } from "./support/admin";
-import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
-import { availableColor, buyableProducts } from "./support/catalogue";
+import { launchBrowser, screenshot } from "./support/browser";
+import { buyableProducts } from "./support/catalogue";
+import { addToCart, shopperPage } from "./support/shopper";
 import { startStore, type RunningStore } from "./support/store";
 
 let store: RunningStore;
@@ -21,22 +21,8 @@ afterAll(async () => {
 describe("checkout's fake-order rules", () => {
   it("says what is wrong with a landline, a city without COD and a blocked number, and the owner manages both", async () => {
     const [product] = await buyableProducts(store.baseUrl);
-    const sessionId = randomUUID();
-    const added = await fetch(`${store.baseUrl}/api/cart`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-session-id": sessionId },
-      body: JSON.stringify({
-        productId: product.id,
-        quantity: 1,
-        size: product.sizes[0],
-        color: availableColor(product),
-        sessionId,
-      }),
-    });
-    expect(added.status).toBe(201);
-    const context = await newContext(browser, store.baseUrl, DESKTOP);
-    await context.addInitScript((id) => localStorage.setItem("store.cart.session", JSON.stringify(id)), sessionId);
-    const page = await context.newPage();
+    const { page, context, sessionId } = await shopperPage(browser, store.baseUrl);
+    await addToCart(store.baseUrl, sessionId, product);
 
     await page.goto("/cart");
     await page.getByRole("button", { name: /Proceed to Checkout/ }).click();

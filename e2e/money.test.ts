@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRs } from "@shared/rules/money.js";
-import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
-import { availableColor, buyableProducts } from "./support/catalogue";
+import { launchBrowser, screenshot } from "./support/browser";
+import { buyableProducts } from "./support/catalogue";
+import { addToCart, shopperPage } from "./support/shopper";
 import { startStore, type RunningStore } from "./support/store";
 
 let store: RunningStore;
@@ -31,24 +31,9 @@ describe("what the shopper pays", () => {
     expect(code.status).toBe(201);
 
     const [product] = await buyableProducts(store.baseUrl);
-    const sessionId = randomUUID();
-    const added = await fetch(`${store.baseUrl}/api/cart`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-session-id": sessionId },
-      body: JSON.stringify({
-        productId: product.id,
-        quantity: 1,
-        size: product.sizes[0],
-        color: availableColor(product),
-        sessionId,
-      }),
-    });
-    expect(added.status).toBe(201);
+    const { page, context, sessionId } = await shopperPage(browser, store.baseUrl);
     // The unit price the shopper pays, as the cart answers it.
-    const price = Number(((await added.json()) as { product: { price: string } }).product.price);
-    const context = await newContext(browser, store.baseUrl, DESKTOP);
-    await context.addInitScript((id) => localStorage.setItem("store.cart.session", JSON.stringify(id)), sessionId);
-    const page = await context.newPage();
+    const price = await addToCart(store.baseUrl, sessionId, product);
 
     await page.goto("/cart");
     const summary = page.getByTestId("price-summary");

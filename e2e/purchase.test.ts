@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
-import { availableColor, buyableProducts, type BuyableProduct } from "./support/catalogue";
+import { DESKTOP, launchBrowser, PHONE, screenshot } from "./support/browser";
+import { buyableProducts, type BuyableProduct } from "./support/catalogue";
+import { addToCart, shopperPage } from "./support/shopper";
 import { startStore, type RunningStore } from "./support/store";
 
 let store: RunningStore;
@@ -21,34 +21,9 @@ afterAll(async () => {
   await store?.close();
 });
 
-/** Adds a line to a browser session's cart the way the product page does. */
-async function addToCart(sessionId: string, product: BuyableProduct, quantity = 1) {
-  const res = await fetch(`${store.baseUrl}/api/cart`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-session-id": sessionId },
-    body: JSON.stringify({
-      productId: product.id,
-      quantity,
-      size: product.sizes[0],
-      color: availableColor(product),
-      selectedImage: null,
-      sessionId,
-    }),
-  });
-  expect(res.status).toBe(201);
-}
-
 async function cartOf(sessionId: string): Promise<{ productId: number; quantity: number }[]> {
   const res = await fetch(`${store.baseUrl}/api/cart`, { headers: { "x-session-id": sessionId } });
   return res.json();
-}
-
-/** A page whose cart session id is known to the test (the store keeps it in localStorage). */
-async function shopperPage(viewport: typeof DESKTOP): Promise<{ page: Page; sessionId: string }> {
-  const sessionId = randomUUID();
-  const context = await newContext(browser, store.baseUrl, viewport);
-  await context.addInitScript((id) => localStorage.setItem("store.cart.session", JSON.stringify(id)), sessionId);
-  return { page: await context.newPage(), sessionId };
 }
 
 /** Serious and critical axe findings inside the page's main content (the frame is tested elsewhere). */
@@ -89,10 +64,10 @@ async function trackAndCancel(page: Page, phone: string, shot: string) {
 describe("buying on a desktop", () => {
   it("merges identical lines, checks out a selection, tracks the order and cancels it", async () => {
     const [dress, other] = products;
-    const { page, sessionId } = await shopperPage(DESKTOP);
-    await addToCart(sessionId, dress);
-    await addToCart(sessionId, dress);
-    await addToCart(sessionId, other);
+    const { page, sessionId } = await shopperPage(browser, store.baseUrl, DESKTOP);
+    await addToCart(store.baseUrl, sessionId, dress);
+    await addToCart(store.baseUrl, sessionId, dress);
+    await addToCart(store.baseUrl, sessionId, other);
 
     await page.goto("/cart");
     await page.getByRole("heading", { name: "Shopping Cart" }).waitFor();
@@ -186,8 +161,8 @@ describe("buying on a desktop", () => {
 describe("buying on a phone", () => {
   it("checks out the whole cart and cancels the order from the menu's Track Orders", async () => {
     const [, , dress] = products;
-    const { page, sessionId } = await shopperPage(PHONE);
-    await addToCart(sessionId, dress, 2);
+    const { page, sessionId } = await shopperPage(browser, store.baseUrl, PHONE);
+    await addToCart(store.baseUrl, sessionId, dress, { quantity: 2 });
 
     await page.goto("/cart");
     const quantity = page.getByRole("group", { name: `Quantity of ${dress.name}` });

@@ -1,11 +1,11 @@
-import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumber } from "@shared/rules/labels.js";
 import { ORDER_NUMBER_NEEDED } from "@shared/schemas/order-proof.js";
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
-import { buyableProducts, type BuyableProduct } from "./support/catalogue";
+import { DESKTOP, launchBrowser, PHONE, screenshot } from "./support/browser";
+import { availableColor, buyableProducts, type BuyableProduct } from "./support/catalogue";
+import { addToCart, shopperPage } from "./support/shopper";
 import { startStore, type RunningStore } from "./support/store";
 
 let store: RunningStore;
@@ -26,15 +26,8 @@ afterAll(async () => {
 const line = (p: BuyableProduct) => ({
   productId: p.id,
   size: p.sizes[0],
-  color: p.colors.find((c) => p.colorVariantStock?.[c] !== false)!,
+  color: availableColor(p),
 });
-
-async function shopperPage(viewport: typeof DESKTOP): Promise<{ page: Page; sessionId: string }> {
-  const sessionId = randomUUID();
-  const context = await newContext(browser, store.baseUrl, viewport);
-  await context.addInitScript((id) => localStorage.setItem("store.cart.session", JSON.stringify(id)), sessionId);
-  return { page: await context.newPage(), sessionId };
-}
 
 async function myOrderIds(sessionId: string): Promise<string[]> {
   const res = await fetch(`${store.baseUrl}/api/orders/mine`, { headers: { "x-session-id": sessionId } });
@@ -58,13 +51,8 @@ async function rateAndSubmit(page: Page, text: string) {
 describe("reviewing a delivered order", () => {
   it("prompts on the home page, verifies the buyer, and shows the review on the product page", async () => {
     const [dress] = products;
-    const { page, sessionId } = await shopperPage(DESKTOP);
-    const add = await fetch(`${store.baseUrl}/api/cart`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-session-id": sessionId },
-      body: JSON.stringify({ ...line(dress), quantity: 1, sessionId }),
-    });
-    expect(add.status).toBe(201);
+    const { page, sessionId } = await shopperPage(browser, store.baseUrl, DESKTOP);
+    await addToCart(store.baseUrl, sessionId, dress);
 
     await page.goto("/checkout");
     await page.getByLabel("First Name").fill("Sana");
@@ -144,7 +132,7 @@ describe("reviewing a delivered order", () => {
 describe("reviewing from the product page on a phone", () => {
   it("opens the dialog for that product and goes straight to writing after verification", async () => {
     const [, , , bag] = products;
-    const { page, sessionId } = await shopperPage(PHONE);
+    const { page, sessionId } = await shopperPage(browser, store.baseUrl, PHONE);
     const placed = await fetch(`${store.baseUrl}/api/orders`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-session-id": sessionId },

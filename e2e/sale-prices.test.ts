@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumber } from "@shared/rules/labels.js";
@@ -6,7 +5,8 @@ import { formatRs } from "@shared/rules/money.js";
 import { reductionPaisa, toPaisa } from "@shared/rules/discounts.js";
 import { openAdmin } from "./support/admin";
 import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
-import { availableColor, buyableProducts } from "./support/catalogue";
+import { buyableProducts } from "./support/catalogue";
+import { addToCart, shopperPage } from "./support/shopper";
 import { startStore, type RunningStore } from "./support/store";
 
 let store: RunningStore;
@@ -70,23 +70,9 @@ describe("an automatic sale", () => {
     await shop.getByText(formatRs(salePrice), { exact: true }).first().waitFor();
 
     // The cart and the checkout's quote say what the sale saves.
-    const sessionId = randomUUID();
     const full = (await buyableProducts(store.baseUrl)).find((p) => p.id === product.id)!;
-    const added = await fetch(`${store.baseUrl}/api/cart`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-session-id": sessionId },
-      body: JSON.stringify({
-        productId: product.id,
-        quantity: 2,
-        size: full.sizes[0],
-        color: availableColor(full),
-        sessionId,
-      }),
-    });
-    expect(added.status).toBe(201);
-    const shopper = await newContext(browser, store.baseUrl, DESKTOP);
-    await shopper.addInitScript((id) => localStorage.setItem("store.cart.session", JSON.stringify(id)), sessionId);
-    const page = await shopper.newPage();
+    const { page, context: shopper, sessionId } = await shopperPage(browser, store.baseUrl);
+    await addToCart(store.baseUrl, sessionId, full, { quantity: 2 });
     await page.goto("/cart");
     const saved = formatRs((regular - salePrice) * 2);
     await page.getByTestId("sale-savings").getByText(saved).waitFor();

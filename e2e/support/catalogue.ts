@@ -10,9 +10,10 @@ export interface BuyableProduct {
 
 export const availableColor = (p: BuyableProduct) => p.colors.find((c) => p.colorVariantStock?.[c] !== false)!;
 
-export async function buyableProducts(baseUrl: string): Promise<BuyableProduct[]> {
+/** The catalogue's products a shopper can buy, as the API lists them (T: the fields a test reads). */
+export async function buyableProducts<T extends BuyableProduct = BuyableProduct>(baseUrl: string): Promise<T[]> {
   const res = await fetch(`${baseUrl}/api/products`);
-  return ((await res.json()) as BuyableProduct[]).filter(
+  return ((await res.json()) as T[]).filter(
     (p) => p.inStock && p.sizes.length > 0 && p.colors.some((c) => p.colorVariantStock?.[c] !== false),
   );
 }
