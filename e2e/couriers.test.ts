@@ -5,21 +5,15 @@ import { FAKE_KEY, FAKE_PASSWORD, startLeopardsFake, type LeopardsFake } from "@
 import { POSTEX_TOKEN, startPostexFake, type PostexFake } from "@server/test/fakes/postex-fake.js";
 import { openAdmin } from "./support/admin";
 import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
+import { buyableProducts, type BuyableProduct } from "./support/catalogue";
+import { placeOrder } from "./support/shopper";
 import { startStore, type RunningStore } from "./support/store";
-
-interface ApiProduct {
-  id: number;
-  sizes: string[];
-  colors: string[];
-  inStock: number;
-  colorVariantStock: Record<string, boolean>;
-}
 
 let store: RunningStore;
 let browser: Browser;
 let postex: PostexFake;
 let leopards: LeopardsFake;
-let product: ApiProduct;
+let product: BuyableProduct;
 
 beforeAll(async () => {
   [store, browser, postex, leopards] = await Promise.all([
@@ -28,8 +22,7 @@ beforeAll(async () => {
     startPostexFake(),
     startLeopardsFake(),
   ]);
-  const list = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as ApiProduct[];
-  product = list.find((p) => p.inStock && p.colors.some((c) => p.colorVariantStock[c] !== false))!;
+  [product] = await buyableProducts(store.baseUrl);
 });
 
 afterAll(async () => {
@@ -39,28 +32,11 @@ afterAll(async () => {
 });
 
 async function readyOrder(customerName: string): Promise<string> {
-  const res = await fetch(`${store.baseUrl}/api/orders`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      customerName,
-      customerPhone: "0301 4000003",
-      customerEmail: "",
-      shippingAddress: "House 7, Street 2, Johar Town",
-      city: "Lahore",
-      items: [
-        {
-          productId: product.id,
-          quantity: 1,
-          size: product.sizes[0],
-          color: product.colors.find((c) => product.colorVariantStock[c] !== false),
-        },
-      ],
-      paymentMethod: "cod",
-    }),
+  const { id } = await placeOrder(store.baseUrl, product, {
+    customerName,
+    customerPhone: "0301 4000003",
+    shippingAddress: "House 7, Street 2, Johar Town",
   });
-  expect(res.status).toBe(201);
-  const { id } = (await res.json()) as { id: string };
   await store.adminFetch(`/api/orders/${id}`, { method: "PATCH", json: { status: "processing" } });
   return id;
 }

@@ -2,6 +2,8 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logIn } from "./support/admin";
 import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
+import { buyableProducts } from "./support/catalogue";
+import { placeOrder } from "./support/shopper";
 import { startStore, type RunningStore } from "./support/store";
 
 let store: RunningStore;
@@ -27,25 +29,13 @@ describe("the agents' orders queue", () => {
     // A reload would lose this mark.
     await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 
-    const products = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as {
-      id: number;
-      sizes: string[];
-      colors: string[];
-    }[];
-    const product = products[0];
-    const res = await fetch(`${store.baseUrl}/api/orders`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        customerName: "Zainab Live Queue",
-        customerPhone: "0321 7654321",
-        shippingAddress: "Ask for Zainab at the gate",
-        city: "Multan",
-        items: [{ productId: product.id, quantity: 1, size: product.sizes[0] ?? "", color: product.colors[0] ?? "" }],
-        paymentMethod: "cod",
-      }),
+    const [product] = await buyableProducts(store.baseUrl);
+    await placeOrder(store.baseUrl, product, {
+      customerName: "Zainab Live Queue",
+      customerPhone: "0321 7654321",
+      shippingAddress: "Ask for Zainab at the gate",
+      city: "Multan",
     });
-    expect(res.status).toBe(201);
 
     const row = page.getByRole("row", { name: /Zainab Live Queue/ });
     await row.waitFor({ timeout: 10_000 });

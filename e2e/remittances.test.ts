@@ -3,24 +3,17 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAdmin } from "./support/admin";
 import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
+import { buyableProducts, type BuyableProduct } from "./support/catalogue";
+import { placeOrder } from "./support/shopper";
 import { startStore, type RunningStore } from "./support/store";
-
-interface ApiProduct {
-  id: number;
-  sizes: string[];
-  colors: string[];
-  inStock: number;
-  colorVariantStock: Record<string, boolean>;
-}
 
 let store: RunningStore;
 let browser: Browser;
-let product: ApiProduct;
+let product: BuyableProduct;
 
 beforeAll(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-  const list = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as ApiProduct[];
-  product = list.find((p) => p.inStock && p.colors.some((c) => p.colorVariantStock[c] !== false))!;
+  [product] = await buyableProducts(store.baseUrl);
 });
 
 afterAll(async () => {
@@ -30,28 +23,11 @@ afterAll(async () => {
 
 /** An order delivered by the courier "Trax" under `trackingNumber`; answers its COD amount. */
 async function deliveredWithTrax(customerName: string, trackingNumber: string): Promise<number> {
-  const res = await fetch(`${store.baseUrl}/api/orders`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      customerName,
-      customerPhone: "0301 4000027",
-      customerEmail: "",
-      shippingAddress: "House 9, Street 5, Gulberg",
-      city: "Lahore",
-      items: [
-        {
-          productId: product.id,
-          quantity: 1,
-          size: product.sizes[0],
-          color: product.colors.find((c) => product.colorVariantStock[c] !== false),
-        },
-      ],
-      paymentMethod: "cod",
-    }),
+  const order = await placeOrder(store.baseUrl, product, {
+    customerName,
+    customerPhone: "0301 4000027",
+    shippingAddress: "House 9, Street 5, Gulberg",
   });
-  expect(res.status).toBe(201);
-  const order = (await res.json()) as { id: string; total: string; codAmount?: string | null };
   for (const status of ["shipped", "delivered"])
     expect(
       (

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumber } from "@shared/rules/labels.js";
 import { ORDER_NUMBER_NEEDED } from "@shared/schemas/order-proof.js";
 import { DESKTOP, launchBrowser, PHONE, screenshot } from "./support/browser";
-import { availableColor, buyableProducts, type BuyableProduct } from "./support/catalogue";
-import { addToCart, shopperPage } from "./support/shopper";
+import { buyableProducts, type BuyableProduct } from "./support/catalogue";
+import { addToCart, placeOrder, shopperPage } from "./support/shopper";
 import { startStore, type RunningStore } from "./support/store";
 
 let store: RunningStore;
@@ -21,12 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await store?.close();
-});
-
-const line = (p: BuyableProduct) => ({
-  productId: p.id,
-  size: p.sizes[0],
-  color: availableColor(p),
 });
 
 async function myOrderIds(sessionId: string): Promise<string[]> {
@@ -133,21 +127,13 @@ describe("reviewing from the product page on a phone", () => {
   it("opens the dialog for that product and goes straight to writing after verification", async () => {
     const [, , , bag] = products;
     const { page, sessionId } = await shopperPage(browser, store.baseUrl, PHONE);
-    const placed = await fetch(`${store.baseUrl}/api/orders`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-session-id": sessionId },
-      body: JSON.stringify({
-        customerName: "Hira Aslam",
-        customerPhone: "0345 9876543",
-        shippingAddress: "House 7, Street 2, F-8/3",
-        city: "Islamabad",
-        items: [{ ...line(bag), quantity: 1 }],
-        paymentMethod: "cod",
-        sessionId,
-      }),
+    const { id: orderId } = await placeOrder(store.baseUrl, bag, {
+      customerName: "Hira Aslam",
+      customerPhone: "0345 9876543",
+      shippingAddress: "House 7, Street 2, F-8/3",
+      city: "Islamabad",
+      sessionId,
     });
-    expect(placed.status).toBe(201);
-    const orderId = ((await placed.json()) as { id: string }).id;
     await markDelivered(orderId);
 
     await page.goto(`/product/${bag.id}`);

@@ -5,28 +5,18 @@ import { orderNumber } from "@shared/rules/labels.js";
 import { FAKE_KEY, FAKE_PASSWORD, startLeopardsFake, type LeopardsFake } from "@server/test/fakes/leopards-fake.js";
 import { openAdmin } from "./support/admin";
 import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
+import { buyableProducts, type BuyableProduct } from "./support/catalogue";
+import { placeOrder } from "./support/shopper";
 import { startStore, type RunningStore } from "./support/store";
-
-interface ApiProduct {
-  id: number;
-  name: string;
-  sizes: string[];
-  colors: string[];
-  inStock: number;
-  colorVariantStock: Record<string, boolean>;
-}
 
 let store: RunningStore;
 let browser: Browser;
 let fake: LeopardsFake;
-let product: ApiProduct;
+let product: BuyableProduct;
 
 beforeAll(async () => {
   [store, browser, fake] = await Promise.all([startStore(), launchBrowser(), startLeopardsFake()]);
-  const list = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as ApiProduct[];
-  product = list.find(
-    (p) => p.inStock && p.sizes.length > 1 && p.colors.some((c) => p.colorVariantStock[c] !== false),
-  )!;
+  product = (await buyableProducts(store.baseUrl)).find((p) => p.sizes.length > 1)!;
 });
 
 afterAll(async () => {
@@ -35,35 +25,14 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function placeOrder(phone: string, customerName: string): Promise<string> {
-  const res = await fetch(`${store.baseUrl}/api/orders`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      customerName,
-      customerPhone: phone,
-      customerEmail: "",
-      shippingAddress: "House 12, Street 4, Model Town",
-      city: "Lahore",
-      items: [
-        {
-          productId: product.id,
-          quantity: 1,
-          size: product.sizes[0],
-          color: product.colors.find((c) => product.colorVariantStock[c] !== false),
-        },
-      ],
-      paymentMethod: "cod",
-    }),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
+async function placeOrderFor(customerPhone: string, customerName: string): Promise<string> {
+  return (await placeOrder(store.baseUrl, product, { customerName, customerPhone })).id;
 }
 
 describe("shipping journeys", () => {
   it("an agent selects three ready orders, prints their labels and books them with Leopards", async () => {
     const ids = [];
-    for (const name of ["Sana Iqbal", "Hira Aslam", "Maryam Noor"]) ids.push(await placeOrder("0345 6000001", name));
+    for (const name of ["Sana Iqbal", "Hira Aslam", "Maryam Noor"]) ids.push(await placeOrderFor("0345 6000001", name));
     const ready = await store.adminFetch("/api/admin/orders", { method: "PATCH", json: { ids, status: "processing" } });
     expect(await ready.json()).toEqual({ changed: 3 });
     const connect = await store.adminFetch("/api/admin/courier-settings", {
@@ -105,7 +74,7 @@ describe("shipping journeys", () => {
 
   it("a customer asks for an exchange from the tracking card and sees it approved", async () => {
     const phone = "0333 7000002";
-    const id = await placeOrder(phone, "Zoya Tariq");
+    const id = await placeOrderFor(phone, "Zoya Tariq");
     for (const status of ["processing", "shipped", "delivered"])
       expect((await store.adminFetch(`/api/orders/${id}`, { method: "PATCH", json: { status } })).status).toBe(200);
 

@@ -6,6 +6,8 @@ import { textMessage } from "@server/test/fakes/whatsapp-webhooks.js";
 import { webhookSignature } from "@server/modules/whatsapp/webhook-signature.js";
 import { logIn } from "./support/admin";
 import { launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
+import { buyableProducts } from "./support/catalogue";
+import { placeOrder } from "./support/shopper";
 import { startStore, type RunningStore } from "./support/store";
 
 const fake = new FakeCloudApi();
@@ -29,26 +31,12 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 
 describe("an agent answers a customer's WhatsApp question from a phone", () => {
   it("reads the question in the inbox, answers it, and confirms the order from the conversation", async () => {
-    const products = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as {
-      id: number;
-      sizes: string[];
-      colors: string[];
-    }[];
-    const product = products[0];
-    const placed = await fetch(`${store.baseUrl}/api/orders`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        customerName: "Hina Inbox",
-        customerPhone: "0300 5550101",
-        shippingAddress: "House 12, Street 4, near the mosque",
-        city: "Lahore",
-        items: [{ productId: product.id, quantity: 1, size: product.sizes[0] ?? "", color: product.colors[0] ?? "" }],
-        paymentMethod: "cod",
-      }),
+    const [product] = await buyableProducts(store.baseUrl);
+    const { id: orderId } = await placeOrder(store.baseUrl, product, {
+      customerName: "Hina Inbox",
+      customerPhone: "0300 5550101",
+      shippingAddress: "House 12, Street 4, near the mosque",
     });
-    expect(placed.status).toBe(201);
-    const orderId = ((await placed.json()) as { id: string }).id;
 
     const body = JSON.stringify(textMessage({ phone: "923005550101", name: "Hina" }, "Can I get it in size L?"));
     const delivered = await fetch(`${store.baseUrl}/api/whatsapp/webhook`, {

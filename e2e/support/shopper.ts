@@ -41,3 +41,44 @@ export async function shopperPage(
   await context.addInitScript((id) => localStorage.setItem("store.cart.session", JSON.stringify(id)), sessionId);
   return { page: await context.newPage(), context, sessionId };
 }
+
+/** The order answer's fields the journeys read. */
+export interface PlacedOrder {
+  id: string;
+  total: string;
+  codAmount?: string | null;
+}
+
+/**
+ * Places a cash-on-delivery order for `quantity` of `product` (the first size, a colour in stock)
+ * through the API, as the checkout does, and answers the order. The address defaults to one in
+ * Lahore; `sessionId` ties it to a browser's cart session.
+ */
+export async function placeOrder(
+  baseUrl: string,
+  product: BuyableProduct,
+  customer: {
+    customerName: string;
+    customerPhone: string;
+    shippingAddress?: string;
+    city?: string;
+    sessionId?: string;
+  },
+  quantity = 1,
+): Promise<PlacedOrder> {
+  const { sessionId, ...rest } = customer;
+  const res = await fetch(`${baseUrl}/api/orders`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(sessionId ? { "x-session-id": sessionId } : {}) },
+    body: JSON.stringify({
+      shippingAddress: "House 12, Street 4, Model Town",
+      city: "Lahore",
+      ...rest,
+      items: [{ productId: product.id, quantity, size: product.sizes[0], color: availableColor(product) }],
+      paymentMethod: "cod",
+      ...(sessionId ? { sessionId } : {}),
+    }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as PlacedOrder;
+}
