@@ -17,6 +17,18 @@ export interface Amounts {
   codAmount: number;
 }
 
+/** Nothing to pay: an empty selection, or an exchange's replacement. */
+export const NO_AMOUNTS: Readonly<Amounts> = Object.freeze({
+  subtotal: 0,
+  saleDiscount: 0,
+  discount: 0,
+  deliveryFee: 0,
+  codFee: 0,
+  total: 0,
+  advance: 0,
+  codAmount: 0,
+});
+
 export interface AmountsInput {
   /** Unit prices after automatic sales. */
   lines: readonly ScopedLine[];

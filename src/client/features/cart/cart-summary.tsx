@@ -3,21 +3,11 @@ import { PriceSummary } from "@client/components/ui/price-summary";
 import { useSiteSettings } from "@client/lib/settings-api";
 import { useQuote, type QuoteGroup } from "@client/lib/cart/quote-api";
 
+import { NO_AMOUNTS } from "@shared/rules/amounts.js";
 import type { Quote } from "@shared/schemas/checkout.js";
 
 /** Nothing selected: nothing to pay. */
-const NOTHING: Quote = {
-  subtotal: 0,
-  saleDiscount: 0,
-  discount: 0,
-  deliveryFee: 0,
-  codFee: 0,
-  total: 0,
-  advance: 0,
-  codAmount: 0,
-  discountCode: null,
-  lines: [],
-};
+const NOTHING: Quote = { ...NO_AMOUNTS, discountCode: null, lines: [] };
 
 /** The order summary beside the cart: the selected items as the server prices them. */
 export function CartSummary({

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { NO_AMOUNTS } from "@shared/rules/amounts.js";
 import { phoneKey } from "@shared/rules/phone.js";
 import type { OrderSource } from "@shared/rules/order-source.js";
 import type { NewOrder, OrderItem, placeOrderInput } from "@shared/schemas/orders.js";
@@ -527,20 +528,10 @@ export async function placeReplacement(
 
 /** An exchange's replacement costs nothing: no goods, fees or cash to collect, and no code. */
 function freeOfCharge(lines: number): PricedOrder {
-  const none = {
-    subtotal: 0,
-    saleDiscount: 0,
-    discount: 0,
-    deliveryFee: 0,
-    codFee: 0,
-    total: 0,
-    advance: 0,
-    codAmount: 0,
-  };
   return {
     unitPrices: Array.from({ length: lines }, () => "0"),
     sales: Array.from({ length: lines }, () => null),
-    amounts: none,
+    amounts: { ...NO_AMOUNTS },
     code: null,
     applied: null,
     precondition: null,
