@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DISCOUNT_KINDS } from "../rules/discounts.js";
+import { DISCOUNT_KINDS, type DiscountRule } from "../rules/discounts.js";
 
 const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
 
@@ -75,19 +75,7 @@ export const discountInput = z
 export type DiscountInput = z.input<typeof discountInput>;
 
 /** A discount as the owner's list shows it, with what it brought. */
-export interface AdminDiscount {
-  id: number;
-  code: string | null;
-  kind: (typeof DISCOUNT_KINDS)[number];
-  value: number;
-  minSubtotal: number | null;
-  startsAt: string | null;
-  endsAt: string | null;
-  usageLimit: number | null;
-  perPhoneLimit: number | null;
-  categories: string[];
-  productIds: number[];
-  active: boolean;
+export interface AdminDiscount extends DiscountRule {
   /** Orders placed with it that were not cancelled (what `usageLimit` counts). */
   uses: number;
   /** Every order placed with it. */
