@@ -64,24 +64,12 @@ export function SiteHeader({ siteName, wishlistCount, cartCount, onTrackOrders, 
           <IconLink to="/search" label="Search">
             <Search className="h-5 w-5" aria-hidden />
           </IconLink>
-          <button
-            type="button"
-            className={cn(iconButton, "hidden sm:grid")}
-            aria-label="Track Orders"
-            title="Track Orders"
-            onClick={onTrackOrders}
-          >
+          <WideIconButton label="Track Orders" onClick={onTrackOrders}>
             <Package className="h-5 w-5" aria-hidden />
-          </button>
-          <button
-            type="button"
-            className={cn(iconButton, "hidden sm:grid")}
-            aria-label="Write a Review"
-            title="Write a Review"
-            onClick={onWriteReview}
-          >
+          </WideIconButton>
+          <WideIconButton label="Write a Review" onClick={onWriteReview}>
             <MessageSquareHeart className="h-5 w-5" aria-hidden />
-          </button>
+          </WideIconButton>
           <IconLink to="/wishlist" label={`Wishlist, ${items(wishlistCount)}`}>
             <Heart className="h-5 w-5" aria-hidden />
             <CountBadge count={wishlistCount} />
@@ -112,5 +100,20 @@ function IconLink({ to, label, children }: { to: string; label: string; children
     <Link to={to} className={iconButton} aria-label={label} title={label.split(",")[0]}>
       {children}
     </Link>
+  );
+}
+
+/** A header action shown as an icon from 640 px wide (the menu offers it on a phone). */
+function WideIconButton({ label, onClick, children }: { label: string; onClick(): void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className={cn(iconButton, "hidden sm:grid")}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }
