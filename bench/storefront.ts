@@ -3,8 +3,10 @@
 // (bench/first-visit.ts: a fresh Chromium profile for every load, DevTools emulation of a 412x823
 // phone at 1.6 Mbps, 150 ms RTT and 4x CPU, and an unthrottled desktop), several rounds, medians.
 // With PEER_URL (and PEER_PAGES, its paths for the same four pages) the peer store is measured in
-// the same rounds, interleaved page by page, and each page's LCP is reported as ours ÷ peer. Then
-// the server's pages/s and Lighthouse's mobile scores for the same pages.
+// the same rounds, interleaved page by page, and each page's LCP is reported as ours ÷ peer,
+// beside floor ÷ peer: a page with only a heading and one picture (floor-page.ts), loaded in the
+// same rounds, is the least any page costs there. Then the server's pages/s and Lighthouse's
+// mobile scores for the same pages.
 import { execFile, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
