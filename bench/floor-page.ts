@@ -39,12 +39,3 @@ export async function serveFloorPage(picture: Buffer, type: string): Promise<Flo
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-/** The largest picture a rendered page preloads (its first `as="image"` preload), fetched: the floor page's picture. */
-export async function largestPictureOf(pageUrl: string): Promise<{ bytes: Buffer; type: string }> {
-  const html = await (await fetch(pageUrl)).text();
-  const href = /<link rel="preload" as="image"[^>]* href="([^"]+)"/.exec(html)?.[1];
-  if (!href) throw new Error(`${pageUrl} preloads no picture: the floor page needs one`);
-  const res = await fetch(new URL(href.replace(/&amp;/g, "&"), pageUrl));
-  return { bytes: Buffer.from(await res.arrayBuffer()), type: res.headers.get("content-type") ?? "image/webp" };
-}

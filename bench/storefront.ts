@@ -16,8 +16,10 @@ import { sql } from "drizzle-orm";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { findChromium } from "../e2e/support/chromium.js";
 import { openPglite } from "../src/server/db/client.js";
+import { imageVariantUrl } from "../src/shared/rules/images.js";
+import type { ImageRef } from "../src/shared/schemas/common.js";
 import { DESKTOP, firstVisit, median, PHONE, type Visit, type VisitProfile } from "./first-visit.js";
-import { largestPictureOf, serveFloorPage } from "./floor-page.js";
+import { serveFloorPage } from "./floor-page.js";
 import { initialJsOf } from "./initial-js.js";
 import { seedStorefrontCatalogue } from "./storefront-catalogue.js";
 import { listen, load, rows, writeResult } from "./support.js";
@@ -82,8 +84,12 @@ export async function benchStorefront() {
   const visits = new Map<string, Visit[]>();
   const record = (key: string, visit: Visit) => visits.set(key, [...(visits.get(key) ?? []), visit]);
   // The floor (floor-page.ts): a heading and our product's picture, nothing else, in the same rounds.
-  const picture = await largestPictureOf(`${url}/product/${product.id}`);
-  const floorPage = await serveFloorPage(picture.bytes, picture.type);
+  const { images } = (await (await fetch(`${url}/api/products/${product.id}`)).json()) as { images: ImageRef[] };
+  const picture = await fetch(`${url}${imageVariantUrl(images[0], "card")}`);
+  const floorPage = await serveFloorPage(
+    Buffer.from(await picture.arrayBuffer()),
+    picture.headers.get("content-type") ?? "image/webp",
+  );
   for (let round = 0; round < rounds; round++)
     for (const profile of [PHONE, DESKTOP]) {
       record(`floor ${profile.name} floor`, await firstVisit(floorPage.url, profile));
