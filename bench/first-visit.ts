@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { findChromium } from "../e2e/support/chromium.js";
+import { waitForQuietMachine } from "./machine-quiet.js";
 
 export interface VisitProfile {
   name: "phone" | "desktop";
@@ -70,10 +71,13 @@ export interface Visit {
   jsKb: number;
   /** What the HTML and the requests started before the first paint took, start-end in ms. */
   beforeFirstPaint: string[];
+  /** How busy the machine's CPU was (0–1, all cores) just before the load (machine-quiet.ts). */
+  machineBusy: number | undefined;
 }
 
 /** Loads `url` once in a fresh profile under `profile` and reads its paints and downloads. */
 export async function firstVisit(url: string, profile: VisitProfile): Promise<Visit> {
+  const machineBusy = await waitForQuietMachine();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "first-visit-"));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: findChromium(),
@@ -155,6 +159,7 @@ export async function firstVisit(url: string, profile: VisitProfile): Promise<Vi
       jsRequests: js.length,
       jsKb: kb(js),
       beforeFirstPaint: paint.before,
+      machineBusy,
     };
   } finally {
     await context.close().catch(() => {});

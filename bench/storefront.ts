@@ -5,8 +5,9 @@
 // With PEER_URL (and PEER_PAGES, its paths for the same four pages) the peer store is measured in
 // the same rounds, interleaved page by page, and each page's LCP is reported as ours ÷ peer,
 // beside floor ÷ peer: a page with only a heading and one picture (floor-page.ts), loaded in the
-// same rounds, is the least any page costs there. Then the server's pages/s and Lighthouse's
-// mobile scores for the same pages.
+// same rounds, is the least any page costs there. Each load waits for a quiet CPU first
+// (machine-quiet.ts), so that no page pays for the previous one's leftovers. Then the server's
+// pages/s and Lighthouse's mobile scores for the same pages.
 import { execFile, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -110,6 +111,7 @@ export async function benchStorefront() {
       jsRequests: median(runs.map((r) => r.jsRequests)),
       jsKb: median(runs.map((r) => r.jsKb)),
       kb: median(runs.map((r) => r.kb)),
+      machineBusy: median(runs.map((r) => r.machineBusy ?? null)),
       runs,
     };
   };
@@ -177,7 +179,7 @@ export async function benchStorefront() {
   fs.rmSync(buildDir, { recursive: true, force: true });
   const result = {
     catalogue: "1,000 products in 40 categories, a quarter without pictures (bench/storefront-catalogue.ts)",
-    method: `as ../shared/perf/lcp.mjs: a fresh Chromium profile per load, ${rounds} rounds interleaved${peer ? ` with the peer at ${peer.url}` : ""}, medians`,
+    method: `as ../shared/perf/lcp.mjs: a fresh Chromium profile per load, ${rounds} rounds interleaved${peer ? ` with the peer at ${peer.url}` : ""}, medians; unlike lcp.mjs, each load starts once the CPU has been at most 25 % busy for half a second (at most 15 s of waiting; machineBusy is how busy it was)`,
     conditions: { phone: PHONE.conditions, desktop: DESKTOP.conditions },
     loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
     pages: results,
