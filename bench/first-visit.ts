@@ -72,7 +72,7 @@ export interface Visit {
   /** What the HTML and the requests started before the first paint took, start-end in ms. */
   beforeFirstPaint: string[];
   /** How busy the machine's CPU was (0–1, all cores) just before the load (machine-quiet.ts). */
-  machineBusy: number | undefined;
+  machineBusy: number;
 }
 
 /** Loads `url` once in a fresh profile under `profile` and reads its paints and downloads. */

@@ -22,6 +22,7 @@ import type { ImageRef } from "../src/shared/schemas/common.js";
 import { DESKTOP, firstVisit, median, PHONE, type Visit, type VisitProfile } from "./first-visit.js";
 import { serveFloorPage } from "./floor-page.js";
 import { initialJsOf } from "./initial-js.js";
+import { QUIET_MACHINE } from "./machine-quiet.js";
 import { seedStorefrontCatalogue } from "./storefront-catalogue.js";
 import { listen, load, rows, writeResult } from "./support.js";
 
@@ -111,7 +112,7 @@ export async function benchStorefront() {
       jsRequests: median(runs.map((r) => r.jsRequests)),
       jsKb: median(runs.map((r) => r.jsKb)),
       kb: median(runs.map((r) => r.kb)),
-      machineBusy: median(runs.map((r) => r.machineBusy ?? null)),
+      machineBusy: median(runs.map((r) => r.machineBusy)),
       runs,
     };
   };
@@ -179,7 +180,7 @@ export async function benchStorefront() {
   fs.rmSync(buildDir, { recursive: true, force: true });
   const result = {
     catalogue: "1,000 products in 40 categories, a quarter without pictures (bench/storefront-catalogue.ts)",
-    method: `as ../shared/perf/lcp.mjs: a fresh Chromium profile per load, ${rounds} rounds interleaved${peer ? ` with the peer at ${peer.url}` : ""}, medians; unlike lcp.mjs, each load starts once the CPU has been at most 25 % busy for half a second (at most 15 s of waiting; machineBusy is how busy it was)`,
+    method: `as ../shared/perf/lcp.mjs: a fresh Chromium profile per load, ${rounds} rounds interleaved${peer ? ` with the peer at ${peer.url}` : ""}, medians; unlike lcp.mjs, each load starts once the CPU has been at most ${QUIET_MACHINE.maxBusy * 100} % busy for ${QUIET_MACHINE.windowMs} ms (at most ${QUIET_MACHINE.limitMs / 1000} s of waiting; machineBusy is how busy it was)`,
     conditions: { phone: PHONE.conditions, desktop: DESKTOP.conditions },
     loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
     pages: results,
