@@ -1,5 +1,5 @@
 // A shopper's first visit to one page of any store, measured the way the shared script
-// `../shared/perf/lcp.mjs` measures it (issue 30): a fresh Chromium profile for every load (cold
+// `bench/lcp.mjs` measures it (issue 30): a fresh Chromium profile for every load (cold
 // HTTP cache, cold browser), Chromium's DevTools emulation of a cheap phone on a slow network or an
 // unthrottled desktop, and the page's paints read once the network has been quiet for a while.
 // The same flags, viewports and throttling, so that the benchmark and the script agree.

@@ -1,5 +1,5 @@
 // npm run restore -- <backup file>: puts a backup of the embedded database back into DATA_DIR
-// (README, "Backups"). Only into a data directory without a database and no running server:
+// (docs/operating/backups.md). Only into a data directory without a database and no running server:
 // stop the server and move DATA_DIR/pglite aside first, so nothing is ever overwritten.
 import path from "node:path";
 import { restoreBackup } from "../src/server/db/backup.js";

@@ -65,7 +65,7 @@ export async function backUp(pglite: PGlite, folder: string, keep: number, now =
 }
 
 /**
- * Restores a backup into `dataDir` (`npm run restore`, README "Backups"): only into a data
+ * Restores a backup into `dataDir` (`npm run restore`, docs/operating/backups.md): only into a data
  * directory without a database, under its lock, so neither a running server's database nor an
  * existing one is ever overwritten. Answers the number of orders found, as a first check.
  */
