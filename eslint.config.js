@@ -25,6 +25,10 @@ const serverModules = fs
 const MODULE_FILES = "src/server/modules/*/**/*";
 /** Each module's public face. */
 const MODULE_FACES = path.join(here, "src/server/modules/*/index.ts");
+/** The modules below the order core, the only ones it may import (decision 017). */
+const { belowOrderCore } = JSON.parse(fs.readFileSync(path.join(here, "src/server/modules/layers.json"), "utf8"));
+const UPWARD_IMPORT =
+  "the order core imports only the modules below it (src/server/modules/layers.json): let the satellite register a listener (onTransition/onChanged) or pass what it decided into the workflow";
 const DEEP_IMPORT =
   "imports another server module's own file: import what it offers from its index.ts (export it there if another module needs it)";
 
@@ -49,6 +53,12 @@ const moduleFaces = {
             except: [path.join(here, `src/server/modules/${name}/**`), MODULE_FACES],
             message: DEEP_IMPORT,
           })),
+          {
+            target: "src/server/modules/order-core",
+            from: MODULE_FILES,
+            except: ["order-core", ...belowOrderCore].map((name) => path.join(here, `src/server/modules/${name}/**`)),
+            message: UPWARD_IMPORT,
+          },
           {
             target: ["src/server/*.ts", "src/server/!(modules)/**"],
             from: MODULE_FILES,

@@ -1,8 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { DEFAULT_WHATSAPP_API_URL } from "./modules/whatsapp/index.js";
 import { decodeSecretsKey } from "./lib/secret-box.js";
-import { DEFAULT_PIXEL_SCRIPT_URL } from "./modules/ads/index.js";
+import { DEFAULT_PIXEL_SCRIPT_URL, DEFAULT_WHATSAPP_API_URL } from "./lib/meta-defaults.js";
 
 function isAddressOrCidr(value: string): boolean {
   const [address, bits, extra] = value.split("/");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.js";
 import { createTestDatabase } from "../test/test-db.js";
-import { DEFAULT_PIXEL_SCRIPT_URL } from "../modules/ads/ads-config.js";
+import { DEFAULT_PIXEL_SCRIPT_URL } from "../lib/meta-defaults.js";
 import { CONTENT_SECURITY_POLICY } from "./security.js";
 
 let app: FastifyInstance;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readEnv } from "../../env.js";
-import { GRAPH_API } from "../whatsapp/graph-api-version.js";
-import { conversionsApiOf, DEFAULT_PIXEL_SCRIPT_URL, metaAdsConfigFromEnv, pixelSources } from "./ads-config.js";
+import { GRAPH_API } from "../../lib/meta-defaults.js";
+import { DEFAULT_PIXEL_SCRIPT_URL } from "../../lib/meta-defaults.js";
+import { conversionsApiOf, metaAdsConfigFromEnv, pixelSources } from "./ads-config.js";
 
 describe("Meta's settings", () => {
   it("are off until META_PIXEL_ID is set, and the Conversions API until META_CAPI_TOKEN is set too", () => {

@@ -1,7 +1,6 @@
 import type { Env } from "../../env.js";
+import { DEFAULT_PIXEL_SCRIPT_URL } from "../../lib/meta-defaults.js";
 
-/** Meta's pixel script as Meta's base code loads it. */
-export const DEFAULT_PIXEL_SCRIPT_URL = "https://connect.facebook.net/en_US/fbevents.js";
 /** Where the pixel sends its events (its image and beacon requests). */
 export const PIXEL_ENDPOINT_ORIGIN = "https://www.facebook.com";
 

@@ -3,5 +3,5 @@
  * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
  */
 export { adContextOnPlacement } from "./ad-context.js";
-export { DEFAULT_PIXEL_SCRIPT_URL, metaAdsConfigFromEnv, pixelSources } from "./ads-config.js";
+export { metaAdsConfigFromEnv, pixelSources } from "./ads-config.js";
 export type { MetaAdsConfig } from "./ads-config.js";

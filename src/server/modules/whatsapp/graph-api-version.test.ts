@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readEnv } from "../../env.js";
-import { DEFAULT_WHATSAPP_API_URL, GRAPH_API, daysLeftOnGraphApi } from "./graph-api-version.js";
+import { DEFAULT_WHATSAPP_API_URL, GRAPH_API } from "../../lib/meta-defaults.js";
+import { daysLeftOnGraphApi } from "./graph-api-version.js";
 
 describe("the Graph API version", () => {
   it("is one Meta serves for at least 90 more days (move GRAPH_API to a newer version when this fails)", () => {

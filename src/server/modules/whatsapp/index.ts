@@ -3,7 +3,6 @@
  * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
  */
 export { sendTemplate } from "./cloud-api.js";
-export { DEFAULT_WHATSAPP_API_URL } from "./graph-api-version.js";
 export { registerWhatsappInbound } from "./inbound-handlers.js";
 export type { InboundAnswer } from "./inbound-handlers.js";
 export { confirmationOnPlacement } from "./outbox.js";

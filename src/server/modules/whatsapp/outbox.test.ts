@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, orders, orderStatusEvents, whatsappMessages } from "../../db/schema.js";
 import { ManualClock } from "../../jobs/clock.js";
-import { GRAPH_API } from "./graph-api-version.js";
+import { GRAPH_API } from "../../lib/meta-defaults.js";
 import { insertProduct, placeOrder } from "../../test/factory.js";
 import { FakeCloudApi } from "../../test/fakes/whatsapp-cloud-api.js";
 import { testWhatsappConfig } from "../../test/fakes/whatsapp-config.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readEnv } from "../../env.js";
-import { DEFAULT_WHATSAPP_API_URL } from "./graph-api-version.js";
+import { DEFAULT_WHATSAPP_API_URL } from "../../lib/meta-defaults.js";
 import { whatsappConfigFromEnv } from "./whatsapp-config.js";
 
 describe("whatsappConfigFromEnv", () => {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { GRAPH_API } from "../../modules/whatsapp/graph-api-version.js";
+import { GRAPH_API } from "../../lib/meta-defaults.js";
 
 /** One request the fake received, as sent. */
 export interface ReceivedMessage {

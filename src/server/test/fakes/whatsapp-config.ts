@@ -1,5 +1,5 @@
 import type { WhatsappConfig } from "../../modules/whatsapp/whatsapp-config.js";
-import { GRAPH_API } from "../../modules/whatsapp/graph-api-version.js";
+import { GRAPH_API } from "../../lib/meta-defaults.js";
 
 /** The integration's settings pointing at a local fake (or nowhere, for tests that send nothing). */
 export function testWhatsappConfig(
