@@ -18,6 +18,7 @@ import { modules } from "./modules/index.js";
 import { registerAuditTrail } from "./modules/audit/index.js";
 import { MemoryThrottleStore, PostgresThrottleStore, type ThrottleStore } from "./lib/throttle-store.js";
 import { registerOrderCore } from "./modules/order-core/index.js";
+import { registerPlacementSteps } from "./modules/order-satellites.js";
 import { registerOrderEvents } from "./modules/order-events/index.js";
 import { registerWhatsappInbound, registerWhatsappWebhooks, type WhatsappConfig } from "./modules/whatsapp/index.js";
 import type { UpkeepConfig } from "./modules/upkeep/index.js";
@@ -137,6 +138,7 @@ export async function buildApp(database: Database, config: AppConfig): Promise<F
   registerSecurity(app);
   registerAuth(app);
   registerOrderCore(app);
+  registerPlacementSteps(app);
   registerOrderEvents(app);
   registerWhatsappInbound(app);
   registerWhatsappWebhooks(app);

@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { orders } from "./db/schema.js";
+import { insertsOrders, orderColumnWrites } from "./test/order-column-writes.js";
 
 /**
  * The server's modules depend one way (decision 017): the order core at the bottom, satellites
@@ -95,5 +98,59 @@ describe("the server's architecture", () => {
       /from "\.\.\/\.\.\/plugins\//.test(fs.readFileSync(file, "utf8")),
     );
     expect(offenders.map((file) => path.relative(SERVER, file))).toEqual([]);
+  });
+
+  describe("one owner per column of orders (modules/order-columns.json)", () => {
+    const owners = JSON.parse(fs.readFileSync(path.join(MODULES, "order-columns.json"), "utf8")) as Record<
+      string,
+      string[] | string
+    >;
+    const ownerOf = new Map(
+      Object.entries(owners).flatMap(([module, columns]) =>
+        Array.isArray(columns) ? columns.map((column) => [column, module] as const) : [],
+      ),
+    );
+    const byKey = new Map(Object.entries(getTableColumns(orders)).map(([key, column]) => [key, column.name]));
+    const columnOf = (key: string) => byKey.get(key);
+
+    it("names each column once", () => {
+      const named = Object.values(owners).flatMap((columns) => (Array.isArray(columns) ? columns : []));
+      expect(named.length).toBe(new Set(named).size);
+      for (const column of named) expect([...byKey.values()], column).toContain(column);
+    });
+
+    it("lets a module write only the columns it owns, and only the order core insert orders", () => {
+      const offenders = sourceFiles(MODULES).flatMap((file) => {
+        const module = moduleOf(file);
+        const source = fs.readFileSync(file, "utf8");
+        const wrong = orderColumnWrites(source, columnOf)
+          .filter((column) => ownerOf.get(column) !== module)
+          .map((column) => `${column} (owner: ${ownerOf.get(column) ?? "none"})`);
+        if (insertsOrders(source) && module !== "order-core") wrong.push("inserts orders");
+        return wrong.map((what) => `${path.relative(SERVER, file)}: ${what}`);
+      });
+      expect(offenders).toEqual([]);
+    });
+
+    it("reads the writes it guards, and fails on one it cannot read", () => {
+      const source = `
+        const answered = sql\`confirmation_state = \${"x"}, confirmation_updated_at = now()\`;
+        await tx.execute(sql\`update orders o set courier_status = news.status, courier_status_at = coalesce(\${at}, now())
+          from news where o.id = news.order_id\`);
+        await w.changeStatus({ orderIds, to, alsoSet: answered });
+        await tx.update(orders).set({ trackingNumber, courier: name, ...rest }).where(eq(orders.id, id));
+        await tx.execute(sql\`update orders set \${sql.join(sets, sql\`, \`)} where id = \${id}\`);`;
+      expect(orderColumnWrites(source, columnOf).sort()).toEqual(
+        [
+          "?",
+          "confirmation_state",
+          "confirmation_updated_at",
+          "courier",
+          "courier_status",
+          "courier_status_at",
+          "tracking_number",
+        ].sort(),
+      );
+    });
   });
 });

@@ -13,7 +13,7 @@ export interface OrderPrecondition {
   ctes: SQL;
   /** A boolean expression over them. */
   holds: SQL;
-  /** A json expression over them: what was found, given back to `beforeCreate`. */
+  /** A json expression over them: what was found, given back to `extrasFor`. */
   found: SQL;
 }
 

@@ -9,6 +9,11 @@ export function returnWindowEnds(deliveredAt: string | Date): Date {
   return new Date(new Date(deliveredAt).getTime() + RETURN_WINDOW_DAYS * DAY_MS);
 }
 
+const fold = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
+/** An order line's identity in a return or exchange: the product, and its size and colour folded. */
+export const lineKeyOf = (l: { productId: number; size: string; color: string }) =>
+  `${l.productId}|${fold(l.size)}|${fold(l.color)}`;
+
 export const RETURN_TYPES = ["return", "exchange"] as const;
 export type ReturnType = (typeof RETURN_TYPES)[number];
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { REVIEW_IMAGE_MAX_PX } from "@shared/constants.js";
 import { ADVANCE_OWED, type PaymentMethod } from "@shared/rules/advance.js";
 import { normalizePhone, phonesMatch } from "@shared/rules/phone.js";
@@ -160,13 +160,19 @@ async function settle(
   id: string,
   actor: string,
   before: Before,
-  set: Partial<typeof orders.$inferInsert> | Record<string, unknown>,
+  set: Pick<Partial<typeof orders.$inferInsert>, "advanceStatus" | "advancePaid" | "advanceNote"> & { codAmount?: SQL },
   payment: { source: string; amount: number; reference: string | null } | null,
 ) {
   return core.write(async (w) => {
     const [row] = await w.tx
       .update(orders)
-      .set({ ...set, advanceUpdatedAt: sql`now()` })
+      .set({
+        advanceStatus: set.advanceStatus,
+        advancePaid: set.advancePaid,
+        advanceNote: set.advanceNote,
+        codAmount: set.codAmount,
+        advanceUpdatedAt: sql`now()`,
+      })
       .where(
         and(
           eq(orders.id, id),

@@ -5,7 +5,7 @@ import { AppError } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
 import { addToCart, listCart, removeCartLine, updateCartLine } from "./cart-service.js";
 import { cartWriteThrottle } from "./cart-throttles.js";
-import { requireSessionId } from "./session-id.js";
+import { requireSessionId } from "../../lib/session-id.js";
 
 /** A line id that is not a valid id cannot belong to the caller: the same 404 as another session's line. */
 function lineId(params: unknown): number {

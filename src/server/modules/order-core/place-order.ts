@@ -47,14 +47,13 @@ type OrderFacts = Omit<PlaceOrderData, "items" | "subtotal" | "tax" | "total">;
 export interface PlaceOrderOptions {
   idempotencyKey?: string;
   /**
-   * Run before the insert with the order's total (paisa; issue 24: fees and discount included): a throttle or a fake-order check may throw;
-   * what it returns (the risk found, the WhatsApp outbox) goes into the order's own statement.
-   * When the statement found its precondition broken, it runs again with what was `found`.
+   * What the satellites add to the order (its risk, its confirmation request, rows to insert with
+   * it), worked out before the insert from the order's total in paisa (fees and discount
+   * included); a throttle or a fake-order check may throw. It goes into the order's own
+   * statement; when the statement found its precondition broken, it is asked again with what
+   * was `found`. The placement workflows (place-web-order.ts, place-staff-order.ts) give it.
    */
-  beforeCreate?: (
-    totalPaisa: number,
-    found?: Record<string, unknown>,
-  ) => void | OrderExtras | Promise<void | OrderExtras>;
+  extrasFor?: (totalPaisa: number, found?: Record<string, unknown>) => Promise<OrderExtras>;
   source?: OrderSource;
   /** The timeline's actor of the first status: "customer", or the staff member's name. */
   actor?: string;
@@ -66,7 +65,7 @@ export interface PlaceOrderOptions {
   onlineBuyer?: OnlineBuyer;
 }
 
-/** What the route adds to a new order: the fake-order checks' findings and the WhatsApp outbox. */
+/** What the satellites add to a new order: the fake-order checks' findings and the WhatsApp outbox. */
 export interface OrderExtras {
   networkKey: string | null;
   risk: { level: string; reasons: string[] };
@@ -372,8 +371,8 @@ const busy = () =>
  * simultaneous one) gets the first order: the unique key makes the second insert a no-op, and
  * the caller is given the stored order. The earlier order is looked up only when it may exist
  * (the key is taken, or a new order was refused), so a first attempt costs no extra query.
- * `beforeCreate` (a throttle that may throw) runs before the insert, yet a retry of an order
- * already placed is still answered.
+ * `extrasFor` (a throttle that may throw) runs before the insert, yet a retry of an order
+ * already placed is still answered. Called by the named placement workflows only.
  */
 export async function placeOrder(
   core: OrderCore,
@@ -391,7 +390,7 @@ async function placeOnce(
   input: PlaceOrderData,
   options: PlaceOrderOptions,
 ): Promise<{ order: NewOrder; created: boolean; stockLowest?: number | null }> {
-  const { idempotencyKey, beforeCreate, onlineBuyer } = options;
+  const { idempotencyKey, extrasFor, onlineBuyer } = options;
   const ids = input.items.map((i) => i.productId);
   let keyTaken = false;
   const id = randomUUID();
@@ -411,7 +410,7 @@ async function placeOnce(
         checkUnitsPerVariant(stockLines);
         await seedBudgets(db, onlineBuyer);
       }
-      const extras = (await beforeCreate?.(totalPaisa, found)) ?? undefined;
+      const extras = await extrasFor?.(totalPaisa, found);
       // A high-risk order may owe an advance (decision 027): known only once the checks ran.
       money = judgedHighRisk(money, extras?.risk.level === "high");
       let inserted: Inserted;

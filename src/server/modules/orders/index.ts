@@ -3,3 +3,4 @@
  * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
  */
 export { orderDetail } from "./order-admin.js";
+export { PlacementThrottles } from "./placement-throttles.js";

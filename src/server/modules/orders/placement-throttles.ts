@@ -2,15 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { Throttle } from "../../lib/throttle.js";
 import type { ThrottleStore } from "../../lib/throttle-store.js";
 import type { AlsoInsert, OrderPrecondition } from "../../db/statement-parts.js";
-
-/** Who places an order: the network it comes from and the phone numbers it names. */
-export interface Placer {
-  network: string;
-  /** The phone the body claims, read before validation (so even refused attempts count). */
-  claimedPhone?: string;
-  /** The order's own phone key, once the body is valid. */
-  phone: string;
-}
+import type { Placer } from "../order-core/index.js";
 
 /**
  * The order-placement throttles. Refused attempts (bad fields, 409s) are probing or a broken

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { REVIEW_IMAGE_MAX_PX } from "@shared/constants.js";
 import { orderNumber } from "@shared/rules/labels.js";
 import { normalizePhone, phonesMatch } from "@shared/rules/phone.js";
-import { returnWindowEnds } from "@shared/rules/returns.js";
+import { lineKeyOf, returnWindowEnds } from "@shared/rules/returns.js";
 import type { CustomerReturn, ReturnItem, returnRequestInput } from "@shared/schemas/returns.js";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
@@ -10,7 +10,7 @@ import { orderItems, orders, products, returnRequests, type ReturnItemRow } from
 import { AppError } from "../../lib/app-error.js";
 import { processUploads, saveImages, type Upload } from "../images/index.js";
 import { resolveOrderRef } from "../order-core/index.js";
-import { lineKeyOf, toCustomerReturn } from "./return-serialize.js";
+import { toCustomerReturn } from "./return-serialize.js";
 
 type Input = z.output<typeof returnRequestInput>;
 

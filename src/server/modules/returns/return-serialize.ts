@@ -1,6 +1,12 @@
 import { asc, inArray } from "drizzle-orm";
 import { orderNumber } from "@shared/rules/labels.js";
-import { returnStatusText, type RefundMethod, type ReturnStatus, type ReturnType } from "@shared/rules/returns.js";
+import {
+  lineKeyOf,
+  returnStatusText,
+  type RefundMethod,
+  type ReturnStatus,
+  type ReturnType,
+} from "@shared/rules/returns.js";
 import type { CustomerReturn } from "@shared/schemas/returns.js";
 import type { Db } from "../../db/client.js";
 import { orderItems, returnRequests } from "../../db/schema.js";
@@ -8,10 +14,6 @@ import { orderItems, returnRequests } from "../../db/schema.js";
 export type ReturnRow = typeof returnRequests.$inferSelect;
 /** Name and price of each order line, by `${productId}|${size}|${colour}` (folded). */
 export type LineInfo = Map<string, { productName: string; price: number }>;
-
-const fold = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
-export const lineKeyOf = (l: { productId: number; size: string; color: string }) =>
-  `${l.productId}|${fold(l.size)}|${fold(l.color)}`;
 
 const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 

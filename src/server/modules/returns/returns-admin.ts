@@ -9,8 +9,7 @@ import { orders, returnRequests } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { findImageRefs } from "../images/index.js";
 import { lockVariants, putBackReturnedItems } from "../stock/index.js";
-import type { OrderCore } from "../order-core/index.js";
-import { createReplacement } from "./replacement-order.js";
+import { placeExchangeReplacement, type OrderCore } from "../order-core/index.js";
 import { loadLineInfo, toCustomerReturn, type ReturnRow } from "./return-serialize.js";
 import { recordAdvanceRefund } from "../advance/index.js";
 
@@ -109,7 +108,7 @@ export async function decideReturn(
     if (decision.status === "completed") {
       changes.completedAt = sql`now()` as unknown as string;
       if (row.type === "exchange") {
-        changes.replacementOrderId = await createReplacement(w, row, actor);
+        changes.replacementOrderId = await placeExchangeReplacement(w, row, actor);
       } else {
         if (!decision.refund)
           throw new AppError("VALIDATION", "Enter the refund amount and how it was paid", {

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
 import { enqueueJob } from "../../jobs/jobs.js";
 import { recordAudit } from "../audit/index.js";
-import { orderNotFound } from "../order-core/index.js";
+import { changeCustomerDetails, orderNotFound } from "../order-core/index.js";
 import { CourierRefused } from "./courier.js";
 import { enabledCouriers } from "./courier-accounts.js";
 import type { ShippingDeps } from "./courier-booking.js";
@@ -110,7 +110,7 @@ export async function resolveAsAgent(
           : `#${orderNumber(orderId)} has no failed delivery attempt to answer`,
       );
     if (input.resolution === "new_address" && input.address)
-      await tx.execute(sql`update orders set shipping_address = ${input.address} where id = ${orderId}::uuid`);
+      await changeCustomerDetails(tx, orderId, { shippingAddress: input.address });
     await recordAudit(tx, {
       actor,
       action: "order.delivery-issue",
@@ -166,10 +166,8 @@ export async function takeNewAddress(db: Db, fromNumber: string, text: string): 
     );
     if (!waiting) return null;
     await tx.execute(sql`
-      with issue as (
-        update delivery_issues set address = ${address}, awaiting_address = false where order_id = ${waiting.order_id}::uuid
-      )
-      update orders set shipping_address = ${address} where id = ${waiting.order_id}::uuid`);
+      update delivery_issues set address = ${address}, awaiting_address = false where order_id = ${waiting.order_id}::uuid`);
+    await changeCustomerDetails(tx, waiting.order_id, { shippingAddress: address });
     await queueAdvice(tx, waiting.order_id);
     await recordAudit(tx, {
       actor: "customer on WhatsApp",

@@ -3,8 +3,7 @@
  * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
  */
 export { courierTimeline, courierViews, openIssueCondition } from "./courier-view.js";
-export { changeOrderAsAdmin } from "./manual-shipping.js";
-export { correctOrder, correctionOf } from "./order-corrections.js";
+export { setTrackingByHand } from "./manual-shipping.js";
 export { CourierRefused, CourierUnavailable } from "./courier.js";
 export type { Courier } from "./courier.js";
 export { enabledCouriers } from "./courier-accounts.js";

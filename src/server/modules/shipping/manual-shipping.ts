@@ -1,36 +1,20 @@
 import { eq, inArray } from "drizzle-orm";
 import { courierName, trackingUrlFor } from "@shared/rules/couriers.js";
-import type { OrderStatus } from "@shared/rules/order-status.js";
-import type { AdminOrder } from "@shared/schemas/orders.js";
 import type { Db } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import { orderNotFound, type OrderCore, type OrderWrite, adminOrder } from "../order-core/index.js";
+import { orderNotFound, type OrderWrite } from "../order-core/index.js";
 import { refuseUnpaidAdvances } from "../advance/index.js";
 
-export interface AdminOrderChange {
-  status?: OrderStatus;
-  courier?: string;
-  trackingNumber?: string;
-}
-
 /**
- * The admin's PATCH /api/orders/{id}: courier and tracking number (any courier, by hand), then the
- * status if one was sent, in one transaction through the order core. A tracking number on a
- * `processing` order ships it.
+ * A courier and tracking number typed by hand, in the caller's order-core transaction: a tracking
+ * number on a `processing` order ships it, and is refused while an advance is owed.
  */
-export async function changeOrderAsAdmin(core: OrderCore, id: string, change: AdminOrderChange): Promise<AdminOrder> {
-  const { status, courier, trackingNumber } = change;
-  if (status === undefined && courier === undefined && trackingNumber === undefined)
-    throw new AppError("VALIDATION", "Send a status, or a courier and tracking number");
-  await core.write(async (w) => {
-    if (courier !== undefined || trackingNumber !== undefined) await setTracking(w, id, { courier, trackingNumber });
-    if (status !== undefined) await w.changeStatus({ orderIds: [id], to: status, actor: "admin" });
-  });
-  return adminOrder(core.db, id);
-}
-
-async function setTracking(w: OrderWrite, id: string, given: { courier?: string; trackingNumber?: string }) {
+export async function setTrackingByHand(
+  w: OrderWrite,
+  id: string,
+  given: { courier?: string; trackingNumber?: string },
+): Promise<void> {
   const [row] = await w.tx
     .select({ status: orders.status, courier: orders.courier, trackingNumber: orders.trackingNumber })
     .from(orders)
@@ -54,20 +38,6 @@ async function setTracking(w: OrderWrite, id: string, given: { courier?: string;
     })
     .where(eq(orders.id, id));
   if (trackingNumber) await w.changeStatus({ orderIds: [id], to: "shipped", actor: "admin", onlyFrom: ["processing"] });
-}
-
-/** PATCH /api/admin/orders {ids, status}: one statement; orders already in that status are left alone. */
-export async function setStatusOfMany(
-  core: OrderCore,
-  ids: string[],
-  status: OrderStatus,
-  actor: string,
-): Promise<{ changed: number }> {
-  // One audit line per order, so the audit log filtered by an order shows its bulk changes too.
-  const changes = await core.write((w) =>
-    w.changeStatus({ orderIds: ids, to: status, actor: "admin", audit: { actor, action: "order.bulk-status" } }),
-  );
-  return { changed: changes.length };
 }
 
 /** Orders whose ids are not in the database, so a bulk request can name what it could not find. */

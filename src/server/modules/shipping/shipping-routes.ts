@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { inArray } from "drizzle-orm";
 import { deliveryIssueInput, leopardsSettingsInput, postexSettingsInput } from "@shared/schemas/couriers.js";
-import { bookOrdersInput, bulkStatusInput, courierSettingsInput, labelsQuery } from "@shared/schemas/shipping.js";
+import { bookOrdersInput, courierSettingsInput, labelsQuery } from "@shared/schemas/shipping.js";
 import { orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
@@ -24,9 +24,8 @@ import { resolveAsAgent, SEND_SHIPPER_ADVICE, sendShipperAdvice } from "./delive
 import { postexSettingsView, savePostexSettings } from "./postex-settings.js";
 import { renderLabels } from "./labels-pdf.js";
 import { refuseUnpaidAdvances } from "../advance/index.js";
-import { missingOrders, setStatusOfMany } from "./manual-shipping.js";
+import { missingOrders } from "./manual-shipping.js";
 import { actorOf, recordExport } from "../audit/index.js";
-import { refuseShortStock } from "../stock/index.js";
 
 export const FOLLOW_UP_JOB = "courier.follow-up";
 export const FOLLOW_UP_EVERY_MS = 30 * 60_000;
@@ -78,11 +77,6 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
     const pdf = await renderLabels(chosen, { name: typeof siteName === "string" ? siteName : "Store" }, paper);
     reply.type("application/pdf").header("Content-Disposition", `inline; filename="labels-${ids.length}-${paper}.pdf"`);
     return reply.send(Buffer.from(pdf));
-  });
-
-  app.patch("/api/admin/orders", { ...agent, config: { ...agent.config, auditsItself: true } }, async (request) => {
-    const { ids, status } = parse(bulkStatusInput, request.body);
-    return refuseShortStock(app.db, ids, () => setStatusOfMany(app.orderCore, ids, status, actorOf(request)));
   });
 
   app.post("/api/admin/orders/book", { ...agent, config: { ...agent.config, auditsItself: true } }, async (request) => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { sessionId as sessionIdSchema } from "@shared/schemas/cart.js";
-import { AppError } from "../../lib/app-error.js";
+import { AppError } from "./app-error.js";
 
 /** The browser's cart session id: the X-Session-Id header, or ?sessionId= on reads. Undefined when absent. */
 export function optionalSessionId(request: FastifyRequest): string | undefined {

@@ -1,13 +1,27 @@
 import { eq, inArray } from "drizzle-orm";
 import { orderNumber } from "@shared/rules/labels.js";
+import { lineKeyOf } from "@shared/rules/returns.js";
 import { variantLabel } from "@shared/rules/stock.js";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders, products } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { checkChoice, choiceColumns } from "../catalogue/index.js";
 import { firstShortfall, type StockLine, lockVariants, putBackReturnedItems } from "../stock/index.js";
-import { type OrderWrite, placeReplacement } from "../order-core/index.js";
-import { lineKeyOf, type ReturnRow } from "./return-serialize.js";
+import type { OrderWrite } from "./order-core.js";
+import { placeReplacement } from "./place-order.js";
+
+/** An approved exchange: the order it came from, and each item sent back with what it is exchanged for. */
+export interface Exchange {
+  orderId: string;
+  items: {
+    productId: number;
+    size: string;
+    color: string;
+    quantity: number;
+    exchangeSize?: string | null;
+    exchangeColor?: string | null;
+  }[];
+}
 
 /** What the agent can do when the replacement cannot be sent; the request stays approved. */
 const WHAT_TO_DO =
@@ -26,7 +40,7 @@ interface ReplacementLine extends StockLine {
  * that size and colour) and spelt as the catalogue spells them. The products are locked for
  * share, so whether they count stock cannot change before the transaction ends.
  */
-async function replacementLines(tx: Db, request: ReturnRow): Promise<ReplacementLine[]> {
+async function replacementLines(tx: Db, request: Exchange): Promise<ReplacementLine[]> {
   const ids = [...new Set(request.items.map((i) => i.productId))];
   const found = await tx.select(choiceColumns).from(products).where(inArray(products.id, ids)).for("share");
   const ordered = await tx.select().from(orderItems).where(eq(orderItems.orderId, request.orderId));
@@ -56,13 +70,14 @@ async function replacementLines(tx: Db, request: ReturnRow): Promise<Replacement
 }
 
 /**
- * The exchange's new parcel, placed by the order core as a kind of placement (`placeReplacement`):
+ * The third placement workflow, after the web's and the staff's: an exchange's new parcel, in the
+ * return decision's transaction (`placeReplacement` is its statement):
  * the asked-for size and colour, at no charge, ready to ship, linked to the first order. The
  * variants are locked in key order first; when one falls short nothing is written and the agent
  * is told what to do. The items sent back then go on the shelf again (`putBackReturnedItems`).
  * Runs in the caller's transaction; answers the new order's id.
  */
-export async function createReplacement(w: OrderWrite, request: ReturnRow, actor: string): Promise<string> {
+export async function placeExchangeReplacement(w: OrderWrite, request: Exchange, actor: string): Promise<string> {
   const tx = w.tx;
   const [original] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for("update");
   const lines = await replacementLines(tx, request);

@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
 import { orderNumber } from "@shared/rules/labels.js";
-import { phoneKey } from "@shared/rules/phone.js";
 import { orderCorrectionFields } from "@shared/schemas/couriers.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
 import { recordAudit } from "../audit/index.js";
-import { orderNotFound } from "../order-core/index.js";
+import { changeCustomerDetails, orderNotFound } from "../order-core/index.js";
 
 type Field = (typeof orderCorrectionFields)[number];
 export type OrderCorrection = Partial<Record<Field, string>>;
@@ -44,9 +43,7 @@ export async function correctOrder(db: Db, id: string, change: OrderCorrection, 
       );
     const fields = Object.keys(change) as Field[];
     const before = Object.fromEntries(fields.map((f) => [f, row[COLUMN[f]]]));
-    const sets = fields.map((f) => sql`${sql.raw(COLUMN[f])} = ${change[f]}`);
-    if (change.customerPhone) sets.push(sql`phone_key = ${phoneKey(change.customerPhone)}`);
-    await tx.execute(sql`update orders set ${sql.join(sets, sql`, `)} where id = ${id}::uuid`);
+    await changeCustomerDetails(tx, id, change);
     await recordAudit(tx, {
       actor,
       action: "order.corrected",
