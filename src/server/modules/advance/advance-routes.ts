@@ -15,7 +15,13 @@ import { payLinkInput } from "@shared/schemas/advance.js";
 import { advanceStillOwed } from "../pricing/index.js";
 import { orders } from "../../db/schema.js";
 import { eq } from "drizzle-orm";
-import { paymentOf, safepayCheckoutUrl, signatureHolds, startSafepayPayment } from "./safepay-client.js";
+import {
+  notificationData,
+  paymentOf,
+  safepayCheckoutUrl,
+  signatureHolds,
+  startSafepayPayment,
+} from "./safepay-client.js";
 import { recordGatewayPayment } from "./advance-service.js";
 
 const advanceRow = {
@@ -90,7 +96,14 @@ export async function advanceRoutes(app: FastifyInstance): Promise<void> {
     // Safepay's signed notification: marks the advance paid once, for the order and amount it owes.
     app.post("/api/payments/safepay/webhook", { config: { access: "public" } }, async (request, reply) => {
       const safepay = gateway();
-      const data = (request.body as { data?: unknown } | null)?.data;
+      const data = notificationData(request.body);
+      if (!data) {
+        request.log.warn("Safepay notification refused: it has no data object to check the signature of");
+        throw new AppError(
+          "VALIDATION",
+          "The notification has no data object; Safepay signs and sends the payment there",
+        );
+      }
       const signature = request.headers["x-sfpy-signature"];
       if (!signatureHolds(safepay.webhookSecret, data, Array.isArray(signature) ? signature[0] : signature)) {
         request.log.warn("Safepay notification refused: its signature does not match the webhook secret");
