@@ -57,12 +57,10 @@ export async function advanceRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.patch("/api/admin/orders/:id/advance", { config: { access: "agent", auditsItself: true } }, async (request) =>
-    decideAdvance(
-      app.orderCore,
-      orderIdParam(request.params),
-      parse(advanceDecisionInput, request.body),
-      actorOf(request),
-    ),
+    decideAdvance(app.orderCore, orderIdParam(request.params), parse(advanceDecisionInput, request.body), {
+      username: actorOf(request),
+      role: request.admin?.role ?? "agent",
+    }),
   );
 
   // Safepay is off until its settings are given: both routes then answer 404 and say so.
