@@ -176,5 +176,5 @@ export const asksAdvances = (rules: AdvanceRules): boolean =>
 
 /** The 409's words when an order that still owes its advance is to ship. */
 export function advanceOwedMessage(orderRef: string, owedRs: string | number): string {
-  return `Order #${orderRef} still owes an advance of ${formatRs(owedRs)}; mark the advance paid (Orders → the order → Advance) before shipping, booking or labelling it`;
+  return `Order #${orderRef} still owes an advance of ${formatRs(owedRs)}; record the advance received (Orders → the order → Advance), or ask the owner to override, before shipping, delivering, booking or labelling it`;
 }

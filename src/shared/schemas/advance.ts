@@ -30,6 +30,12 @@ export const advanceDecisionInput = z.object({
   status: z.enum(["paid", "rejected"]),
   amount: z.number().int("Whole rupees").min(0).max(10_000_000).optional(),
   note: z.string().trim().max(300).optional(),
+  /**
+   * Owner only: mark the advance paid with less than is owed (the rest is the store's risk);
+   * `reason` says why, and both go to the audit log.
+   */
+  override: z.boolean().optional(),
+  reason: z.string().trim().max(300).optional(),
 });
 export type AdvanceDecisionInput = z.infer<typeof advanceDecisionInput>;
 

@@ -131,3 +131,21 @@ export const whatsappUsage = z.object({
   estimateRs: z.number().int(),
 });
 export type WhatsappUsage = z.infer<typeof whatsappUsage>;
+
+/**
+ * GET /api/admin/whatsapp/failed-deliveries (owner): webhook deliveries the store gave up handling
+ * after its bounded tries, the latest first, each with its last error; `total` counts them all.
+ */
+export const failedDeliveries = z.object({
+  total: z.number().int(),
+  deliveries: z.array(
+    z.object({
+      id: z.number().int(),
+      receivedAt: z.string(),
+      attempts: z.number().int(),
+      error: z.string(),
+      body: z.string(),
+    }),
+  ),
+});
+export type FailedDeliveries = z.infer<typeof failedDeliveries>;

@@ -11,6 +11,7 @@ import { BlocklistPanel } from "@client/features/admin/fraud/blocklist-panel";
 import { CodRulesForm } from "@client/features/admin/fraud/cod-rules-form";
 import { WhatsappSettings } from "@client/features/admin/whatsapp/whatsapp-settings";
 import { WhatsappUsagePanel } from "@client/features/admin/whatsapp/whatsapp-usage";
+import { FailedDeliveriesPanel } from "@client/features/admin/whatsapp/failed-deliveries";
 import { MetaAdsPanel } from "@client/features/admin/settings/meta-ads-panel";
 
 /** /settings: only for a logged-in admin; anyone else is sent to the login at /admin. */
@@ -37,6 +38,9 @@ export default function SettingsRoute() {
           </Panel>
           <Panel title="WhatsApp usage and cost">
             <WhatsappUsagePanel />
+          </Panel>
+          <Panel title="WhatsApp deliveries not handled">
+            <FailedDeliveriesPanel />
           </Panel>
           <Panel title="Meta ads (pixel, Conversions API, product feed)">
             <MetaAdsPanel />

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
 import { sqlList } from "../../db/sql-list.js";
 import { AppError } from "../../lib/app-error.js";
-import type { OrderCore } from "../order-core/index.js";
+import type { OrderCore, StatusChange } from "../order-core/index.js";
 
 /** Orders among `ids` whose advance is still owed, and how much (whole rupees). */
 export async function unpaidAdvances(db: Db, ids: readonly string[]): Promise<{ id: string; owed: number }[]> {
@@ -42,13 +42,20 @@ export async function refuseUnpaidAdvances(db: Db, ids: readonly string[]): Prom
 }
 
 /**
- * The shipping gate in the order core (decision 017): any change to `shipped` (the admin's status,
- * a tracking number, a bulk change, a courier booking) is refused in its own transaction, and rolls
- * back, while an order's advance is owed.
+ * Whether a change takes an order past the shipping gate: to `shipped`, or to `delivered` without
+ * having shipped (issue 38: a straight move to delivered skipped the gate). A shipped parcel the
+ * courier delivers passed the gate when it shipped.
+ */
+const passesGate = (c: StatusChange) => c.to === "shipped" || (c.to === "delivered" && c.from !== "shipped");
+
+/**
+ * The shipping gate in the order core (decision 017): any change past it (the admin's status, a
+ * tracking number, a bulk change, a courier booking, a move straight to delivered) is refused in
+ * its own transaction, and rolls back, while an order's advance is owed.
  */
 export function gateShipping(core: OrderCore): void {
   core.onTransition(async (tx, changes) => {
-    const shipping = changes.filter((c) => c.to === "shipped").map((c) => c.orderId);
+    const shipping = changes.filter(passesGate).map((c) => c.orderId);
     if (shipping.length > 0) await refuseUnpaidAdvances(tx, shipping);
   });
 }

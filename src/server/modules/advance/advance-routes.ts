@@ -15,7 +15,13 @@ import { payLinkInput } from "@shared/schemas/advance.js";
 import { advanceStillOwed } from "../pricing/index.js";
 import { orders } from "../../db/schema.js";
 import { eq } from "drizzle-orm";
-import { paymentOf, safepayCheckoutUrl, signatureHolds, startSafepayPayment } from "./safepay-client.js";
+import {
+  notificationData,
+  paymentOf,
+  safepayCheckoutUrl,
+  signatureHolds,
+  startSafepayPayment,
+} from "./safepay-client.js";
 import { recordGatewayPayment } from "./advance-service.js";
 
 const advanceRow = {
@@ -51,12 +57,10 @@ export async function advanceRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.patch("/api/admin/orders/:id/advance", { config: { access: "agent", auditsItself: true } }, async (request) =>
-    decideAdvance(
-      app.orderCore,
-      orderIdParam(request.params),
-      parse(advanceDecisionInput, request.body),
-      actorOf(request),
-    ),
+    decideAdvance(app.orderCore, orderIdParam(request.params), parse(advanceDecisionInput, request.body), {
+      username: actorOf(request),
+      role: request.admin?.role ?? "agent",
+    }),
   );
 
   // Safepay is off until its settings are given: both routes then answer 404 and say so.
@@ -90,7 +94,14 @@ export async function advanceRoutes(app: FastifyInstance): Promise<void> {
     // Safepay's signed notification: marks the advance paid once, for the order and amount it owes.
     app.post("/api/payments/safepay/webhook", { config: { access: "public" } }, async (request, reply) => {
       const safepay = gateway();
-      const data = (request.body as { data?: unknown } | null)?.data;
+      const data = notificationData(request.body);
+      if (!data) {
+        request.log.warn("Safepay notification refused: it has no data object to check the signature of");
+        throw new AppError(
+          "VALIDATION",
+          "The notification has no data object; Safepay signs and sends the payment there",
+        );
+      }
       const signature = request.headers["x-sfpy-signature"];
       if (!signatureHolds(safepay.webhookSecret, data, Array.isArray(signature) ? signature[0] : signature)) {
         request.log.warn("Safepay notification refused: its signature does not match the webhook secret");

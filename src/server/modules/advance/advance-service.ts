@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { REVIEW_IMAGE_MAX_PX } from "@shared/constants.js";
 import { ADVANCE_OWED, type PaymentMethod } from "@shared/rules/advance.js";
 import { normalizePhone, phonesMatch } from "@shared/rules/phone.js";
-import { toMoneyString } from "@shared/rules/money.js";
+import { formatRs, toMoneyString } from "@shared/rules/money.js";
 import type { Db } from "../../db/client.js";
 import { advancePayments, orders } from "../../db/schema.js";
 import { sqlList } from "../../db/sql-list.js";
@@ -12,7 +12,7 @@ import { processUploads, saveImages, type Upload } from "../images/index.js";
 import { orderNotFound } from "../order-core/index.js";
 import type { OrderCore } from "../order-core/index.js";
 import { resolveOrderRef } from "../order-core/index.js";
-import { advanceOf } from "../pricing/index.js";
+import { advanceOf, advanceStillOwed } from "../pricing/index.js";
 
 const owedStatuses = sqlList(ADVANCE_OWED);
 
@@ -100,6 +100,39 @@ export interface AdvanceDecision {
   /** Rs. received (paid only); the amount still owed when not given. */
   amount?: number;
   note?: string;
+  /** Owner only: accept less than is owed, for `reason` (audited). */
+  override?: boolean;
+  reason?: string;
+}
+
+/** Who decides: an agent may only record the advance in full; the owner may override a shortfall. */
+export interface Decider {
+  username: string;
+  role: "owner" | "agent";
+}
+
+/**
+ * An amount short of the advance owed marks it paid only by the owner's explicit override with a
+ * reason (issue 38): otherwise an agent could record Rs. 0 and ship an order that owes its advance.
+ * Answers the override's reason to audit, or null when the amount covers what is owed.
+ */
+function overrideOfShortfall(amount: number, owed: number, decision: AdvanceDecision, by: Decider): string | null {
+  if (amount >= owed) return null;
+  const short = `${formatRs(amount)} is less than the ${formatRs(owed)} advance this order still owes`;
+  if (!decision.override)
+    throw new AppError(
+      "VALIDATION",
+      `${short}. Record the advance of ${formatRs(owed)} once it is received in full, or ask the owner to override`,
+      { amount: `At least ${formatRs(owed)}` },
+    );
+  if (by.role !== "owner")
+    throw new AppError("FORBIDDEN", `${short}; only the owner may accept less. Ask the owner to override`);
+  const reason = decision.reason?.trim();
+  if (!reason)
+    throw new AppError("VALIDATION", `${short}; write the reason for accepting less, for the audit log`, {
+      reason: "Write why less is accepted",
+    });
+  return reason;
 }
 
 /**
@@ -108,7 +141,8 @@ export interface AdvanceDecision {
  * (cod_amount = total − advance_paid); `rejected` shows the note to the shopper, who may send
  * proof again.
  */
-export async function decideAdvance(core: OrderCore, id: string, decision: AdvanceDecision, actor: string) {
+export async function decideAdvance(core: OrderCore, id: string, decision: AdvanceDecision, by: Decider) {
+  const actor = by.username;
   const before = await readAdvance(core.db, id);
   if (!before) throw orderNotFound();
   if (!(ADVANCE_OWED as readonly string[]).includes(before.advanceStatus))
@@ -126,8 +160,9 @@ export async function decideAdvance(core: OrderCore, id: string, decision: Advan
       });
     return settle(core, id, actor, before, { advanceStatus: "rejected", advanceNote: note }, null);
   }
-  const owed = Math.max(0, Number(before.advanceAmount) - Number(before.advancePaid));
+  const owed = advanceStillOwed(before);
   const amount = decision.amount ?? owed;
+  const override = overrideOfShortfall(amount, owed, decision, by);
   const room = Number(before.total) - Number(before.advancePaid);
   if (amount > room)
     throw new AppError(
@@ -150,6 +185,7 @@ export async function decideAdvance(core: OrderCore, id: string, decision: Advan
       advanceNote: decision.note?.trim() || null,
     },
     { source: "agent", amount, reference: null },
+    override === null ? {} : { override: { owed, received: amount, reason: override } },
   );
 }
 
@@ -162,6 +198,7 @@ async function settle(
   before: Before,
   set: Pick<Partial<typeof orders.$inferInsert>, "advanceStatus" | "advancePaid" | "advanceNote"> & { codAmount?: SQL },
   payment: { source: string; amount: number; reference: string | null } | null,
+  audited: Record<string, unknown> = {},
 ) {
   return core.write(async (w) => {
     const [row] = await w.tx
@@ -198,7 +235,12 @@ async function settle(
       entityId: id,
       orderId: id,
       before: { advanceStatus: before.advanceStatus, advancePaid: before.advancePaid, advanceNote: before.advanceNote },
-      after: { advanceStatus: row.advanceStatus, advancePaid: row.advancePaid, advanceNote: row.advanceNote },
+      after: {
+        advanceStatus: row.advanceStatus,
+        advancePaid: row.advancePaid,
+        advanceNote: row.advanceNote,
+        ...audited,
+      },
     });
     w.touched([id]);
     return { advance: advanceOf(row) };
@@ -225,7 +267,7 @@ export async function recordGatewayPayment(
     const [row] = await w.tx.select(advanceColumns).from(orders).where(eq(orders.id, payment.orderId)).for("update");
     if (!row) return "unknown order";
     if (!(ADVANCE_OWED as readonly string[]).includes(row.advanceStatus)) return "not owed";
-    const owed = Number(row.advanceAmount) - Number(row.advancePaid);
+    const owed = advanceStillOwed(row);
     if (Math.round(payment.amountRs * 100) !== Math.round(owed * 100)) return "wrong amount";
     const inserted = await w.tx
       .insert(advancePayments)

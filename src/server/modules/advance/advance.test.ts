@@ -62,11 +62,24 @@ const sendProof = async (id: string, phone: string, seed = phones * 31) => {
   return t.app.inject({ method: "POST", url: `/api/orders/${id}/payment-proof`, ...form });
 };
 
-const decide = (id: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: "PATCH", url: `/api/admin/orders/${id}/advance`, payload, headers: owner() });
+const decide = (id: string, payload: Record<string, unknown>, headers = owner()) =>
+  t.app.inject({ method: "PATCH", url: `/api/admin/orders/${id}/advance`, payload, headers });
 
 const setStatus = (id: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: "PATCH", url: `/api/orders/${id}`, payload, headers: owner() });
+
+let agentCookie: string | undefined;
+/** An agent's session (created once through the staff API, as the owner would). */
+const agent = async () => {
+  if (!agentCookie) {
+    const account = { username: "advance-agent", password: "agent password", role: "agent" };
+    const added = await t.app.inject({ method: "POST", url: "/api/admin/staff", payload: account, headers: owner() });
+    expect(added.statusCode, added.body).toBe(201);
+    const login = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: account });
+    agentCookie = login.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  }
+  return { cookie: agentCookie };
+};
 
 describe("advance settings", () => {
   it("refuses values that are not rules, saying what is wanted", async () => {
@@ -261,6 +274,74 @@ describe("PATCH /api/admin/orders/{id}/advance and the shipping gate", () => {
     expect(JSON.stringify(audit)).toContain("order.advance");
     const payments = await t.db.select().from(advancePayments).where(eq(advancePayments.orderId, o.id));
     expect(payments.map((p) => p.amount)).toEqual(["6000.00"]);
+  });
+
+  it("refuses an agent marking paid less than is owed (Rs. 0 too), saying what to do, and the order still cannot ship", async () => {
+    await put("advance_over_total", "10000");
+    await put("advance_percent", "50");
+    const o = await place(2);
+    for (const amount of [0, 5999]) {
+      const short = await decide(o.id, { status: "paid", amount }, await agent());
+      expect(short.statusCode, short.body).toBe(400);
+      expect(short.json().error).toContain("Record the advance of Rs. 6,000");
+      expect(short.json().error).toContain("ask the owner to override");
+    }
+    const overridden = await decide(
+      o.id,
+      { status: "paid", amount: 0, override: true, reason: "Customer is my cousin" },
+      await agent(),
+    );
+    expect(overridden.statusCode, overridden.body).toBe(403);
+    expect(overridden.json().error).toContain("Ask the owner to override");
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, o.id));
+    expect(row).toMatchObject({ advanceStatus: "due", advancePaid: "0.00", codAmount: "12000.00" });
+    expect(await t.db.select().from(advancePayments).where(eq(advancePayments.orderId, o.id))).toEqual([]);
+    expect((await setStatus(o.id, { status: "processing" })).statusCode).toBe(200);
+    expect((await setStatus(o.id, { status: "shipped" })).statusCode).toBe(409);
+  });
+
+  it("lets the owner accept less than is owed only with override and a reason, audited; then the order ships", async () => {
+    await put("advance_over_total", "10000");
+    await put("advance_percent", "50");
+    const o = await place(2);
+    const noReason = await decide(o.id, { status: "paid", amount: 1000, override: true });
+    expect(noReason.statusCode, noReason.body).toBe(400);
+    expect(noReason.json().error).toContain("write the reason");
+    const res = await decide(o.id, { status: "paid", amount: 1000, override: true, reason: "Regular customer" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().advance).toMatchObject({ status: "paid", paid: "1000.00" });
+    const detail = (await t.app.inject({ url: `/api/orders/${o.id}`, headers: owner() })).json();
+    expect(detail.codAmount).toBe("11000.00");
+    const audit = (await t.app.inject({ url: `/api/admin/audit?orderId=${o.id}`, headers: owner() })).json();
+    expect(JSON.stringify(audit)).toContain("Regular customer");
+    expect((await setStatus(o.id, { status: "processing" })).statusCode).toBe(200);
+    expect((await setStatus(o.id, { status: "shipped" })).statusCode).toBe(200);
+  });
+
+  it("refuses moving an order that owes its advance straight to delivered, alone or in bulk", async () => {
+    await put("advance_over_total", "10000");
+    const pending = await place(2);
+    const fromPending = await setStatus(pending.id, { status: "delivered" });
+    expect(fromPending.statusCode, fromPending.body).toBe(409);
+    expect(fromPending.json().error).toContain("Rs. 12,000");
+    const o = await place(2);
+    expect((await setStatus(o.id, { status: "processing" })).statusCode).toBe(200);
+    expect((await setStatus(o.id, { status: "delivered" })).statusCode).toBe(409);
+    const bulk = await t.app.inject({
+      method: "PATCH",
+      url: "/api/admin/orders",
+      payload: { ids: [o.id, pending.id], status: "delivered" },
+      headers: owner(),
+    });
+    expect(bulk.statusCode, bulk.body).toBe(409);
+    const rows = await t.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [pending.id, o.id]));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({
+      [pending.id]: "pending",
+      [o.id]: "processing",
+    });
   });
 
   it("a completed return's refund gives back the advance first, recorded as a negative payment", async () => {

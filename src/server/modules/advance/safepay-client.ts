@@ -58,6 +58,12 @@ export function safepaySignature(secret: string, data: unknown): string {
   return createHmac("sha512", secret).update(JSON.stringify(data)).digest("hex");
 }
 
+/** A notification's signed `data` object, or null when it has none (nothing to check a signature of). */
+export function notificationData(body: unknown): Record<string, unknown> | null {
+  const data = (body as { data?: unknown } | null)?.data;
+  return data !== null && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+}
+
 export function signatureHolds(secret: string, data: unknown, given: string | undefined): boolean {
   if (!given) return false;
   const want = Buffer.from(safepaySignature(secret, data));
@@ -67,7 +73,7 @@ export function signatureHolds(secret: string, data: unknown, given: string | un
 
 /** What a `payment:created` notification says, or null for any other event or shape. */
 export function paymentOf(body: unknown): { tracker: string; orderId: string; amountRs: number } | null {
-  const data = (body as { data?: Record<string, unknown> } | null)?.data;
+  const data = notificationData(body);
   const n = data?.notification as Record<string, unknown> | undefined;
   if (data?.type !== "payment:created" || !n || n.state !== "PAID" || n.currency !== "PKR") return null;
   const orderId = (n.metadata as { order_id?: unknown } | undefined)?.order_id;

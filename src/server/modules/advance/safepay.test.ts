@@ -108,4 +108,14 @@ describe("POST /api/payments/safepay/webhook", () => {
     expect(await rowOf(o.id)).toMatchObject({ advanceStatus: "due", advancePaid: "0.00", codAmount: "12000.00" });
     expect(await t.db.select().from(advancePayments).where(eq(advancePayments.orderId, o.id))).toHaveLength(0);
   });
+  it("answers 400 to a signed notification without data, saying what is missing, and changes nothing", async () => {
+    const o = await owingOrder();
+    const signed = fake.notification({ tracker: "track_x5", orderId: o.id, amount: "6000" });
+    for (const body of [{ type: "payment:created" }, { data: "not an object" }, []]) {
+      const res = await notify({ body, headers: signed.headers });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toContain("data");
+    }
+    expect(await rowOf(o.id)).toMatchObject({ advanceStatus: "due", advancePaid: "0.00" });
+  });
 });

@@ -6,6 +6,7 @@ import { queueAgentReply, registerAgentReplies } from "./agent-replies.js";
 import { conversationPhone, listConversations, openConversation, unreadTotal } from "./conversations.js";
 import { streamMedia } from "./media.js";
 import { listUnknownDeliveries } from "./unknown-deliveries.js";
+import { listGivenUpDeliveries } from "./webhook-inbox.js";
 import { readPrices, savePrices, usageMonth, whatsappUsage } from "./usage.js";
 
 const parse = <T>(
@@ -58,6 +59,11 @@ export async function whatsappInboxRoutes(app: FastifyInstance): Promise<void> {
   // Deliveries from Meta the store could not read whole, kept for the owner (or a developer) to read.
   app.get("/api/admin/whatsapp/unknown-deliveries", { config: { access: "owner" } }, async () =>
     listUnknownDeliveries(app.db),
+  );
+
+  // Deliveries the store gave up handling after its bounded tries, with their errors (issue 38).
+  app.get("/api/admin/whatsapp/failed-deliveries", { config: { access: "owner" } }, async () =>
+    listGivenUpDeliveries(app.db),
   );
 
   app.get("/api/admin/whatsapp/usage", { config: { access: "owner" } }, async (request) => {

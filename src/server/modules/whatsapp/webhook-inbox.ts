@@ -7,9 +7,22 @@ import { handleWebhook } from "./inbound.js";
 import { webhookPayload } from "./webhook-payload.js";
 import type { WebhookBurst } from "./webhook-burst.js";
 import type { WhatsappConfig } from "./whatsapp-config.js";
+import type { FailedDeliveries } from "@shared/schemas/whatsapp.js";
 
 /** The job runner's queue of recorded webhook deliveries (registerQueue). */
 export const WEBHOOK_INBOX = "whatsapp-webhooks";
+
+/**
+ * How many times a recorded delivery is handled before the store gives up on it (issue 38: it was
+ * tried every hour forever). With the job runner's backoff (30 s, 1 min, … an hour) the last try
+ * comes about three hours after the first: long enough for a passing failure (the database busy,
+ * a restart) to pass; a delivery failing after that fails for a reason a person must look at.
+ */
+export const WEBHOOK_DELIVERY_TRIES = 10;
+/** A delivery given up on is kept with its error, never due again (`next_at` infinity), for the owner's list. */
+const GIVEN_UP = sql`'infinity'::timestamptz`;
+/** How many of them the owner's list shows, the latest first. */
+const GIVEN_UP_SHOWN = 50;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -72,7 +85,8 @@ export class DeliveryRecorder {
  * Handles up to `limit` recorded deliveries, oldest first (one app server at a time: the queue's
  * lease). Each message is still its own transaction (inbound.ts), and stored once by its id, so a
  * delivery handled again after a failure or a restart changes nothing twice. A delivery whose
- * handling failed stays, with its error, and is tried again later (30 s, 1 min, … an hour).
+ * handling failed stays, with its error, and is tried again later (30 s, 1 min, … an hour), up to
+ * WEBHOOK_DELIVERY_TRIES times; then it is given up and listed for the owner.
  */
 export async function drainWebhookInbox(
   app: FastifyInstance,
@@ -102,16 +116,21 @@ export async function drainWebhookInbox(
       changed ||= outcome.changed;
     } catch (err) {
       const attempts = Number(delivery.attempts) + 1;
-      const nextAt = new Date(app.clock.now().getTime() + retryDelayMs(attempts)).toISOString();
+      const givenUp = attempts >= WEBHOOK_DELIVERY_TRIES;
+      const nextAt = givenUp
+        ? GIVEN_UP
+        : sql`${new Date(app.clock.now().getTime() + retryDelayMs(attempts)).toISOString()}::timestamptz`;
       // The database's own words, not the statement drizzle wraps them in.
       const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
       const error = (cause instanceof Error ? cause.message : String(cause)).slice(0, 500);
       await app.db.execute(sql`
-        update whatsapp_webhook_inbox set attempts = ${attempts}, next_at = ${nextAt}::timestamptz, error = ${error}
+        update whatsapp_webhook_inbox set attempts = ${attempts}, next_at = ${nextAt}, error = ${error}
         where id = ${delivery.id}`);
       app.log.error(
         { err, delivery: Number(delivery.id), attempts },
-        "a WhatsApp webhook delivery failed; it is tried again later",
+        givenUp
+          ? "a WhatsApp webhook delivery failed for the last time; it is kept for the owner's list"
+          : "a WhatsApp webhook delivery failed; it is tried again later",
       );
     }
   }
@@ -119,4 +138,29 @@ export async function drainWebhookInbox(
   // A message in a conversation (the inbox is live on the orders stream); order changes told already.
   if (changed) app.orderEvents.publish();
   return handled;
+}
+
+/**
+ * GET /api/admin/whatsapp/failed-deliveries (owner): the deliveries given up on after
+ * WEBHOOK_DELIVERY_TRIES, the latest first, each with its last error and the body Meta sent.
+ */
+export async function listGivenUpDeliveries(db: Pick<Db, "execute">): Promise<FailedDeliveries> {
+  const found = rows<{ id: number; received_at: string; attempts: number; error: string | null; body: string }>(
+    await db.execute(sql`
+      select id, received_at, attempts, error, body from whatsapp_webhook_inbox
+      where next_at = ${GIVEN_UP} order by id desc limit ${GIVEN_UP_SHOWN}`),
+  );
+  const [count] = rows<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from whatsapp_webhook_inbox where next_at = ${GIVEN_UP}`),
+  );
+  return {
+    total: Number(count?.n ?? 0),
+    deliveries: found.map((r) => ({
+      id: Number(r.id),
+      receivedAt: new Date(r.received_at).toISOString(),
+      attempts: Number(r.attempts),
+      error: r.error ?? "",
+      body: r.body,
+    })),
+  };
 }

@@ -8,7 +8,7 @@ import type { AdminOrder, AdminOrderDetail } from "@shared/schemas/orders.js";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
-import { api } from "@client/lib/api";
+import { api, ApiError } from "@client/lib/api";
 import { toastError } from "../common/errors";
 import { refreshAfterOrderChange } from "../common/orders-admin-api";
 
@@ -60,9 +60,17 @@ export function AdvanceSection({ order }: { order: AdminOrderDetail }) {
   const owed = Math.max(0, Number(advance.amount) - Number(advance.paid));
   const [amount, setAmount] = useState(String(owed));
   const [note, setNote] = useState("");
+  // Set once the server refuses an amount short of what is owed: the owner may then override.
+  const [short, setShort] = useState(false);
+  const [reason, setReason] = useState("");
   if (advance.status === "none") return null;
   const open = advance.status !== "paid";
-  const run = (input: AdvanceDecisionInput) => decide.mutate(input);
+  const run = (input: AdvanceDecisionInput) =>
+    decide.mutate(input, {
+      onError: (error) => {
+        if (error instanceof ApiError && "amount" in error.details && Number(amount) < owed) setShort(true);
+      },
+    });
   return (
     <section aria-label="Advance" className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -114,6 +122,22 @@ export function AdvanceSection({ order }: { order: AdminOrderDetail }) {
               Reject
             </Button>
           </div>
+        </div>
+      )}
+      {open && short && (
+        <div className="flex items-end gap-2" aria-label="Owner override">
+          <label className="flex-1 text-xs">
+            Owner only: why accept {formatRs(Number(amount) || 0)} (audited)
+            <Input value={reason} maxLength={300} onChange={(e) => setReason(e.target.value)} />
+          </label>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={decide.isPending}
+            onClick={() => run({ status: "paid", amount: Number(amount), override: true, reason })}
+          >
+            Override and mark paid
+          </Button>
         </div>
       )}
     </section>

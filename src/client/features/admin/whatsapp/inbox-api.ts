@@ -4,6 +4,7 @@ import type {
   Conversation,
   ConversationList,
   ConversationMessage,
+  FailedDeliveries,
   WhatsappPrices,
   WhatsappUsage,
 } from "@shared/schemas/whatsapp.js";
@@ -15,6 +16,7 @@ export const inboxKeys = {
   conversation: (phone: string) => ["/api/admin/whatsapp/conversations", phone] as const,
   unread: ["/api/admin/whatsapp/conversations", "unread"] as const,
   usage: ["/api/admin/whatsapp/usage"] as const,
+  failedDeliveries: ["/api/admin/whatsapp/failed-deliveries"] as const,
 };
 
 export function useConversations() {
@@ -76,6 +78,14 @@ export function useLiveInbox(): void {
 
 export function useWhatsappUsage() {
   return useQuery({ queryKey: inboxKeys.usage, queryFn: () => api<WhatsappUsage>("/api/admin/whatsapp/usage") });
+}
+
+/** Webhook deliveries the store gave up handling, with their errors (owner). */
+export function useFailedDeliveries() {
+  return useQuery({
+    queryKey: inboxKeys.failedDeliveries,
+    queryFn: () => api<FailedDeliveries>("/api/admin/whatsapp/failed-deliveries"),
+  });
 }
 
 export function useSavePrices() {
