@@ -13,7 +13,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  migrate(): Promise<void>;
+  /** Applies the migrations not yet applied: the store's own, or those of another folder (tests). */
+  migrate(folder?: string): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -24,7 +25,7 @@ export interface Database {
   pglite?: PGlite;
 }
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -34,7 +35,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
   return {
     db,
     kind: "postgres",
-    migrate: () => migratePg(db as never, { migrationsFolder }),
+    migrate: (folder = MIGRATIONS_FOLDER) => migratePg(db as never, { migrationsFolder: folder }),
     ping: async () => (await pool.query("select 1")).rowCount === 1,
     close: () => pool.end(),
     subscribe: async (channel, onMessage) => {
@@ -59,7 +60,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob | File): P
     db,
     kind: "pglite",
     pglite: client,
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: (folder = MIGRATIONS_FOLDER) => migratePglite(db as never, { migrationsFolder: folder }),
     ping: async () => (await client.query("select 1")).rows.length === 1,
     close: () => client.close(),
   };

@@ -181,11 +181,14 @@ export const orders = pgTable(
     /** An exchange's replacement order points at the order it replaces. */
     replacementOf: uuid("replacement_of").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
     // What the shopper pays, part by part (migration 0014; modules/pricing): total = subtotal −
-    // discount + delivery_fee + cod_fee; cod_amount null means the whole total (older orders).
+    // discount + delivery_fee + cod_fee. The cash to collect is the total less the advance paid,
+    // computed by the database (migration 0021): never written, never null.
     discount: numeric("discount", { precision: 12, scale: 2 }).notNull().default("0"),
     deliveryFee: numeric("delivery_fee", { precision: 12, scale: 2 }).notNull().default("0"),
     codFee: numeric("cod_fee", { precision: 12, scale: 2 }).notNull().default("0"),
-    codAmount: numeric("cod_amount", { precision: 12, scale: 2 }),
+    codAmount: numeric("cod_amount", { precision: 12, scale: 2 })
+      .notNull()
+      .generatedAlwaysAs(sql`total - advance_paid`),
     discountCode: text("discount_code"),
     discountId: integer("discount_id").references((): AnyPgColumn => discounts.id, { onDelete: "set null" }),
     /** What automatic sales took off the regular prices (migration 0016): the subtotal is after it. */

@@ -7,8 +7,15 @@ import { openPglite, openPostgres, type Database } from "../db/client.js";
 /** The database kind this test project runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const dbKind = (process.env.TEST_DB_KIND ?? "pglite") as "pglite" | "postgres";
 
-/** A fresh, migrated, empty database of the project's kind. `drop` removes it again. */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+/**
+ * A fresh, migrated, empty database of the project's kind. `drop` removes it again. With
+ * `migrated: false` nothing is applied yet (a migration's own test applies them up to a point).
+ */
+export async function createTestDatabase({ migrated = true } = {}): Promise<Database & { drop(): Promise<void> }> {
+  if (dbKind === "pglite" && !migrated) {
+    const database = await openPglite();
+    return { ...database, drop: () => database.close() };
+  }
   if (dbKind === "pglite") {
     const template = fs.readFileSync(inject("pgliteTemplate"));
     const database = await openPglite(undefined, new Blob([template]));
@@ -24,7 +31,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString(), 30);
-  await database.migrate();
+  if (migrated) await database.migrate();
   return {
     ...database,
     drop: async () => {

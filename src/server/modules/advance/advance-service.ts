@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { REVIEW_IMAGE_MAX_PX } from "@shared/constants.js";
 import { ADVANCE_OWED, type PaymentMethod } from "@shared/rules/advance.js";
 import { normalizePhone, phonesMatch } from "@shared/rules/phone.js";
@@ -181,7 +181,6 @@ export async function decideAdvance(core: OrderCore, id: string, decision: Advan
     {
       advanceStatus: "paid",
       advancePaid: toMoneyString(paid),
-      codAmount: sql`${orders.total} - ${toMoneyString(paid)}::numeric`,
       advanceNote: decision.note?.trim() || null,
     },
     { source: "agent", amount, reference: null },
@@ -196,7 +195,7 @@ async function settle(
   id: string,
   actor: string,
   before: Before,
-  set: Pick<Partial<typeof orders.$inferInsert>, "advanceStatus" | "advancePaid" | "advanceNote"> & { codAmount?: SQL },
+  set: Pick<Partial<typeof orders.$inferInsert>, "advanceStatus" | "advancePaid" | "advanceNote">,
   payment: { source: string; amount: number; reference: string | null } | null,
   audited: Record<string, unknown> = {},
 ) {
@@ -207,7 +206,6 @@ async function settle(
         advanceStatus: set.advanceStatus,
         advancePaid: set.advancePaid,
         advanceNote: set.advanceNote,
-        codAmount: set.codAmount,
         advanceUpdatedAt: sql`now()`,
       })
       .where(
@@ -290,7 +288,6 @@ export async function recordGatewayPayment(
         advanceMethod: payment.source,
         advanceReference: payment.reference,
         advanceNote: null,
-        codAmount: sql`${orders.total} - ${paid}::numeric`,
         advanceUpdatedAt: sql`now()`,
       })
       .where(eq(orders.id, row.id));

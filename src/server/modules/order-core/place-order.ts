@@ -227,7 +227,7 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
                           city, postal_code, special_instructions, subtotal, tax, total, payment_method,
                           session_id, idempotency_key, source, id, network_key, risk_level, risk_reasons,
                           confirmation_state, confirmation_updated_at, confirmation_by_agent, replacement_of,
-                          discount, delivery_fee, cod_fee, cod_amount, discount_code, discount_id, sale_discount,
+                          discount, delivery_fee, cod_fee, discount_code, discount_id, sale_discount,
                           advance_amount, advance_status)
       select ${status}, ${input.customerName}, ${input.customerPhone}, ${phoneKey(input.customerPhone)},
              ${input.customerEmail}, ${input.shippingAddress}, ${input.city}, ${input.postalCode},
@@ -236,7 +236,7 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
              ${x?.networkKey ?? null}, ${x?.risk.level ?? "low"}, ${JSON.stringify(x?.risk.reasons ?? [])}::jsonb,
              ${x?.confirmationState ?? "off"}, ${x?.confirmationState && x.confirmationState !== "off" ? sql`now()` : null},
              ${x?.confirmationByAgent ?? false}, ${replacementOf ?? null}::uuid,
-             ${m.discount}::numeric, ${m.deliveryFee}::numeric, ${m.codFee}::numeric, ${m.total}::numeric,
+             ${m.discount}::numeric, ${m.deliveryFee}::numeric, ${m.codFee}::numeric,
              ${money.applied?.code ?? null}, ${money.applied?.id ?? null}::int, ${m.saleDiscount}::numeric,
              ${m.advance}::numeric, ${money.amounts.advance > 0 ? "due" : "none"}
       from fresh where fresh.ok ${precondition ? sql`and ${precondition.holds}` : sql``}
@@ -321,7 +321,7 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
       saleDiscount: String(row.sale_discount),
       deliveryFee: String(row.delivery_fee),
       codFee: String(row.cod_fee),
-      codAmount: row.cod_amount === null ? null : String(row.cod_amount),
+      codAmount: String(row.cod_amount),
       discountCode: row.discount_code === null ? null : String(row.discount_code),
       advanceAmount: String(row.advance_amount),
       advancePaid: String(row.advance_paid),

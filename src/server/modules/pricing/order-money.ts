@@ -25,7 +25,7 @@ export interface OrderMoneyRow {
   saleDiscount?: string;
   deliveryFee?: string;
   codFee?: string;
-  codAmount?: string | null;
+  codAmount: string;
   discountCode?: string | null;
   advanceAmount?: string;
   advancePaid?: string;
@@ -71,7 +71,7 @@ export function moneyOf(row: OrderMoneyRow) {
     discount: row.discount ?? ZERO,
     deliveryFee: row.deliveryFee ?? ZERO,
     codFee: row.codFee ?? ZERO,
-    codAmount: row.codAmount ?? row.total,
+    codAmount: row.codAmount,
     discountCode: row.discountCode ?? null,
     advance: advanceOf(row),
   };

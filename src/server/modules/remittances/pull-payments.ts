@@ -40,7 +40,7 @@ async function pullFrom(db: Db, courier: Courier, now: Date, run: PullRun): Prom
   // Parcels asked about recently wait their turn behind the others (remittance_api_asks).
   const parcels = await queryRows<{ id: string; tracking_number: string; expected: string }>(
     db,
-    sql`select o.id, o.tracking_number, coalesce(o.cod_amount, o.total) as expected
+    sql`select o.id, o.tracking_number, o.cod_amount as expected
       from orders o left join remittance_api_asks a on a.order_id = o.id
       where o.status = 'delivered' and o.courier = ${courier.name} and o.tracking_number is not null
         and not exists (select 1 from remittance_payments p where p.order_id = o.id and p.counted)

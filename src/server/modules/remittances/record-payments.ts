@@ -110,7 +110,7 @@ async function recordBatch(
   if (fresh.length === 0) return;
   const hits = await queryRows<OrderHit>(
     tx,
-    sql`select o.id, o.tracking_number, o.courier, o.status, coalesce(o.cod_amount, o.total)::float8 as expected
+    sql`select o.id, o.tracking_number, o.courier, o.status, o.cod_amount::float8 as expected
       from orders o
       where o.tracking_number in ${jsonList([...new Set(fresh.map((p) => p.trackingNumber))])}
         and lower(o.courier) = lower(${courier.trim()})

@@ -27,7 +27,7 @@ export async function summarizeDeliveries(tx: Db, changes: StatusChange[]): Prom
   await tx.execute(sql`select remittance_apply_orders(${idsJson(entered)}, 1)`);
   await tx.execute(sql`
     with paid as (
-      select o.id, o.courier, o.tracking_number, coalesce(o.cod_amount, o.total) as expected, pay.amount, pay.charges, pay.tax
+      select o.id, o.courier, o.tracking_number, o.cod_amount as expected, pay.amount, pay.charges, pay.tax
       from orders o join remittance_payments pay on pay.order_id = o.id and pay.counted
       where o.id = any(${idsJson(entered)}) and o.courier is not null
     ),

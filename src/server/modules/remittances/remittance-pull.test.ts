@@ -48,7 +48,7 @@ async function deliveredParcel(courier: "postex" | "leopards") {
     payload: { status: "delivered" },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return { id: order.id, trackingNumber: trackingNumber as string, cod: Number(order.codAmount ?? order.total) };
+  return { id: order.id, trackingNumber: trackingNumber as string, cod: Number(order.codAmount) };
 }
 const pull = () => t.app.inject({ method: "POST", url: "/api/admin/remittances/pull", headers: asOwner() });
 const figures = async (courier: string) =>

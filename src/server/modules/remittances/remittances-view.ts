@@ -64,7 +64,7 @@ function agingOver(source: SQL, courier: string | undefined, today: SQL): SQL {
 
 /** The same figures summed from every delivered order and its payment (tests and the benchmark). */
 export const orderSources: RemittanceSources = {
-  figures: (courier) => sql`select o.courier, sum(coalesce(o.cod_amount, o.total)) as expected,
+  figures: (courier) => sql`select o.courier, sum(o.cod_amount) as expected,
       coalesce(sum(p.amount), 0) as received, coalesce(sum(p.charges), 0) as charges, coalesce(sum(p.tax), 0) as tax,
       count(*) as parcels, count(p.id) as paid_parcels
     from orders o left join remittance_payments p on p.order_id = o.id and p.counted
@@ -73,7 +73,7 @@ export const orderSources: RemittanceSources = {
     group by o.courier`,
   aging: (courier, today) =>
     agingOver(
-      sql`select o.courier, remittance_day(o.delivered_at) as day, 1 as parcels, coalesce(o.cod_amount, o.total) as amount
+      sql`select o.courier, remittance_day(o.delivered_at) as day, 1 as parcels, o.cod_amount as amount
         from orders o
         where o.status = 'delivered' and o.courier is not null and o.delivered_at is not null
           and not exists (select 1 from remittance_payments p where p.order_id = o.id and p.counted)`,

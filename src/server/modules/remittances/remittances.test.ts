@@ -36,7 +36,7 @@ async function parcel(courier: string, status: "shipped" | "delivered" = "delive
     });
     expect(res.statusCode, res.body).toBe(200);
   }
-  return { id: order.id, trackingNumber, cod: Number(order.codAmount ?? order.total) };
+  return { id: order.id, trackingNumber, cod: Number(order.codAmount) };
 }
 
 const setStatus = (id: string, status: string) =>

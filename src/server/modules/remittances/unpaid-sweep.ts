@@ -30,7 +30,7 @@ export async function flagUnpaidParcels(db: Db, now: Date): Promise<number> {
       tx as unknown as Db,
       sql`insert into remittance_flags (courier, kind, order_id, tracking_number, expected, received)
         select o.courier, 'unpaid', o.id, coalesce(o.tracking_number, '#' || upper(left(o.id::text, 8))),
-          coalesce(o.cod_amount, o.total), 0
+          o.cod_amount, 0
         from orders o
         where o.status = 'delivered' and o.delivered_at >= ${from}::timestamptz and o.delivered_at < ${cutoff.toISOString()}::timestamptz
           and o.courier is not null

@@ -187,7 +187,6 @@ describe("GET /api/admin/orders.csv", () => {
         deliveryFee: "250",
         codFee: "50",
         total: "4800",
-        codAmount: "3800",
         advanceAmount: "1000",
         advancePaid: "1000",
         advanceStatus: "paid",

@@ -93,7 +93,7 @@ export async function* ordersCsvLines(
                  to_char(o.created_at at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD HH24:MI') as local_time,
                  o.status, o.customer_name, o.customer_phone, o.customer_email, o.shipping_address, o.city, o.postal_code,
                  o.subtotal, o.total, o.courier, o.tracking_number, o.tracking_url,
-                 o.discount, o.discount_code, o.delivery_fee, o.cod_fee, coalesce(o.cod_amount, o.total) as cod_amount,
+                 o.discount, o.discount_code, o.delivery_fee, o.cod_fee, o.cod_amount,
                  o.advance_amount, o.advance_paid, o.advance_status,
                  (select json_agg(json_build_object('productName', oi.product_name, 'quantity', oi.quantity,
                                                     'size', oi.size, 'color', oi.color) order by oi.id)

@@ -31,7 +31,7 @@ export interface ShippingDeps {
  * delivery; an order stored before part three has only its total). The one place that reads it.
  */
 export function cashToCollect(row: Pick<OrderRow, "total" | "codAmount">): number {
-  return Math.round(Number(row.codAmount ?? row.total));
+  return Math.round(Number(row.codAmount));
 }
 
 const describeItems = (items: { productName: string; size: string; color: string; quantity: number }[]) =>

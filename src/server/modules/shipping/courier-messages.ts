@@ -32,7 +32,7 @@ interface MessageOrder {
   tracking_number: string | null;
   tracking_url: string | null;
   total: string;
-  codAmount: string | null;
+  codAmount: string;
   status: string;
   reason: string | null;
   attempts: number | null;

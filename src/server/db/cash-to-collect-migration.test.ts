@@ -1,0 +1,64 @@
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { queryRows } from "./rows.js";
+import { insertOrder, insertProduct } from "../test/factory.js";
+import { migrateUpTo } from "../test/migrate-up-to.js";
+import { createTestDatabase } from "../test/test-db.js";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+afterEach(async () => {
+  await database?.drop();
+  database = undefined;
+});
+
+/** A database as a store on migration 0020 has it, with one order of each kind of cash to collect. */
+async function storeBefore0021() {
+  database = await createTestDatabase({ migrated: false });
+  await migrateUpTo(database, "0020_remittances");
+  const db = database.db;
+  const product = await insertProduct(db, { name: "Printed Lawn" });
+  const item = { product, quantity: 1, price: 5000 };
+  // Placed before migration 0014: no amount stored, which meant the whole total.
+  const older = await insertOrder(db, { items: [item] });
+  // An advance of Rs. 1,000 paid on a Rs. 4,800 order.
+  const advance = await insertOrder(db, { items: [item], total: 4800 });
+  await db.execute(sql`update orders set advance_amount = 1000, advance_paid = 1000, advance_status = 'paid',
+    cod_amount = 3800 where id = ${advance}::uuid`);
+  // An exchange's replacement: nothing to collect.
+  const replacement = await insertOrder(db, { items: [item], total: 0 });
+  await db.execute(sql`update orders set subtotal = 0, cod_amount = 0 where id = ${replacement}::uuid`);
+  return { db, older, advance, replacement };
+}
+
+const cashOf = async (db: NonNullable<typeof database>["db"], id: string) =>
+  (await queryRows<{ cod: string }>(db, sql`select cod_amount::text as cod from orders where id = ${id}::uuid`))[0].cod;
+
+describe("migration 0021: the cash to collect computed by the database", () => {
+  it("keeps every order's amount, the older orders' whole total included, and is never null again", async () => {
+    const { db, older, advance, replacement } = await storeBefore0021();
+    await database!.migrate();
+    expect(await cashOf(db, older)).toBe("5000.00");
+    expect(await cashOf(db, advance)).toBe("3800.00");
+    expect(await cashOf(db, replacement)).toBe("0.00");
+    const [column] = await queryRows<{ is_nullable: string; is_generated: string }>(
+      db,
+      sql`select is_nullable, is_generated from information_schema.columns
+        where table_name = 'orders' and column_name = 'cod_amount'`,
+    );
+    expect(column).toEqual({ is_nullable: "NO", is_generated: "ALWAYS" });
+    // Paying more of the advance moves the cash to collect with it, written nowhere else.
+    await db.execute(sql`update orders set advance_paid = 1800 where id = ${advance}::uuid`);
+    expect(await cashOf(db, advance)).toBe("3000.00");
+  });
+
+  it("refuses to run, changing nothing and saying how to find them, when an order's amount would change", async () => {
+    const { db, advance } = await storeBefore0021();
+    await db.execute(sql`update orders set cod_amount = 4800 where id = ${advance}::uuid`);
+    const refusal = await database!.migrate().then(
+      () => null,
+      (err: Error & { cause?: Error }) => err.cause ?? err,
+    );
+    expect(refusal?.message).toMatch(/1 orders have a cash to collect other than.*select id, total/s);
+    expect(await cashOf(db, advance)).toBe("4800.00");
+  });
+});
