@@ -211,7 +211,10 @@ describe("A code that does not apply", () => {
       "The code ONCE has already been used with this phone number",
     ]);
     const q = await quote(one, { discountCode: "ONCE", customerPhone: phone });
-    expect(q.json().discountCode).toMatchObject({ applied: true, message: expect.stringMatching(/^Code ONCE applied/) });
+    expect(q.json().discountCode).toMatchObject({
+      applied: true,
+      message: expect.stringMatching(/^Code ONCE applied/),
+    });
 
     expect((await order(one, { discountCode: "TWICE" })).statusCode).toBe(201);
     const second = await order(one, { discountCode: "TWICE" });
@@ -334,7 +337,9 @@ describe("POST /api/checkout/quote: code checks", () => {
       expect((await quote(one, { discountCode: `TRY${i}` }, from)).statusCode).toBe(200);
     const refused = await quote(one, { discountCode: "TEN" }, from);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toBe("Too many discount code checks from your network. Please try again in 10 minutes.");
+    expect(refused.json().error).toBe(
+      "Too many discount code checks from your network. Please try again in 10 minutes.",
+    );
     expect(refused.headers["retry-after"]).toBeDefined();
     expect((await quote(one, {}, from)).statusCode).toBe(200);
     expect((await quote(one, { discountCode: "TEN" })).statusCode).toBe(200);
