@@ -222,6 +222,12 @@ export const orders = pgTable(
     index("orders_courier_follow_idx")
       .on(t.courierBookedAt)
       .where(sql`${t.status} = 'shipped' and ${t.courierBookedAt} is not null`),
+    // What online_units_held() reads (migration 0021, decision 034).
+    index("orders_unconfirmed_web_idx")
+      .on(t.id)
+      .where(
+        sql`${t.status} = 'pending' and ${t.source} = 'web' and ${t.confirmationState} <> 'confirmed' and ${t.stockReleasedAt} is null`,
+      ),
   ],
 );
 
