@@ -66,8 +66,11 @@ export async function seedBudgets(db: Db, buyer: OnlineBuyer, force = false): Pr
 /**
  * The budget's part of the order's statement. `before` locks the rows (after the stock rows, so
  * placements always lock in one order) and reads their latest units; `budget_ok` requires that
- * both rows exist and that this order's units fit both; `after` counts the units only when the
- * order was inserted. `result` selects what the caller needs to answer.
+ * both rows exist and that this order's units fit both, and that each variant's units held by
+ * unconfirmed web orders stay within their share (`variant_held`: counted by online_units_held(),
+ * a volatile function, so it sees the orders committed while this statement waited for the stock
+ * row's lock; decision 034); `after` counts the units only when the order was inserted. `result`
+ * selects what the caller needs to answer.
  */
 export function budgetCtes(buyer: OnlineBuyer, lines: StockLine[]): { before: SQL; after: SQL; result: SQL } {
   const units = lines.reduce((sum, l) => sum + l.quantity, 0);
