@@ -11,10 +11,10 @@ afterEach(async () => {
   database = undefined;
 });
 
-/** A database as a store on migration 0020 has it, with one order of each kind of cash to collect. */
-async function storeBefore0021() {
+/** A database as a store on migration 0021 has it, with one order of each kind of cash to collect. */
+async function storeBefore0022() {
   database = await createTestDatabase({ migrated: false });
-  await migrateUpTo(database, "0020_remittances");
+  await migrateUpTo(database, "0021_online_holds");
   const db = database.db;
   const product = await insertProduct(db, { name: "Printed Lawn" });
   const item = { product, quantity: 1, price: 5000 };
@@ -33,9 +33,9 @@ async function storeBefore0021() {
 const cashOf = async (db: NonNullable<typeof database>["db"], id: string) =>
   (await queryRows<{ cod: string }>(db, sql`select cod_amount::text as cod from orders where id = ${id}::uuid`))[0].cod;
 
-describe("migration 0021: the cash to collect computed by the database", () => {
+describe("migration 0022: the cash to collect computed by the database", () => {
   it("keeps every order's amount, the older orders' whole total included, and is never null again", async () => {
-    const { db, older, advance, replacement } = await storeBefore0021();
+    const { db, older, advance, replacement } = await storeBefore0022();
     await database!.migrate();
     expect(await cashOf(db, older)).toBe("5000.00");
     expect(await cashOf(db, advance)).toBe("3800.00");
@@ -52,7 +52,7 @@ describe("migration 0021: the cash to collect computed by the database", () => {
   });
 
   it("refuses to run, changing nothing and saying how to find them, when an order's amount would change", async () => {
-    const { db, advance } = await storeBefore0021();
+    const { db, advance } = await storeBefore0022();
     await db.execute(sql`update orders set cod_amount = 4800 where id = ${advance}::uuid`);
     const refusal = await database!.migrate().then(
       () => null,

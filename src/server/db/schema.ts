@@ -182,7 +182,7 @@ export const orders = pgTable(
     replacementOf: uuid("replacement_of").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
     // What the shopper pays, part by part (migration 0014; modules/pricing): total = subtotal −
     // discount + delivery_fee + cod_fee. The cash to collect is the total less the advance paid,
-    // computed by the database (migration 0021): never written, never null.
+    // computed by the database (migration 0022): never written, never null.
     discount: numeric("discount", { precision: 12, scale: 2 }).notNull().default("0"),
     deliveryFee: numeric("delivery_fee", { precision: 12, scale: 2 }).notNull().default("0"),
     codFee: numeric("cod_fee", { precision: 12, scale: 2 }).notNull().default("0"),
@@ -225,6 +225,12 @@ export const orders = pgTable(
     index("orders_courier_follow_idx")
       .on(t.courierBookedAt)
       .where(sql`${t.status} = 'shipped' and ${t.courierBookedAt} is not null`),
+    // What online_units_held() reads (migration 0021, decision 034).
+    index("orders_unconfirmed_web_idx")
+      .on(t.id)
+      .where(
+        sql`${t.status} = 'pending' and ${t.source} = 'web' and ${t.confirmationState} <> 'confirmed' and ${t.stockReleasedAt} is null`,
+      ),
   ],
 );
 

@@ -80,6 +80,7 @@ describe("catalogue cache bounds", () => {
   it("never holds more bytes than its budget", () => {
     const cache = new CatalogueCache(100_000);
     const entry = () => ({
+      fresh: null,
       etag: "x",
       contentType: "application/json",
       identity: Buffer.alloc(10_000),

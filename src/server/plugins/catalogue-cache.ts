@@ -25,12 +25,26 @@ const PRODUCT_LIST_PARAMS = new Set(Object.keys(productListQuery.shape));
 const TTL_MS = 60_000;
 
 interface Entry {
+  /** What `FreshPart.remember` kept of the answer, checked at every hit (null: nothing). */
+  fresh: unknown;
   etag: string;
   contentType: string;
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
   storedAt: number;
+}
+
+/**
+ * A part of cached answers that is read fresh at every hit instead of being cached (decision 035:
+ * stock counts change with every order, the rest of the product rarely). An entry whose part no
+ * longer holds is dropped and filled again, so the answer is exact and still compressed once.
+ */
+export interface FreshPart {
+  /** At a fill, from the answer's JSON text: what to check at each hit, or null for nothing. */
+  remember(json: string): unknown;
+  /** At a hit: true while the database still says what was remembered. */
+  holds(remembered: unknown): Promise<boolean>;
 }
 
 declare module "fastify" {
@@ -56,7 +70,18 @@ export class CatalogueCache {
   /** When what is kept goes stale by itself (an automatic sale starts or ends; modules/pricing). */
   private staleAt = Infinity;
 
+  /** Set once by the module whose data it is (modules/stock). */
+  freshPart: FreshPart | null = null;
+
   constructor(private readonly maxBytes = MAX_BYTES) {}
+
+  /** The entry for `key` if it is still right: within its lifetime and its fresh part holding. */
+  async current(key: string, now = Date.now()): Promise<Entry | undefined> {
+    const entry = this.get(key, now);
+    if (!entry || entry.fresh === null || !this.freshPart || (await this.freshPart.holds(entry.fresh))) return entry;
+    if (this.entries.get(key) === entry) this.remove(key);
+    return undefined;
+  }
 
   get(key: string, now = Date.now()): Entry | undefined {
     const entry = this.entries.get(key);
@@ -154,7 +179,7 @@ export async function registerCatalogueCache(app: FastifyInstance): Promise<Cata
     if (!CACHEABLE.test(path)) return;
     cache.expireBy(app.clock.now().getTime());
     const key = cacheKey(request.url);
-    const entry = cache.get(key);
+    const entry = await cache.current(key);
     if (entry) return sendEntry(request, reply, entry);
     request.cacheFill = { key, generation: cache.generation };
   });
@@ -165,6 +190,7 @@ export async function registerCatalogueCache(app: FastifyInstance): Promise<Cata
     request.cacheFill = undefined;
     const identity = Buffer.from(payload);
     const entry: Entry = {
+      fresh: cache.freshPart?.remember(identity.toString("utf8")) ?? null,
       etag: `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`,
       contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8"),
       identity,

@@ -73,12 +73,13 @@ export function withPixelTag(html: Buffer, pixel: MetaAdsConfig | undefined): Bu
 }
 
 /**
- * A page's API reads, through the catalogue cache: a hit costs a map lookup (its JSON text is only
- * made when the page is rendered); a miss fills it. Undefined unless 200.
+ * A page's API reads, through the catalogue cache: a hit costs a map lookup, and a read of the
+ * stock counts it shows (its JSON text is only made when the page is rendered); a miss fills it.
+ * Undefined unless 200.
  */
 export function pageDataReader(app: FastifyInstance): (apiPath: string) => Promise<ApiAnswer | undefined> {
   return async (apiPath) => {
-    const cached = app.catalogueCache.get(cacheKey(apiPath));
+    const cached = await app.catalogueCache.current(cacheKey(apiPath));
     if (cached) return { etag: cached.etag, json: () => cached.identity.toString() };
     // Part of the page request, which holds a place already: the read takes none of its own.
     const res = await internalRead(() => app.inject({ method: "GET", url: apiPath }));

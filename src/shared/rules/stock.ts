@@ -76,12 +76,27 @@ export const UNCONFIRMED_LIMITS = {
   unitsPerPhonePerDay: 10,
   /** The same for one network: shoppers behind one carrier address share it, so it is wider. */
   unitsPerNetworkPerDay: 40,
+  /**
+   * Share of one size × colour's units on sale (left on the shelf plus what unconfirmed web
+   * orders hold) that unconfirmed web orders may hold at once, rounded down, but never less than
+   * one order's worth (`unitsPerVariant`): a variant's last few units still sell online to the
+   * first who order them, as CONTRACT.md's "Stock" race says (decision 034).
+   */
+  variantHeldShare: 0.5,
 } as const;
 
 /** The 409 for more than `unitsPerVariant` of one size and colour in a web order. */
 export function tooManyOfVariantMessage(name: string, size: string, color: string): string {
   const item = variantLabel(name, size, color);
   return `You can order up to ${UNCONFIRMED_LIMITS.unitsPerVariant} of ${item} online; please lower the quantity, or message us on WhatsApp to order more`;
+}
+
+/** The 409 when unconfirmed web orders already hold their share of a size × colour: `canOrder` more fit. */
+export function variantHeldMessage(name: string, size: string, color: string, canOrder: number): string {
+  const item = variantLabel(name, size, color);
+  return canOrder > 0
+    ? `Only ${canOrder} of ${item} can be ordered online right now while other orders are confirmed; please order fewer, or message us on WhatsApp to order more`
+    : `${item} cannot be ordered online right now while other orders are confirmed; please try again later, or message us on WhatsApp to order`;
 }
 
 /** The 409 when this phone number's web orders of the day would take more than their share of counted stock. */

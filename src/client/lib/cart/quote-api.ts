@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { Quote, QuoteInput } from "@shared/schemas/checkout.js";
 import { api } from "@client/lib/api";
+import { cartSessionId } from "@client/lib/storage";
 
 /** What the cart asks the server to price: each line's product, choice and quantity. */
 export interface QuoteGroup {
@@ -40,7 +41,14 @@ export function useQuote(
   };
   return useQuery({
     queryKey: ["/api/checkout/quote", body],
-    queryFn: ({ signal }) => api<Quote>("/api/checkout/quote", { method: "POST", json: body, signal }),
+    // The cart session lets the server say whether this session's own phone number used the code.
+    queryFn: ({ signal }) =>
+      api<Quote>("/api/checkout/quote", {
+        method: "POST",
+        json: body,
+        signal,
+        headers: { "X-Session-Id": cartSessionId() },
+      }),
     enabled: groups.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

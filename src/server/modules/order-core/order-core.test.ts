@@ -28,7 +28,7 @@ beforeAll(async () => {
   const product = await insertProduct(t.db, { name: "Lawn Suit", price: "3200", sizes: ["M", "L"], colors: ["Red"] });
   productId = product.id;
   await trackStock(t.db, product, [
-    { size: "M", color: "Red", quantity: 3 },
+    { size: "M", color: "Red", quantity: 4 },
     { size: "L", color: "Red", quantity: 3 },
   ]);
   t.app.orderCore.onChanged((event) => void told.push(event));
@@ -117,7 +117,7 @@ describe("one status transition, told after the commit", () => {
   it("tells the live queue and the catalogue when a booking ships an order and the courier returns it", async () => {
     const order = await placeOrder(t.app, [{ ...item(), quantity: 2 }], { customerPhone: "0300 7778889" });
     await setOrderStatus(t.db, order.id, "processing");
-    expect(await shopperSees()).toBe(1);
+    expect(await shopperSees()).toBe(2);
     told = [];
     const booked = await t.app.inject({
       method: "POST",
@@ -144,7 +144,7 @@ describe("one status transition, told after the commit", () => {
       }),
     ]);
     // The units are back for shoppers at once, not after the catalogue cache's lifetime.
-    expect(await shopperSees()).toBe(3);
+    expect(await shopperSees()).toBe(4);
     expect(await timeline(order.id)).toEqual(["pending", "shipped", "returned"]);
   });
 

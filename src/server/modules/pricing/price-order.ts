@@ -1,4 +1,10 @@
-import { codeRefusal, toPaisa, unknownCodeMessage, type ScopedLine } from "@shared/rules/discounts.js";
+import {
+  codeRefusal,
+  toPaisa,
+  unknownCodeMessage,
+  type DiscountRule,
+  type ScopedLine,
+} from "@shared/rules/discounts.js";
 import { formatRs, toMoneyString } from "@shared/rules/money.js";
 import { phoneKey } from "@shared/rules/phone.js";
 import type { Db } from "../../db/client.js";
@@ -42,9 +48,18 @@ export interface PricedOrder {
   recompute?: (highRisk: boolean) => Amounts;
 }
 
-function appliedMessage(code: string, kind: string, discountPaisa: number): string {
-  if (kind === "free_delivery") return `Code ${code} applied: free delivery`;
-  return `Code ${code} applied: ${formatRs(discountPaisa / 100)} off`;
+/**
+ * Without a phone number to count against (a quote's number is used only when proven, see
+ * quote-phone.ts), a per-phone limit is said as a rule, the same for every number.
+ */
+function appliedMessage(rule: DiscountRule, discountPaisa: number, phoneCounted: boolean): string {
+  const what = rule.kind === "free_delivery" ? "free delivery" : `${formatRs(discountPaisa / 100)} off`;
+  const limit = rule.perPhoneLimit;
+  const note =
+    limit === null || phoneCounted
+      ? ""
+      : ` (${limit === 1 ? "once" : `up to ${limit} times`} per phone number, checked when you place your order)`;
+  return `Code ${rule.code} applied: ${what}${note}`;
 }
 
 /**
@@ -100,7 +115,7 @@ export async function priceOrder(db: Db, input: MoneyInput, { strict }: { strict
     });
   const amounts = recompute(false);
   if (rule)
-    code = { code: rule.code!, applied: true, message: appliedMessage(rule.code!, rule.kind, amounts.discount) };
+    code = { code: rule.code!, applied: true, message: appliedMessage(rule, amounts.discount, Boolean(input.phone)) };
   return {
     unitPrices: lines.map((l) => toMoneyString(l.unitPaisa / 100)),
     sales,

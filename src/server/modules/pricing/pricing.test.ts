@@ -2,9 +2,18 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { discounts, orders, settings } from "../../db/schema.js";
 import { ManualClock } from "../../jobs/clock.js";
-import { checkoutPayload, insertCategory, insertProduct, mobileNumber, postOrder } from "../../test/factory.js";
+import {
+  checkoutPayload,
+  insertCategory,
+  insertProduct,
+  mobileNumber,
+  newSessionId,
+  postOrder,
+  shopperAddress,
+} from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 import { FEE_SETTING_KEYS } from "@shared/rules/fees.js";
+import { CODE_CHECKS_PER_NETWORK, CODE_CHECKS_PER_SESSION } from "./pricing-routes.js";
 import { inArray } from "drizzle-orm";
 
 const clock = new ManualClock(new Date("2026-11-20T10:00:00Z"));
@@ -53,8 +62,15 @@ const addDiscount = async (body: Record<string, unknown>) => {
 type Line = { productId: number; quantity: number };
 const items = (lines: Line[]) => lines.map((l) => ({ ...l, size: "M", color: "Red" }));
 
-const quote = (lines: Line[], extra: Record<string, unknown> = {}) =>
-  t.app.inject({ method: "POST", url: "/api/checkout/quote", payload: { items: items(lines), ...extra } });
+/** A quote from a network of its own (code checks are counted per network) and, if given, a cart session. */
+const quote = (lines: Line[], extra: Record<string, unknown> = {}, from = { ip: shopperAddress(), session: "" }) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/checkout/quote",
+    payload: { items: items(lines), ...extra },
+    headers: from.session ? { "x-session-id": from.session } : {},
+    remoteAddress: from.ip,
+  });
 
 const order = (lines: Line[], extra: Record<string, unknown> = {}) =>
   postOrder(
@@ -195,7 +211,10 @@ describe("A code that does not apply", () => {
       "The code ONCE has already been used with this phone number",
     ]);
     const q = await quote(one, { discountCode: "ONCE", customerPhone: phone });
-    expect(q.json().discountCode.message).toBe("The code ONCE has already been used with this phone number");
+    expect(q.json().discountCode).toMatchObject({
+      applied: true,
+      message: expect.stringMatching(/^Code ONCE applied/),
+    });
 
     expect((await order(one, { discountCode: "TWICE" })).statusCode).toBe(201);
     const second = await order(one, { discountCode: "TWICE" });
@@ -269,5 +288,70 @@ describe("POST /api/orders with fees and a code", () => {
     expect(tracked.json()[0]).toMatchObject({ ...asOrder(q), discountCode: "EID15" });
     const [row] = await t.db.select().from(orders).where(eq(orders.id, placed.id));
     expect(row).toMatchObject({ discount: "526.00", deliveryFee: "200.00", codFee: "30.00", codAmount: "3209.00" });
+  });
+});
+
+describe("POST /api/checkout/quote and a code's uses per phone number", () => {
+  const once = "Code ONCE applied: Rs. 100 off (once per phone number, checked when you place your order)";
+  const used = "The code ONCE has already been used with this phone number";
+
+  it("answers the same for any number the cart session has not ordered with, and refuses at placement", async () => {
+    const one = [{ productId: suit.id, quantity: 1 }];
+    await addDiscount({ code: "ONCE", kind: "fixed", value: 100, perPhoneLimit: 1 });
+    const phone = nextPhone();
+    const session = newSessionId();
+    const placed = await order(one, { discountCode: "ONCE", customerPhone: phone, sessionId: session });
+    expect(placed.statusCode, placed.body).toBe(201);
+
+    const other = await quote(one, { discountCode: "ONCE", customerPhone: phone });
+    const stranger = await quote(
+      one,
+      { discountCode: "ONCE", customerPhone: phone },
+      { ip: shopperAddress(), session: newSessionId() },
+    );
+    const unused = await quote(one, { discountCode: "ONCE", customerPhone: nextPhone() });
+    for (const q of [other, stranger, unused])
+      expect(q.json()).toMatchObject({ discount: 100, discountCode: { applied: true, message: once } });
+
+    const refused = await order(one, { discountCode: "ONCE", customerPhone: phone });
+    expect([refused.statusCode, refused.json().error]).toEqual([422, used]);
+  });
+
+  it("says the number used the code to the cart session that ordered with it", async () => {
+    const one = [{ productId: suit.id, quantity: 1 }];
+    await addDiscount({ code: "ONCE", kind: "fixed", value: 100, perPhoneLimit: 1 });
+    const phone = nextPhone();
+    const session = newSessionId();
+    expect((await order(one, { discountCode: "ONCE", customerPhone: phone, sessionId: session })).statusCode).toBe(201);
+    const mine = await quote(one, { discountCode: "ONCE", customerPhone: phone }, { ip: shopperAddress(), session });
+    expect(mine.json()).toMatchObject({ discount: 0, discountCode: { applied: false, message: used } });
+  });
+});
+
+describe("POST /api/checkout/quote: code checks", () => {
+  it(`allows ${CODE_CHECKS_PER_NETWORK} code checks per network in 10 minutes, then 429; price checks go on`, async () => {
+    await addDiscount({ code: "TEN", kind: "percent", value: 10 });
+    const from = { ip: shopperAddress(), session: "" };
+    const one = [{ productId: suit.id, quantity: 1 }];
+    for (let i = 0; i < CODE_CHECKS_PER_NETWORK; i++)
+      expect((await quote(one, { discountCode: `TRY${i}` }, from)).statusCode).toBe(200);
+    const refused = await quote(one, { discountCode: "TEN" }, from);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe(
+      "Too many discount code checks from your network. Please try again in 10 minutes.",
+    );
+    expect(refused.headers["retry-after"]).toBeDefined();
+    expect((await quote(one, {}, from)).statusCode).toBe(200);
+    expect((await quote(one, { discountCode: "TEN" })).statusCode).toBe(200);
+  });
+
+  it(`allows ${CODE_CHECKS_PER_SESSION} code checks per cart session in 10 minutes, from any network`, async () => {
+    const session = newSessionId();
+    const one = [{ productId: suit.id, quantity: 1 }];
+    for (let i = 0; i < CODE_CHECKS_PER_SESSION; i++)
+      expect((await quote(one, { discountCode: `TRY${i}` }, { ip: shopperAddress(), session })).statusCode).toBe(200);
+    const refused = await quote(one, { discountCode: "TRY" }, { ip: shopperAddress(), session });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(/^Too many discount code checks from this browser\. Please try again in/);
   });
 });

@@ -4,6 +4,7 @@ import {
   phoneDayLimitMessage,
   tooManyOfVariantMessage,
   UNCONFIRMED_LIMITS,
+  variantHeldMessage,
 } from "@shared/rules/stock.js";
 import { ManualClock } from "../../jobs/clock.js";
 import {
@@ -41,6 +42,18 @@ const plenty = async (sizes = ["M"], colors = ["Red"]) => {
   );
   return p;
 };
+const scarce = async (quantity: number) => {
+  const p = await insertProduct(t.db);
+  await trackStock(t.db, p, [{ size: "M", color: "Red", quantity }]);
+  return p;
+};
+const setStatus = (orderId: string, status: string) =>
+  t.app.inject({
+    method: "PATCH",
+    url: `/api/orders/${orderId}`,
+    payload: { status },
+    headers: { cookie: t.adminCookie },
+  });
 const order = (items: Parameters<typeof checkoutPayload>[0], who = { phone: phone(), ip: network() }) =>
   postOrder(t.app, checkoutPayload(items, { customerPhone: who.phone }), {}, who.ip);
 
@@ -104,7 +117,69 @@ describe("POST /api/orders: what an unconfirmed web order may take", () => {
   });
 });
 
+describe("POST /api/orders: the share of a size and colour unconfirmed web orders hold", () => {
+  it("lets them hold at most half of it at once, and says how many more can be ordered", async () => {
+    const p = await scarce(10);
+    expect((await order([{ productId: p.id, quantity: 3 }])).statusCode).toBe(201);
+    const over = await order([{ productId: p.id, quantity: 3 }]);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error).toBe(variantHeldMessage(p.name, "M", "Red", 2));
+    expect(over.json().error).toBe(
+      `Only 2 of ${p.name} (M / Red) can be ordered online right now while other orders are confirmed; please order fewer, or message us on WhatsApp to order more`,
+    );
+    expect((await order([{ productId: p.id, quantity: 2 }])).statusCode).toBe(201);
+    const none = await order([{ productId: p.id, quantity: 1 }]);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error).toBe(variantHeldMessage(p.name, "M", "Red", 0));
+    expect(none.json().error).toMatch(/cannot be ordered online right now .* message us on WhatsApp/);
+    expect(await stockLeft(t.db, p.id, "M", "Red")).toBe(5);
+  });
+
+  it("counts only orders not yet confirmed: a confirmed or cancelled order frees its share", async () => {
+    const p = await scarce(20);
+    const first = await order([{ productId: p.id, quantity: 5 }]);
+    expect((await order([{ productId: p.id, quantity: 5 }])).statusCode).toBe(201);
+    expect((await order([{ productId: p.id, quantity: 1 }])).statusCode).toBe(409);
+    // Confirmed: its 5 are sold; of the 15 on sale (5 still held), 7 may be held online: 2 more.
+    expect((await setStatus(first.json().id, "processing")).statusCode).toBe(200);
+    expect((await order([{ productId: p.id, quantity: 3 }])).json().error).toBe(
+      variantHeldMessage(p.name, "M", "Red", 2),
+    );
+    const second = await order([{ productId: p.id, quantity: 2 }]);
+    expect(second.statusCode).toBe(201);
+    expect((await setStatus(second.json().id, "cancelled")).statusCode).toBe(200);
+    expect((await order([{ productId: p.id, quantity: 2 }])).statusCode).toBe(201);
+  });
+
+  it("sells a variant's last few units online to the first who order them (one order's worth is never held back)", async () => {
+    const three = await scarce(3);
+    for (let n = 0; n < 3; n++) expect((await order([{ productId: three.id, quantity: 1 }])).statusCode).toBe(201);
+    const gone = await order([{ productId: three.id, quantity: 1 }]);
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().error).not.toBe(variantHeldMessage(three.name, "M", "Red", 0));
+    expect(await stockLeft(t.db, three.id, "M", "Red")).toBe(0);
+  });
+
+  it("does not hold back orders taken by staff", async () => {
+    const p = await scarce(4);
+    const res = await takeOrderByHand(t.app, t.adminCookie, { productId: p.id, quantity: 4 }, phone(), "whatsapp");
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await stockLeft(t.db, p.id, "M", "Red")).toBe(0);
+  });
+});
+
 describe("POST /api/orders: the daily caps under simultaneous orders", () => {
+  it("lets exactly half of a size and colour be held by simultaneous orders from many networks", async () => {
+    const p = await scarce(10);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => order([{ productId: p.id, quantity: 1 }])));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(5);
+    expect(codes.filter((c) => c === 409)).toHaveLength(15);
+    for (const refused of answers.filter((a) => a.statusCode === 409))
+      expect(refused.json().error).toBe(variantHeldMessage(p.name, "M", "Red", 0));
+    expect(await stockLeft(t.db, p.id, "M", "Red")).toBe(5);
+  });
+
   it("lets exactly as many units through one network's day as its cap, whatever arrives at once", async () => {
     const p = await plenty(["S", "M", "L"], ["Red", "Blue"]);
     const ip = network();

@@ -4,6 +4,7 @@ import {
   phoneDayLimitMessage,
   tooManyOfVariantMessage,
   UNCONFIRMED_LIMITS,
+  variantHeldMessage,
 } from "@shared/rules/stock.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
@@ -13,6 +14,8 @@ import { linesByVariant, type StockLine } from "./stock-sql.js";
  * What a web order (unconfirmed when placed) may take of counted stock (decision 012): at most
  * `unitsPerVariant` of one size × colour, and, per phone number and per network, a day's budget
  * of units, kept in `online_stock_budget` and checked and counted by the order's own statement.
+ * All unconfirmed web orders together hold at most `variantHeldShare` of a size × colour
+ * (decision 034), so many networks cannot hoard it either.
  */
 export interface OnlineBuyer {
   phone: string;
@@ -63,8 +66,11 @@ export async function seedBudgets(db: Db, buyer: OnlineBuyer, force = false): Pr
 /**
  * The budget's part of the order's statement. `before` locks the rows (after the stock rows, so
  * placements always lock in one order) and reads their latest units; `budget_ok` requires that
- * both rows exist and that this order's units fit both; `after` counts the units only when the
- * order was inserted. `result` selects what the caller needs to answer.
+ * both rows exist and that this order's units fit both, and that each variant's units held by
+ * unconfirmed web orders stay within their share (`variant_held`: counted by online_units_held(),
+ * a volatile function, so it sees the orders committed while this statement waited for the stock
+ * row's lock; decision 034); `after` counts the units only when the order was inserted. `result`
+ * selects what the caller needs to answer.
  */
 export function budgetCtes(buyer: OnlineBuyer, lines: StockLine[]): { before: SQL; after: SQL; result: SQL } {
   const units = lines.reduce((sum, l) => sum + l.quantity, 0);
@@ -80,8 +86,18 @@ export function budgetCtes(buyer: OnlineBuyer, lines: StockLine[]): { before: SQ
       order by b.scope, b.key, b.day
       for update of b
     ),
+    variant_held as (
+      select l.product_id, l.size, l.color, w.quantity as wanted, h.held,
+             greatest(${UNCONFIRMED_LIMITS.unitsPerVariant}::int,
+                      floor((l.quantity + h.held) * ${UNCONFIRMED_LIMITS.variantHeldShare}::numeric))::int as cap
+      from stock_locked l
+      join stock_wanted w on l.product_id = w.product_id and l.size = w.size and l.color = w.color
+      cross join lateral (select online_units_held(l.product_id, l.size, l.color) as held) h
+      where (select count(*) from stock_locked) >= 0
+    ),
     budget_ok as (
-      select count(*) = 2 as seeded, count(*) = 2 and coalesce(bool_and(l.units + ${units}::int <= w.cap), true) as ok
+      select count(*) = 2 as seeded, count(*) = 2 and coalesce(bool_and(l.units + ${units}::int <= w.cap), true)
+             and (select coalesce(bool_and(v.held + v.wanted <= v.cap), true) from variant_held v) as ok
       from budget_locked l join budget_wanted w on l.scope = w.scope
     ),`;
   const after = sql`
@@ -91,13 +107,35 @@ export function budgetCtes(buyer: OnlineBuyer, lines: StockLine[]): { before: SQ
       where b.scope = w.scope and b.key = w.key and b.day = w.day and exists (select 1 from placed)
     ),`;
   const result = sql`(select seeded from budget_ok) as budget_seeded, (select ok from budget_ok) as budget_ok,
-    (select json_object_agg(scope, units) from budget_locked) as budget_units`;
+    json_build_object(
+      'budgets', (select json_object_agg(scope, units) from budget_locked),
+      'variants', (select json_agg(json_build_object('product_id', product_id, 'size', size, 'color', color,
+                                                      'held', held, 'cap', cap)) from variant_held)
+    ) as budget_units`;
   return { before, after, result };
 }
 
-/** The refusal when the order's units do not fit a budget: the phone's (409) before the network's (429). */
+interface BudgetFindings {
+  budgets: Record<string, number> | null;
+  variants: { product_id: number; size: string; color: string; held: number; cap: number }[] | null;
+}
+
+/**
+ * The refusal when the order's units do not fit: a size × colour's share held online (409, naming
+ * how many can still be ordered), then the phone's day (409), then the network's (429).
+ */
 export function budgetRefusal(found: unknown, lines: StockLine[]): AppError {
-  const taken = (typeof found === "string" ? JSON.parse(found) : (found ?? {})) as Record<string, number>;
+  const findings = (typeof found === "string" ? JSON.parse(found) : (found ?? {})) as Partial<BudgetFindings>;
+  for (const line of linesByVariant(lines)) {
+    const v = findings.variants?.find(
+      (f) => f.product_id === line.productId && f.size === line.size && f.color === line.color,
+    );
+    if (v && v.held + line.quantity > v.cap) {
+      const canOrder = Math.max(0, v.cap - v.held);
+      return new AppError("CONFLICT", variantHeldMessage(line.productName, line.size, line.color, canOrder));
+    }
+  }
+  const taken = findings.budgets ?? {};
   const units = lines.reduce((sum, l) => sum + l.quantity, 0);
   if (Number(taken.phone ?? 0) + units > UNCONFIRMED_LIMITS.unitsPerPhonePerDay)
     return new AppError("CONFLICT", phoneDayLimitMessage(Number(taken.phone ?? 0)));

@@ -96,16 +96,16 @@ describe("the stock release at expiry, WhatsApp off", () => {
   });
 
   it("takes the units again when an agent moves such an order on, and refuses naming what is gone", async () => {
-    const p = await stocked(off, 10);
+    const p = await stocked(off, 18);
     const kept = await placeOrder(off.app, [{ productId: p.id, quantity: 4 }], { customerPhone: phone() });
     const late = await placeOrder(off.app, [{ productId: p.id, quantity: 5 }], { customerPhone: phone() });
     offClock.advance(hours(49));
     await off.app.jobs.runDue();
-    expect(await stockLeft(off.db, p.id, "M", "Red")).toBe(10);
+    expect(await stockLeft(off.db, p.id, "M", "Red")).toBe(18);
 
     expect((await setStatus(off, kept.id, "processing")).statusCode).toBe(200);
-    expect(await stockLeft(off.db, p.id, "M", "Red")).toBe(6);
-    expect((await takeByHand(off, p.id, 5)).statusCode).toBe(201);
+    expect(await stockLeft(off.db, p.id, "M", "Red")).toBe(14);
+    expect((await takeByHand(off, p.id, 13)).statusCode).toBe(201);
 
     const refused = await setStatus(off, late.id, "processing");
     expect(refused.statusCode).toBe(409);
@@ -202,28 +202,28 @@ describe("the stock release at expiry, WhatsApp on and AUTO_CANCEL_UNCONFIRMED o
     postWebhook(on.app, "test-app-secret", buttonReply(from, buttonPayload("test-app-secret", "confirm", id)));
 
   it("gives the units back when the confirmation expires; a late Confirm takes them again", async () => {
-    const p = await stocked(on, 5);
+    const p = await stocked(on, 6);
     const me = phone();
     const order = await placeOrder(on.app, [{ productId: p.id, quantity: 3 }], { customerPhone: me });
     await on.app.jobs.runDue();
     expect((await read(on, order.id)).confirmationState).toBe("sent");
     await expireOn();
     expect(await read(on, order.id)).toMatchObject({ status: "pending", confirmationState: "expired" });
-    expect(await stockLeft(on.db, p.id, "M", "Red")).toBe(5);
+    expect(await stockLeft(on.db, p.id, "M", "Red")).toBe(6);
 
     expect((await confirm(order.id, `92${me.slice(1)}`)).statusCode).toBe(200);
     expect(await read(on, order.id)).toMatchObject({ status: "processing", confirmationState: "confirmed" });
-    expect(await stockLeft(on.db, p.id, "M", "Red")).toBe(2);
+    expect(await stockLeft(on.db, p.id, "M", "Red")).toBe(3);
   });
 
   it("keeps a late Confirm pending for an agent when the units are gone meanwhile", async () => {
-    const p = await stocked(on, 5);
+    const p = await stocked(on, 6);
     const me = phone();
     const order = await placeOrder(on.app, [{ productId: p.id, quantity: 3 }], { customerPhone: me });
     await on.app.jobs.runDue();
     await expireOn();
-    expect(await stockLeft(on.db, p.id, "M", "Red")).toBe(5);
-    expect((await takeByHand(on, p.id, 4)).statusCode).toBe(201);
+    expect(await stockLeft(on.db, p.id, "M", "Red")).toBe(6);
+    expect((await takeByHand(on, p.id, 5)).statusCode).toBe(201);
 
     expect((await confirm(order.id, `92${me.slice(1)}`)).statusCode).toBe(200);
     expect(await read(on, order.id)).toMatchObject({ status: "pending", confirmationState: "confirmed" });

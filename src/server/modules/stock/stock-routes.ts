@@ -7,6 +7,7 @@ import { queryRows } from "../../db/rows.js";
 import { sql } from "drizzle-orm";
 import { announceStockChange } from "./stock-announce.js";
 import { registerStockExpiry } from "./stock-expiry.js";
+import { countsShown, countsStillShown, type ShownCount } from "./stock-shown.js";
 
 const lowStockQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -22,6 +23,11 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
   registerStockExpiry(app);
   // Units taken or given back by any order change reach the catalogue (modules/order-core).
   app.orderCore.onChanged((event) => announceStockChange(app, event.stockLowest));
+  // Cached catalogue answers show the counts as they are now, whatever changed them (decision 035).
+  app.catalogueCache.freshPart = {
+    remember: countsShown,
+    holds: (shown) => countsStillShown(app.db, shown as ShownCount[]),
+  };
   app.get("/api/admin/stock/low", { config: { access: "agent" } }, async (request) => {
     const { limit, offset } = parse(lowStockQuery, request.query);
     const rows = await queryRows<Record<string, unknown>>(
