@@ -100,7 +100,9 @@ export function xlsxParts(sheet: {
   return {
     workbook: {
       name: "xl/workbook.xml",
-      chunks: one(`<workbook ${NS} xmlns:r="${REL}"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+      chunks: one(
+        `<workbook ${NS} xmlns:r="${REL}"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
     },
     rels: {
       name: "xl/_rels/workbook.xml.rels",

@@ -21,7 +21,9 @@ export interface BoundedZip {
 
 export async function openBoundedZip(path: string): Promise<BoundedZip> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: false }, (err, z) => (err ? reject(err) : resolve(z))),
+    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: false }, (err, z) =>
+      err ? reject(err) : resolve(z),
+    ),
   ).catch(() => {
     throw sheetErrors.unreadableXlsx();
   });

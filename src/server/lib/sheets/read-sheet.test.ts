@@ -57,7 +57,8 @@ async function refusalOf(path: string) {
   }
 }
 
-const rowXml = (line: number, text: string) => `<row r="${line}"><c r="A${line}" t="inlineStr"><is><t>${text}</t></is></c></row>`;
+const rowXml = (line: number, text: string) =>
+  `<row r="${line}"><c r="A${line}" t="inlineStr"><is><t>${text}</t></is></c></row>`;
 
 describe("reading an XLSX sheet", () => {
   it("reads the first worksheet as Excel shows it: rich text, formula results, dates, numbers, empty rows counted", async () => {
@@ -86,7 +87,9 @@ describe("reading an XLSX sheet", () => {
   it("reads the shared texts first even when the worksheet comes before them in the zip", async () => {
     const parts = xlsxParts({
       rows: () => [`<row r="1"><c r="A1" t="s"><v>1</v></c><c r="C1" t="s"><v>0</v></c></row>`],
-      sharedStrings: () => [`<sst ${""}><si><t>Tracking</t></si><si><r><t>Rich </t></r><r><t>text</t></r><rPh><t>ふりがな</t></rPh></si></sst>`],
+      sharedStrings: () => [
+        `<sst ${""}><si><t>Tracking</t></si><si><r><t>Rich </t></r><r><t>text</t></r><rPh><t>ふりがな</t></rPh></si></sst>`,
+      ],
     });
     const path = await crafted([parts.sheet, parts.sharedStrings, parts.rels, parts.workbook]);
     expect(await rowsOf(path)).toEqual([{ line: 1, cells: ["Rich text", null, "Tracking"] }]);
@@ -125,7 +128,10 @@ describe("the bounds of an XLSX sheet", () => {
 
   it("refuses a zip of too many parts", async () => {
     const parts = xlsxParts({ rows: () => [rowXml(1, "x")] });
-    const filler = Array.from({ length: SHEET_MAX_ENTRIES }, (_, i) => ({ name: `xl/media/p${i}.txt`, chunks: () => ["x"] }));
+    const filler = Array.from({ length: SHEET_MAX_ENTRIES }, (_, i) => ({
+      name: `xl/media/p${i}.txt`,
+      chunks: () => ["x"],
+    }));
     const { error } = await refusalOf(await crafted([parts.workbook, parts.rels, parts.sheet, ...filler]));
     expect(error.status).toBe(413);
     expect(error.message).toMatch(/more than 1,000 parts/);
@@ -141,12 +147,16 @@ describe("the bounds of an XLSX sheet", () => {
 
     // An empty formatted cell far right is skipped; a value there is refused.
     const column = `<c r="IV3" s="0"/><c r="IW3"><v>7</v></c>`;
-    const wide = xlsxParts({ rows: () => [rowXml(1, "x"), `<row r="2"><c r="XFD2" s="1"/></row>`, `<row r="3">${column}</row>`] });
+    const wide = xlsxParts({
+      rows: () => [rowXml(1, "x"), `<row r="2"><c r="XFD2" s="1"/></row>`, `<row r="3">${column}</row>`],
+    });
     const refused = await refusalOf(await crafted([wide.workbook, wide.rels, wide.sheet]));
     expect(refused.error.message).toMatch(/^Line 3: this sheet has more than 256 columns; delete the columns/);
     expect(SHEET_MAX_COLUMNS).toBe(256);
 
-    const huge = xlsxParts({ rows: () => [`<row r="1"><c t="inlineStr"><is><t>`, ...repeated("x", 40_000), `</t></is></c></row>`] });
+    const huge = xlsxParts({
+      rows: () => [`<row r="1"><c t="inlineStr"><is><t>`, ...repeated("x", 40_000), `</t></is></c></row>`],
+    });
     const cell = await refusalOf(await crafted([huge.workbook, huge.rels, huge.sheet]));
     expect(cell.error.message).toMatch(/^Line 1: a cell holds more than 32,767 characters; shorten it/);
   });

@@ -94,7 +94,10 @@ async function readSharedStrings(zip: BoundedZip, path: string): Promise<string[
 }
 
 /** Built-in number formats that show dates or times (ECMA-376 §18.8.30). */
-const DATE_FORMAT_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const DATE_FORMAT_IDS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58,
+]);
 
 /** A custom format code shows a date when, outside quotes and brackets, it has date or time letters (as ExcelJS decides). */
 const isDateCode = (code: string) => /[ymdhMsb]+/.test(code.replace(/\[[^\]]*]/g, "").replace(/"[^"]*"/g, ""));

@@ -39,7 +39,8 @@ function sheetOf(form: SheetForm, needsCourier: boolean) {
     ...(form.file ? [] : ["`file` (the courier's settlement sheet, CSV or XLSX)"]),
     ...(needsCourier && form.fields.courier === undefined ? ["`courier` (the courier that sent the sheet)"] : []),
   ];
-  if (missing.length) throw new AppError("VALIDATION", `The form has no ${missing.join(" and no ")}; send it again with them`);
+  if (missing.length)
+    throw new AppError("VALIDATION", `The form has no ${missing.join(" and no ")}; send it again with them`);
   return form.file!;
 }
 
