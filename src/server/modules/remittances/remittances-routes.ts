@@ -51,7 +51,13 @@ export async function remittancesRoutes(app: FastifyInstance): Promise<void> {
 
   app.post("/api/admin/remittances/import", upload, (request) =>
     withSheetForm(request, SHEET_MAX_BYTES, async (form) =>
-      importSettlement(app.db, await readSettlementUpload(app.db, form), actorOf(request), app.clock.now()),
+      importSettlement(
+        app.db,
+        await readSettlementUpload(app.db, form),
+        actorOf(request),
+        app.clock.now(),
+        request.log,
+      ),
     ),
   );
 
