@@ -12,8 +12,10 @@ import {
 } from "../src/server/modules/remittances/remittances-view.js";
 import { flagUnpaidParcels } from "../src/server/modules/remittances/unpaid-sweep.js";
 import { readSettlement } from "../src/server/modules/remittances/settlement-sheet.js";
-import { readSheetRows } from "../src/server/modules/remittances/sheet-reader.js";
-import { Readable } from "node:stream";
+import { readSheetRows } from "../src/server/lib/sheets/index.js";
+import { rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { adminCookie, listen, onFreshPostgres, rows, writeResult } from "./support.js";
 
 const COURIERS = ["Leopards", "TCS", "PostEx"];
@@ -26,7 +28,7 @@ const SHEET_ROWS = 50_000;
  * older than three weeks (every tenth of them short by Rs. 500), leaving Leopards' 50,000 newest
  * delivered parcels unpaid for the import. The summaries are rebuilt once (as after a bulk load).
  */
-async function generate(database: Database, count: number) {
+export async function generate(database: Database, count: number) {
   const step = async (run: () => Promise<unknown>) => {
     const started = Date.now();
     await run();
@@ -121,7 +123,7 @@ async function timeFromOrders(database: Database, runs = 3) {
 }
 
 /** Leopards' 50,000 newest delivered parcels, paid in one sheet (amounts with "Rs." and separators, day-first dates). */
-async function importSheet(database: Database, url: string, cookie: string) {
+export async function settlementSheet(database: Database) {
   const parcels = await rows<{ tracking_number: string; total: string }>(
     database,
     sql`select tracking_number, total from orders where status = 'delivered' and courier = 'Leopards'
@@ -144,13 +146,24 @@ async function importSheet(database: Database, url: string, cookie: string) {
     paidAt: "Payment Date",
     reference: "Cheque No",
   };
-  const form = new FormData();
-  form.append("courier", "Leopards");
-  form.append("mapping", JSON.stringify(mapping));
-  form.append("file", new Blob([csv], { type: "text/csv" }), "settlement.csv");
+  const form = () => {
+    const body = new FormData();
+    body.append("courier", "Leopards");
+    body.append("mapping", JSON.stringify(mapping));
+    body.append("file", new Blob([csv], { type: "text/csv" }), "settlement.csv");
+    return body;
+  };
+  return { csv, mapping, form };
+}
+
+async function importSheet(database: Database, url: string, cookie: string) {
+  const { csv, mapping, form } = await settlementSheet(database);
   // Reading the sheet alone (in process, no database), to tell its share of the import's time.
   const readStarted = performance.now();
-  await readSettlement(readSheetRows(Readable.from([csv]), "csv"), mapping);
+  const sheetPath = join(tmpdir(), `bench-settlement-${process.pid}.csv`);
+  await writeFile(sheetPath, csv);
+  await readSettlement(readSheetRows(sheetPath, "csv"), mapping);
+  await rm(sheetPath, { force: true });
   const readMs = Math.round(performance.now() - readStarted);
   global.gc?.();
   const before = process.memoryUsage();
@@ -162,7 +175,7 @@ async function importSheet(database: Database, url: string, cookie: string) {
     peakHeap = Math.max(peakHeap, m.heapUsed);
   }, 20);
   const started = performance.now();
-  const res = await fetch(`${url}/api/admin/remittances/import`, { method: "POST", headers: { cookie }, body: form });
+  const res = await fetch(`${url}/api/admin/remittances/import`, { method: "POST", headers: { cookie }, body: form() });
   const answer = await res.json();
   const ms = Math.round(performance.now() - started);
   clearInterval(sampler);

@@ -1,4 +1,4 @@
-// npm run bench [catalogue|catalogue-sale|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads|remittances ...]:
+// npm run bench [catalogue|catalogue-sale|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads|remittances|import-latency ...]:
 // runs the benchmarks,
 // writes
 // bench/results/*.json and prints each figure next to its reference. Reports; asserts nothing.
@@ -7,6 +7,7 @@ import { benchAnalytics } from "./analytics.js";
 import { benchCatalogue } from "./catalogue.js";
 import { benchCatalogueSale } from "./catalogue-sale.js";
 import { benchCouriers } from "./couriers.js";
+import { benchImportLatency } from "./import-latency.js";
 import { benchInitialJs } from "./initial-js.js";
 import { benchOrders } from "./orders.js";
 import { benchRemittances } from "./remittances.js";
@@ -26,6 +27,7 @@ const all = {
   whatsapp: () => benchWhatsapp(),
   ads: () => benchAds(),
   remittances: () => benchRemittances(),
+  "import-latency": () => benchImportLatency(),
 };
 const chosen = process.argv.slice(2).filter((a) => a in all) as (keyof typeof all)[];
 

@@ -5,6 +5,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_GROUP } from "@shared/constants.js";
 import type { Database, Db } from "./db/client.js";
 import { redactForLog } from "./lib/redact-log.js";
 import { SecretBox } from "./lib/secret-box.js";
+import { sweepStaleSheetFiles } from "./lib/sheets/index.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
 import { JobRunner } from "./jobs/job-runner.js";
 import { registerAccessCheck, registerAuth } from "./plugins/auth.js";
@@ -132,6 +133,10 @@ export async function buildApp(database: Database, config: AppConfig): Promise<F
   // Handlers are registered by the modules below; the runner starts once they all are.
   if (config.jobs?.start) app.addHook("onReady", async () => jobs.start());
   app.addHook("onClose", async () => jobs.stop());
+  // Uploads a crashed process was reading when it stopped (M1, issue 38).
+  app.addHook("onReady", async () => {
+    await sweepStaleSheetFiles();
+  });
 
   registerErrorHandling(app);
   await registerOverload(app, config.overload);

@@ -45,16 +45,20 @@ export interface FormFile {
   type?: string;
 }
 
-/** A multipart body for app.inject, built by the platform's own FormData encoder. */
-export async function multipart(fields: Record<string, string>, files: FormFile[] = []) {
+/** A multipart body for app.inject, built by the platform's own FormData encoder (the files last, or first). */
+export async function multipart(fields: Record<string, string>, files: FormFile[] = [], { filesFirst = false } = {}) {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const appendFields = () => {
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  };
+  if (!filesFirst) appendFields();
   for (const f of files)
     form.append(
       f.field,
       new Blob([new Uint8Array(f.bytes)], { type: f.type ?? "application/octet-stream" }),
       f.filename,
     );
+  if (filesFirst) appendFields();
   const request = new Request("http://localhost/", { method: "POST", body: form });
   return {
     payload: Buffer.from(await request.arrayBuffer()),

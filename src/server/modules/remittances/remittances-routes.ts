@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { remittanceQuery, resolveFlagInput } from "@shared/schemas/remittances.js";
+import { SHEET_MAX_BYTES, remittanceQuery, resolveFlagInput } from "@shared/schemas/remittances.js";
 import { AppError } from "../../lib/app-error.js";
+import { withSheetForm } from "../../lib/sheets/index.js";
 import { parse } from "../../lib/validate.js";
 import { actorOf, recordExport } from "../audit/index.js";
 import { CourierUnavailable } from "../shipping/index.js";
@@ -45,18 +46,20 @@ export async function remittancesRoutes(app: FastifyInstance): Promise<void> {
     "/api/admin/remittances/preview",
     // A read (the first rows), though sent as a form: nothing to audit.
     { config: { access: "owner" as const, upload: true, auditsItself: true } },
-    async (request) => {
-      const preview = await request.whileArriving(readSheetPreview(request, app.db));
-      request.bodyArrived();
-      return preview;
-    },
+    (request) => withSheetForm(request, SHEET_MAX_BYTES, (form) => readSheetPreview(app.db, form)),
   );
 
-  app.post("/api/admin/remittances/import", upload, async (request) => {
-    const sheet = await request.whileArriving(readSettlementUpload(request, app.db));
-    request.bodyArrived();
-    return importSettlement(app.db, sheet, actorOf(request), app.clock.now());
-  });
+  app.post("/api/admin/remittances/import", upload, (request) =>
+    withSheetForm(request, SHEET_MAX_BYTES, async (form) =>
+      importSettlement(
+        app.db,
+        await readSettlementUpload(app.db, form),
+        actorOf(request),
+        app.clock.now(),
+        request.log,
+      ),
+    ),
+  );
 
   app.patch(
     "/api/admin/remittances/flags/:id",

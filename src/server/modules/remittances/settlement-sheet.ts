@@ -1,6 +1,6 @@
 import { MAPPING_FIELDS, SHEET_MAX_ROWS, type RemittanceMapping } from "@shared/schemas/remittances.js";
 import { AppError } from "../../lib/app-error.js";
-import type { SheetRow } from "./sheet-reader.js";
+import type { SheetRow } from "../../lib/sheets/index.js";
 import { cellText, readAmount, readDate, type Read } from "./sheet-values.js";
 
 /** One payment as a settlement sheet's row gives it. */

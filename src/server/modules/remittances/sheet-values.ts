@@ -3,7 +3,9 @@
  * thousands separators, dates as Excel serial numbers, real dates or day-first text. Each reader
  * answers the value, or a string saying what is wrong with the cell.
  */
-export type CellValue = string | number | boolean | Date | null | undefined;
+import type { CellValue } from "../../lib/sheets/index.js";
+
+export type { CellValue };
 export type Read<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 const ok = <T>(value: T): Read<T> => ({ ok: true, value });
