@@ -1,4 +1,4 @@
-// npm run bench [catalogue|catalogue-sale|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads|remittances ...]:
+// npm run bench [catalogue|catalogue-sale|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads|feed|remittances ...]:
 // runs the benchmarks,
 // writes
 // bench/results/*.json and prints each figure next to its reference. Reports; asserts nothing.
@@ -7,6 +7,7 @@ import { benchAnalytics } from "./analytics.js";
 import { benchCatalogue } from "./catalogue.js";
 import { benchCatalogueSale } from "./catalogue-sale.js";
 import { benchCouriers } from "./couriers.js";
+import { benchFeed100k } from "./feed.js";
 import { benchInitialJs } from "./initial-js.js";
 import { benchOrders } from "./orders.js";
 import { benchRemittances } from "./remittances.js";
@@ -25,6 +26,7 @@ const all = {
   couriers: () => benchCouriers(),
   whatsapp: () => benchWhatsapp(),
   ads: () => benchAds(),
+  feed: () => benchFeed100k(),
   remittances: () => benchRemittances(),
 };
 const chosen = process.argv.slice(2).filter((a) => a in all) as (keyof typeof all)[];

@@ -15,26 +15,89 @@ export interface CatalogueGeneration {
 /** How long a built feed is served at most: the contract's "cached for at most a minute". */
 export const FEED_KEPT_MS = 60_000;
 
-/** The feed as kept: gzipped (at 100,000 products the plain document is hundreds of MB; gzipped, a tenth). */
-export interface BuiltFeed {
-  origin: string;
-  etag: string;
-  gzip: Buffer;
-  generation: number;
-  builtAt: number;
+/**
+ * One build of the feed, gzipped (at 100,000 products the plain document is hundreds of MB;
+ * gzipped, a tenth), and kept once done. Readers follow it as it is written: the first bytes
+ * leave at once, so no reader's connection sits idle through a build of minutes.
+ */
+class FeedBuild {
+  private readonly chunks: Buffer[] = [];
+  private finished = false;
+  private failure: unknown = null;
+  /** When the build ended (the jobs' clock): it is kept a minute from then. */
+  finishedAt = Infinity;
+  private wake: (() => void)[] = [];
+  readonly done: Promise<void>;
+
+  constructor(
+    readonly origin: string,
+    readonly generation: number,
+    readonly etag: string,
+    readonly startedAt: number,
+    plain: Readable,
+    now: () => number,
+  ) {
+    this.done = pipeline(plain, zlib.createGzip(), async (gzipped: AsyncIterable<Buffer>) => {
+      for await (const chunk of gzipped) this.add(chunk);
+    }).then(
+      () => {
+        this.finishedAt = now();
+        this.end(null);
+      },
+      (err: unknown) => this.end(err ?? new Error("the feed could not be built")),
+    );
+  }
+
+  get running(): boolean {
+    return !this.finished;
+  }
+
+  get failed(): boolean {
+    return this.failure !== null;
+  }
+
+  private add(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.wakeReaders();
+  }
+
+  private end(failure: unknown): void {
+    this.finished = true;
+    this.failure = failure;
+    this.wakeReaders();
+  }
+
+  private wakeReaders(): void {
+    const waiting = this.wake;
+    this.wake = [];
+    for (const resume of waiting) resume();
+  }
+
+  /** The gzipped bytes from the first, as far as they are written and then as they come. */
+  async *gzip(): AsyncGenerator<Buffer> {
+    for (let next = 0; ;) {
+      while (next < this.chunks.length) yield this.chunks[next++];
+      if (this.failure !== null) throw this.failure;
+      if (this.finished) return;
+      await new Promise<void>((resume) => this.wake.push(resume));
+    }
+  }
 }
 
+export type Feed = Pick<FeedBuild, "etag" | "gzip">;
+
 /**
- * The product feed, built once per catalogue change and minute and kept gzipped: one document,
- * for the one origin the store has (PUBLIC_URL). It is thrown away when the catalogue cache's
- * generation moves (a product, category, setting or discount written here, or on another app
- * server through its LISTEN/NOTIFY; a variant selling out; a sale starting or ending) and a
- * minute after it was built in any case. Requests that miss while it is built wait for that one
- * build instead of starting their own.
+ * The product feed, built once per catalogue change and minute and kept gzipped (decision 034):
+ * one document, for the one origin the store has (PUBLIC_URL). It is thrown away when the
+ * catalogue cache's generation moves (a product, category, setting or discount written here, or
+ * on another app server through its LISTEN/NOTIFY; a variant selling out; a sale starting or
+ * ending) and a minute after it was built in any case. Requests that miss while it is built
+ * follow that one build instead of starting their own, also when a change lands in its first
+ * minute (they get the catalogue as it was when it started, as a kept feed would).
  */
 export class FeedCache {
-  private kept: BuiltFeed | null = null;
-  private building: { origin: string; generation: number; done: Promise<BuiltFeed> } | null = null;
+  private latest: FeedBuild | null = null;
+  private starting: Promise<FeedBuild> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -43,54 +106,51 @@ export class FeedCache {
     private readonly siteName: () => Promise<string>,
   ) {}
 
-  /** The feed for `origin` if one built for the catalogue as it is now, less than a minute ago, is kept. */
-  fresh(origin: string): BuiltFeed | null {
+  /** The build a request for `origin` may be given now, if there is one. */
+  private usable(origin: string): FeedBuild | null {
     const now = this.clock.now().getTime();
     this.catalogue.expireBy(now);
-    const kept = this.kept;
-    if (!kept || kept.origin !== origin || kept.generation !== this.catalogue.generation) return null;
-    return now - kept.builtAt < FEED_KEPT_MS ? kept : null;
+    const build = this.latest;
+    if (!build || build.origin !== origin || build.failed) return null;
+    if (build.generation === this.catalogue.generation) return now - build.finishedAt < FEED_KEPT_MS ? build : null;
+    return build.running && now - build.startedAt < FEED_KEPT_MS ? build : null;
   }
 
   /** The feed's ETag without building it (a catalogue checking whether anything changed). */
   async etag(origin: string): Promise<string> {
-    return this.fresh(origin)?.etag ?? feedEtag(this.db, origin, await this.siteName());
+    return this.usable(origin)?.etag ?? feedEtag(this.db, origin, await this.siteName());
   }
 
-  /** The kept feed, or one built now (shared with every request that asks meanwhile). */
-  async feed(origin: string): Promise<BuiltFeed> {
-    const kept = this.fresh(origin);
-    if (kept) return kept;
+  /** The kept feed, the one being built, or one built now. */
+  async feed(origin: string): Promise<Feed> {
+    for (;;) {
+      const usable = this.usable(origin);
+      if (usable) return usable;
+      // Requests that miss together start one build between them.
+      if (this.starting) {
+        await this.starting.catch(() => undefined);
+        continue;
+      }
+      this.starting = this.start(origin).finally(() => (this.starting = null));
+      return this.starting;
+    }
+  }
+
+  private async start(origin: string): Promise<FeedBuild> {
     const generation = this.catalogue.generation;
-    const under = this.building;
-    if (under && under.origin === origin && under.generation === generation) return under.done;
-    const done = this.build(origin, generation).finally(() => {
-      if (this.building?.done === done) this.building = null;
-    });
-    this.building = { origin, generation, done };
-    return done;
-  }
-
-  private async build(origin: string, generation: number): Promise<BuiltFeed> {
     const brand = await this.siteName();
     const etag = await feedEtag(this.db, origin, brand);
-    const builtAt = this.clock.now().getTime();
-    const chunks: Buffer[] = [];
-    await pipeline(productFeed(this.db, origin, brand), zlib.createGzip(), async (gzipped: AsyncIterable<Buffer>) => {
-      for await (const chunk of gzipped) chunks.push(chunk);
-    });
-    const built: BuiltFeed = { origin, etag, gzip: Buffer.concat(chunks), generation, builtAt };
-    // A change that landed while it was built makes it stale: serve it to those who waited, don't keep it.
-    if (generation === this.catalogue.generation) this.kept = built;
-    return built;
+    const plain = productFeed(this.db, origin, brand);
+    const now = () => this.clock.now().getTime();
+    const build = new FeedBuild(origin, generation, etag, now(), plain, now);
+    this.latest = build;
+    return build;
   }
 }
 
-/** The kept bytes as a client takes them: gzipped when it accepts that, else unzipped as they are sent. */
-export function feedBody(
-  feed: BuiltFeed,
-  acceptEncoding: string | undefined,
-): { gzip: boolean; body: Buffer | Readable } {
-  if (/\bgzip\b/.test(acceptEncoding ?? "")) return { gzip: true, body: feed.gzip };
-  return { gzip: false, body: Readable.from([feed.gzip]).pipe(zlib.createGunzip()) };
+/** The feed as a client takes it: gzipped when it accepts that, else unzipped as it is sent. */
+export function feedBody(feed: Feed, acceptEncoding: string | undefined): { gzip: boolean; body: Readable } {
+  const gzipped = Readable.from(feed.gzip(), { objectMode: false });
+  if (/\bgzip\b/.test(acceptEncoding ?? "")) return { gzip: true, body: gzipped };
+  return { gzip: false, body: gzipped.pipe(zlib.createGunzip()) };
 }
