@@ -2,7 +2,8 @@
 // 1. The product feed of 10,000 products × 6 variants (3 sizes × 2 colours, half of them counting
 //    stock): time to the first byte and to the last, bytes, items, and the server process's peak
 //    memory above what it held before the request (sampled every 10 ms; the server runs in this
-//    process, so the figure is the feed's whole cost).
+//    process, so the figure is the feed's whole cost). The first round builds it; the others are
+//    served the kept feed (decision 034; `npm run bench -- feed` measures both at 100,000).
 // 2. Order placement with the Conversions API on ÷ off (the Purchase is recorded later, at
 //    confirmation; placement only keeps the checkout's cookies).
 // 3. The storefront with Meta's pixel on ÷ off: each page's initial JavaScript (from the HTML the
