@@ -1,4 +1,4 @@
-// npm run bench [catalogue|catalogue-sale|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads|remittances|import-latency ...]:
+// npm run bench [catalogue|catalogue-sale|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads|feed|remittances|import-latency ...]:
 // runs the benchmarks,
 // writes
 // bench/results/*.json and prints each figure next to its reference. Reports; asserts nothing.
@@ -7,6 +7,7 @@ import { benchAnalytics } from "./analytics.js";
 import { benchCatalogue } from "./catalogue.js";
 import { benchCatalogueSale } from "./catalogue-sale.js";
 import { benchCouriers } from "./couriers.js";
+import { benchFeed100k } from "./feed.js";
 import { benchImportLatency } from "./import-latency.js";
 import { benchInitialJs } from "./initial-js.js";
 import { benchOrders } from "./orders.js";
@@ -26,6 +27,7 @@ const all = {
   couriers: () => benchCouriers(),
   whatsapp: () => benchWhatsapp(),
   ads: () => benchAds(),
+  feed: () => benchFeed100k(),
   remittances: () => benchRemittances(),
   "import-latency": () => benchImportLatency(),
 };

@@ -49,7 +49,12 @@ export async function createTestApp(config: Partial<AppConfig> = {}): Promise<Te
  * the first app's memory comes along. The caller closes it (the database stays the test's).
  */
 export async function startAnotherServer(t: TestContext, config: Partial<AppConfig> = {}): Promise<FastifyInstance> {
-  const app = await buildApp(t.database, {
+  return startServerOn(t.database, config);
+}
+
+/** The app on a database of the test's own making (e.g. one restored from a backup); the caller closes both. */
+export async function startServerOn(database: Database, config: Partial<AppConfig> = {}): Promise<FastifyInstance> {
+  const app = await buildApp(database, {
     sessionTtlHours: 1,
     overload: { maxEventLoopDelayMs: 0 },
     secretsKey: TEST_SECRETS_KEY,

@@ -115,3 +115,12 @@ export function deliveryPromise(fees: FeeSettings): string {
   if (lowest === highest) return `Delivery ${formatRs(highest)}`;
   return lowest === 0 ? `Delivery up to ${formatRs(highest)}` : `Delivery from ${formatRs(lowest)}`;
 }
+
+/**
+ * The promise as the product page's trust badge reads it: in the spec's letters, title-cased as
+ * its badges are ("Free Delivery", "7 Day Returns"), so "Free Delivery over Rs. 5,000". The
+ * promise itself stays in sentence case for the copy it is a part of (hero, footer, menu).
+ */
+export function deliveryBadge(promise: string): string {
+  return promise.replace(/^Free delivery\b/, "Free Delivery");
+}

@@ -22,10 +22,13 @@ const apiAddress = (example: string) =>
 export const LEOPARDS_EXAMPLE_URL = "https://merchantapi.leopardscourier.com/api";
 export const POSTEX_EXAMPLE_URL = "https://api.postex.pk/services/integration/api/order";
 
-/** PUT /api/admin/couriers/leopards: the secrets, when omitted or empty, keep the stored ones. */
+/**
+ * PUT /api/admin/couriers/leopards: the secrets, when omitted or empty, keep the stored ones; the
+ * address, when omitted, keeps the stored one (`{enabled: false}` alone switches Leopards off).
+ */
 export const leopardsSettingsInput = z.object({
   enabled: z.boolean({ message: "Say whether Leopards is on (enabled: true or false)" }),
-  baseUrl: apiAddress(LEOPARDS_EXAMPLE_URL),
+  baseUrl: apiAddress(LEOPARDS_EXAMPLE_URL).optional(),
   apiKey: z.string().trim().max(200, "The API key can be at most 200 characters").optional(),
   apiPassword: z.string().max(200, "The API password can be at most 200 characters").optional(),
 });
@@ -37,10 +40,14 @@ export const leopardsSettings = z.object({
   hasPassword: z.boolean(),
 });
 
-/** PUT /api/admin/couriers/postex: the token, when omitted or empty, keeps the stored one. */
+/**
+ * PUT /api/admin/couriers/postex: the token, when omitted or empty, keeps the stored one; the
+ * address and the pickup code, when omitted, keep the stored ones (`{enabled: false}` alone
+ * switches PostEx off).
+ */
 export const postexSettingsInput = z.object({
   enabled: z.boolean({ message: "Say whether PostEx is on (enabled: true or false)" }),
-  baseUrl: apiAddress(POSTEX_EXAMPLE_URL),
+  baseUrl: apiAddress(POSTEX_EXAMPLE_URL).optional(),
   token: z.string().trim().max(500, "The token can be at most 500 characters").optional(),
   /** The pickup address code from the PostEx portal (Settings → Pickup addresses). */
   pickupAddressCode: z
@@ -48,7 +55,7 @@ export const postexSettingsInput = z.object({
     .trim()
     .max(40, "The pickup address code can be at most 40 characters")
     .regex(/^[A-Za-z0-9-]*$/, "The pickup address code has only letters, digits and dashes, e.g. 001")
-    .default(""),
+    .optional(),
   /** How long to wait for PostEx before telling the agent to try again; omitted: as saved (15 s). */
   timeoutSeconds: z.coerce
     .number()
@@ -66,6 +73,7 @@ export const postexSettings = z.object({
 });
 export type LeopardsSettingsInput = z.input<typeof leopardsSettingsInput>;
 export type PostexSettingsInput = z.input<typeof postexSettingsInput>;
+export type PostexSettingsSave = z.output<typeof postexSettingsInput>;
 export type LeopardsSettings = z.infer<typeof leopardsSettings>;
 export type PostexSettings = z.infer<typeof postexSettings>;
 

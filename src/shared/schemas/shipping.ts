@@ -48,29 +48,34 @@ export type BookOrdersResult = z.infer<typeof bookOrdersResult>;
 
 export { isCourierApiAddress };
 
-/** The Leopards connection, as the owner sets it. The key and password are never sent back. */
+/**
+ * The Leopards connection, as the owner sets it. The key and password are never sent back. What
+ * is omitted keeps what is stored (`{enabled: false}` alone switches Leopards off).
+ */
 export const courierSettingsInput = z.object({
   enabled: z.boolean(),
   baseUrl: z
     .string({ message: "Enter the API address, e.g. https://merchantapi.leopardscourier.com/api" })
     .trim()
     .max(300, "The API address can be at most 300 characters")
-    .refine(isCourierApiAddress, "Enter the https:// API address, e.g. https://merchantapi.leopardscourier.com/api"),
+    .refine(isCourierApiAddress, "Enter the https:// API address, e.g. https://merchantapi.leopardscourier.com/api")
+    .optional(),
   /** Omitted or empty: keep the stored key (required again when the address changes). */
   apiKey: z.string().trim().max(200, "The API key can be at most 200 characters").optional(),
   /** Omitted or empty: keep the stored password (required again when the address changes). */
   apiPassword: z.string().max(200, "The API password can be at most 200 characters").optional(),
   /** Parcel weight sent with every booking, in grams. */
-  weightGrams: z.coerce.number().int().min(1, "Weight must be at least 1 gram").max(50_000).default(500),
+  weightGrams: z.coerce.number().int().min(1, "Weight must be at least 1 gram").max(50_000).optional(),
   /** How long to wait for Leopards before telling the agent to try again. */
   timeoutSeconds: z.coerce
     .number()
     .int()
     .min(1, "Wait at least 1 second")
     .max(60, "Wait at most 60 seconds")
-    .default(15),
+    .optional(),
 });
 export type CourierSettingsInput = z.input<typeof courierSettingsInput>;
+export type CourierSettingsSave = z.output<typeof courierSettingsInput>;
 export const courierSettings = z.object({
   courier: z.literal("Leopards"),
   enabled: z.boolean(),

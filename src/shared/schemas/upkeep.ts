@@ -4,8 +4,13 @@ import { z } from "zod";
 export const backupHealth = z.object({
   /** When the newest backup was written (ISO time); null before the first. */
   lastAt: z.string().nullable(),
-  /** The newest backup is under a day old (plus slack) and the last attempt did not fail. */
+  /**
+   * The newest backup is under a day old (plus slack), or the first is scheduled and not late,
+   * and the last attempt did not fail.
+   */
   ok: z.boolean(),
+  /** Why there is no recent backup (e.g. the first one's time after a start), and what to do; null when all is well. */
+  reason: z.string().nullable(),
 });
 export type BackupHealth = z.infer<typeof backupHealth>;
 

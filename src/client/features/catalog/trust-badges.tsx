@@ -1,4 +1,5 @@
 import { BadgeCheck, Headset, RotateCcw, Truck } from "lucide-react";
+import { deliveryBadge } from "@shared/rules/fees.js";
 import { useSiteSettings } from "@client/lib/settings-api";
 
 const BADGES = [
@@ -8,9 +9,9 @@ const BADGES = [
 ];
 
 export function TrustBadges() {
-  // Says what the delivery settings in force make true ("Free delivery over Rs. 5,000").
+  // Says what the delivery settings in force make true: "Free Delivery" (the spec's badge), "Free Delivery over Rs. 5,000".
   const { delivery } = useSiteSettings();
-  const badges = [{ Icon: Truck, title: delivery, text: "Across Pakistan" }, ...BADGES];
+  const badges = [{ Icon: Truck, title: deliveryBadge(delivery), text: "Across Pakistan" }, ...BADGES];
   return (
     <ul className="grid grid-cols-2 gap-3">
       {badges.map(({ Icon, title, text }) => (

@@ -3,13 +3,20 @@ import { sql } from "drizzle-orm";
 import { META_EVENT_STATES, type MetaEventState } from "@shared/rules/meta-ads.js";
 import type { AdsStatus, MetaEventRow } from "@shared/schemas/ads.js";
 import { queryRows } from "../../db/rows.js";
+import { networkKey } from "../../lib/network-key.js";
+import { Throttle } from "../../lib/throttle.js";
 import { listSettings } from "../settings/index.js";
 import { conversionsApiOf } from "./ads-config.js";
 import { registerMetaEvents } from "./meta-events.js";
-import { feedEtag, productFeed } from "./product-feed.js";
+import { FeedCache, feedBody } from "./feed-cache.js";
 
 const DAY_MS = 24 * 60 * 60_000;
 const RECENT = 20;
+/**
+ * Feed requests one network may make per 10 minutes: a catalogue reads it a few times a day, a
+ * person checking it a few times an hour. Kept feeds cost little, but each is megabytes sent.
+ */
+export const FEED_REQUESTS_PER_NETWORK = 60;
 
 /** The store's origin for the feed's absolute links: PUBLIC_URL, else the request's. */
 function originOf(app: FastifyInstance, request: FastifyRequest): string {
@@ -68,16 +75,29 @@ export async function adsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get("/api/admin/ads", { config: { access: "owner" } }, async (request) => adsStatus(app, originOf(app, request)));
 
-  // Public and cheap to poll: a catalogue asks often; an unchanged feed answers 304 without being written.
+  // Public and cheap to poll: a catalogue asks often; an unchanged feed answers 304 without being
+  // built, a changed one is built once and kept gzipped for a minute.
+  const feeds = new FeedCache(app.db, app.clock, app.catalogueCache, () => siteName(app));
+  const perNetwork = new Throttle(
+    FEED_REQUESTS_PER_NETWORK,
+    10 * 60_000,
+    "product feed requests from your network",
+    app.throttleStore,
+  );
   app.get("/feeds/products.xml", { config: { access: "public" } }, async (request, reply) => {
+    await perNetwork.take(networkKey(request.ip));
     const origin = originOf(app, request);
-    const brand = await siteName(app);
-    const etag = await feedEtag(app.db, origin, brand);
-    reply.header("ETag", etag).header("Cache-Control", "public, max-age=60");
-    if (request.headers["if-none-match"] === etag) return reply.status(304).send();
-    reply.type("application/xml; charset=utf-8");
-    // A HEAD (a catalogue checking the ETag) gets the headers without the feed being written.
-    if (request.method === "HEAD") return reply.send();
-    return reply.send(productFeed(app.db, origin, brand));
+    reply.header("Cache-Control", "public, max-age=60").header("Vary", "Accept-Encoding");
+    // A catalogue checking whether anything changed (HEAD, If-None-Match) is answered from the ETag alone.
+    if (request.method === "HEAD" || request.headers["if-none-match"] !== undefined) {
+      const etag = await feeds.etag(origin);
+      reply.header("ETag", etag);
+      if (request.headers["if-none-match"] === etag) return reply.status(304).send();
+      if (request.method === "HEAD") return reply.type("application/xml; charset=utf-8").send();
+    }
+    const feed = await feeds.feed(origin);
+    const { gzip, body } = feedBody(feed, request.headers["accept-encoding"]);
+    if (gzip) reply.header("Content-Encoding", "gzip");
+    return reply.header("ETag", feed.etag).type("application/xml; charset=utf-8").send(body);
   });
 }

@@ -1,8 +1,12 @@
+import { gunzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../jobs/clock.js";
-import { insertCategory, insertProduct, makeImage, trackStock } from "../../test/factory.js";
+import { insertCategory, insertProduct, makeImage, productData, trackStock } from "../../test/factory.js";
 import { storeImages } from "../images/image-service.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
+import { FEED_REQUESTS_PER_NETWORK } from "./ads-routes.js";
+import { FEED_KEPT_MS } from "./feed-cache.js";
 
 const clock = new ManualClock(new Date("2026-03-01T10:00:00Z"));
 let t: TestContext;
@@ -117,6 +121,7 @@ describe("GET /feeds/products.xml", () => {
       images: [front.id, back.id],
       colorVariantImages: { Blue: [blue.id] },
     });
+    t.app.catalogueCache.invalidate(); // written behind the API's back, as the factory does
     const [red, blueItem] = itemsFor((await feed()).body, withPictures.id);
     expect(red).toMatchObject({
       image_link: `https://shop.example.pk${front.url}`,
@@ -153,8 +158,55 @@ describe("GET /feeds/products.xml", () => {
     expect(again.body).toBe("");
     // A unit sold out changes which variants are in stock: a new feed.
     await trackStock(t.db, dress, [{ size: "M", color: "Red", quantity: 0 }]);
+    t.app.catalogueCache.invalidate(); // as a sale through the API does once a variant is low (modules/stock)
     const changed = await t.app.inject({ url: "/feeds/products.xml", headers: { "if-none-match": etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it("is built once and kept: a product written behind the API's back is not seen until an edit through it, or a minute passes", async () => {
+    const first = await feed();
+    const hidden = await insertProduct(t.db, { name: "Kept Out Kurta", category: "casual", sizes: [], colors: [] });
+    const kept = await feed();
+    expect(kept.body).toBe(first.body); // served from what was kept, not built again
+    expect(kept.body).not.toContain("Kept Out Kurta");
+
+    const edit = await t.app.inject({
+      method: "PUT",
+      url: `/api/products/${shawl.id}`,
+      headers: { cookie: t.adminCookie },
+      payload: productData({ name: "Pashmina Shawl", price: "1500", category: "accessories", sizes: [], colors: [] }),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const edited = (await feed()).body;
+    expect(itemsFor(edited, shawl.id)[0].title).toBe("Pashmina Shawl");
+    expect(itemsFor(edited, hidden.id)).toHaveLength(1);
+
+    // Without any change it is kept for a minute at most.
+    await t.db.execute(sql`update products set name = 'Renamed Quietly' where id = ${hidden.id}`);
+    expect(itemsFor((await feed()).body, hidden.id)[0].title).toBe("Kept Out Kurta");
+    clock.advance(FEED_KEPT_MS);
+    expect(itemsFor((await feed()).body, hidden.id)[0].title).toBe("Renamed Quietly");
+  });
+
+  it("sends the kept gzipped bytes to a client that accepts gzip, the same feed", async () => {
+    const plain = await feed();
+    const zipped = await t.app.inject({ url: "/feeds/products.xml", headers: { "accept-encoding": "gzip, br" } });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toBe("Accept-Encoding");
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it("answers 429 with Retry-After and how long to wait once a network has asked too often", async () => {
+    const fromOneNetwork = () => t.app.inject({ url: "/feeds/products.xml", remoteAddress: "203.0.113.9" });
+    for (let n = 0; n < FEED_REQUESTS_PER_NETWORK; n++) expect((await fromOneNetwork()).statusCode).toBe(200);
+    const refused = await fromOneNetwork();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBe("600");
+    expect(refused.json()).toEqual({
+      error: "Too many product feed requests from your network. Please try again in 10 minutes.",
+    });
+    // Another network is still served.
+    expect((await t.app.inject({ url: "/feeds/products.xml", remoteAddress: "198.51.100.4" })).statusCode).toBe(200);
   });
 });

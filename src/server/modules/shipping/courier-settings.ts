@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { LeopardsSettings, LeopardsSettingsInput } from "@shared/schemas/couriers.js";
-import type { CourierSettings, CourierSettingsInput } from "@shared/schemas/shipping.js";
+import type { LeopardsSettings } from "@shared/schemas/couriers.js";
+import type { CourierSettings, CourierSettingsSave } from "@shared/schemas/shipping.js";
 import type { Db } from "../../db/client.js";
 import { settings } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
@@ -67,15 +67,22 @@ const sameAddress = (a: string, b: string) => a.replace(/\/+$/, "") === b.replac
 const LABEL: Record<Secret, string> = { apiKey: "API key", apiPassword: "API password" };
 
 /**
- * Saves the connection. A key or password left empty keeps the stored one, except when the API
- * address changes: stored credentials never go to an address the owner has not typed them for.
+ * Saves the connection. What is omitted keeps what is stored, so `{enabled: false}` alone switches
+ * Leopards off. A key or password left empty keeps the stored one, except when the API address
+ * changes: stored credentials never go to an address the owner has not typed them for.
  */
 export async function saveCourierSettings(
   db: Db,
   box: SecretBox | null,
-  input: CourierSettingsInput & { baseUrl: string; weightGrams: number; timeoutSeconds: number },
+  changes: CourierSettingsSave,
 ): Promise<CourierSettings> {
   const current = await readStored(db);
+  const input = {
+    ...changes,
+    baseUrl: changes.baseUrl ?? current.baseUrl,
+    weightGrams: changes.weightGrams ?? current.weightGrams,
+    timeoutSeconds: changes.timeoutSeconds ?? current.timeoutSeconds,
+  };
   const moved = !sameAddress(input.baseUrl, current.baseUrl);
   const typed: Record<Secret, string> = { apiKey: input.apiKey?.trim() ?? "", apiPassword: input.apiPassword ?? "" };
   const next: Record<Secret, string> = { apiKey: "", apiPassword: "" };
@@ -148,10 +155,9 @@ export async function leopardsSettingsView(db: Db, box: SecretBox | null): Promi
 export async function saveLeopardsSettings(
   db: Db,
   box: SecretBox | null,
-  input: LeopardsSettingsInput & { baseUrl: string },
+  input: Omit<CourierSettingsSave, "weightGrams" | "timeoutSeconds">,
 ): Promise<LeopardsSettings> {
-  const { weightGrams, timeoutSeconds } = await readStored(db);
-  await saveCourierSettings(db, box, { ...input, weightGrams, timeoutSeconds });
+  await saveCourierSettings(db, box, input);
   return leopardsSettingsView(db, box);
 }
 

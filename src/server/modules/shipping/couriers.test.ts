@@ -94,6 +94,42 @@ describe("GET/PUT /api/admin/couriers/{courier}", () => {
     const older = await t.app.inject({ url: "/api/admin/courier-settings", headers: asAdmin() });
     expect(older.json()).toMatchObject({ courier: "Leopards", enabled: true, hasPassword: true, weightGrams: 500 });
   });
+
+  it("switches a courier off with {enabled: false} alone, keeping its address, credentials and pickup code", async () => {
+    await connectPostex();
+    await connectLeopards();
+    const postexOff = await put("postex", { enabled: false });
+    expect(postexOff.statusCode, postexOff.body).toBe(200);
+    expect(postexOff.json()).toEqual({
+      courier: "postex",
+      enabled: false,
+      baseUrl: postex.baseUrl,
+      hasToken: true,
+      pickupAddressCode: "001",
+    });
+    const leopardsOff = await put("leopards", { enabled: false });
+    expect(leopardsOff.statusCode, leopardsOff.body).toBe(200);
+    expect(leopardsOff.json()).toMatchObject({ enabled: false, baseUrl: leopards.baseUrl, hasPassword: true });
+
+    // The older route keeps the weight and time-out it is not sent.
+    const older = (payload: object) =>
+      t.app.inject({ method: "PUT", url: "/api/admin/courier-settings", headers: asAdmin(), payload });
+    expect((await older({ enabled: true, weightGrams: 750 })).json()).toMatchObject({
+      enabled: true,
+      weightGrams: 750,
+    });
+    expect((await older({ enabled: false })).json()).toMatchObject({
+      enabled: false,
+      baseUrl: leopards.baseUrl,
+      hasApiKey: true,
+      weightGrams: 750,
+      timeoutSeconds: 15,
+    });
+
+    // And back on the same way: the stored credentials still apply.
+    expect((await put("postex", { enabled: true })).json()).toMatchObject({ enabled: true, hasToken: true });
+    expect((await put("leopards", { enabled: true })).json()).toMatchObject({ enabled: true, hasApiKey: true });
+  });
 });
 
 describe("POST /api/admin/orders/book with a chosen courier", () => {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { POSTEX_EXAMPLE_URL, type PostexSettings, type PostexSettingsInput } from "@shared/schemas/couriers.js";
+import { POSTEX_EXAMPLE_URL, type PostexSettings, type PostexSettingsSave } from "@shared/schemas/couriers.js";
 import type { Db } from "../../db/client.js";
 import { settings } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
@@ -48,19 +48,21 @@ export async function postexSettingsView(db: Db, box: SecretBox | null): Promise
 const sameAddress = (a: string, b: string) => a.replace(/\/+$/, "") === b.replace(/\/+$/, "");
 
 /**
- * Saves the PostEx connection. A token left empty keeps the stored one, except when the API
- * address changes: a stored token never goes to an address the owner has not typed it for.
+ * Saves the PostEx connection. What is omitted keeps what is stored, so `{enabled: false}` alone
+ * switches PostEx off. A token left empty keeps the stored one, except when the API address
+ * changes: a stored token never goes to an address the owner has not typed it for.
  */
 export async function savePostexSettings(
   db: Db,
   box: SecretBox | null,
-  input: Omit<PostexSettingsInput, "timeoutSeconds"> & {
-    baseUrl: string;
-    pickupAddressCode: string;
-    timeoutSeconds?: number;
-  },
+  changes: PostexSettingsSave,
 ): Promise<PostexSettings> {
   const current = await readStored(db);
+  const input = {
+    ...changes,
+    baseUrl: changes.baseUrl ?? current.baseUrl,
+    pickupAddressCode: changes.pickupAddressCode ?? current.pickupAddressCode,
+  };
   const moved = !sameAddress(input.baseUrl, current.baseUrl);
   const saved = openToken(current, box);
   const token = input.token?.trim() || (moved ? "" : saved);

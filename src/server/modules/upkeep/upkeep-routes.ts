@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { DatabaseUpkeep } from "@shared/schemas/upkeep.js";
-import { BACKUP_JOB, BACKUP_LOOK_EVERY_MS, backUpIfDue, backupStatus } from "./backups.js";
+import { BACKUP_JOB, BACKUP_LOOK_EVERY_MS, backUpIfDue, backUpSoonAfterStart, backupStatus } from "./backups.js";
 import { lastVacuumAt, VACUUM_EVERY_MS, VACUUM_JOB, vacuumBusyTables } from "./vacuum.js";
 
 /**
@@ -19,11 +19,14 @@ export async function upkeepRoutes(app: FastifyInstance): Promise<void> {
       if (tables.length > 0) app.log.info({ tables, ms: Date.now() - started }, "vacuumed and analyzed");
     });
   const backups = upkeep?.backups;
-  if (backups && pglite)
+  if (backups && pglite) {
     app.jobs.every(BACKUP_JOB, BACKUP_LOOK_EVERY_MS, async () => {
       const file = await backUpIfDue(pglite, backups, app.clock.now());
       if (file) app.log.info({ file }, "backup written");
     });
+    // A new store, or one just restored, is not left without a backup for up to an hour.
+    app.addHook("onReady", async () => backUpSoonAfterStart(app.db, backups, app.clock.now()));
+  }
 
   app.get("/api/admin/database-upkeep", { config: { access: "owner" } }, async (): Promise<DatabaseUpkeep> => ({
     database: app.database.kind,

@@ -5,12 +5,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { backupHealth, databaseUpkeep } from "@shared/schemas/upkeep.js";
 import { openPglite } from "../../db/client.js";
-import { listBackups, restoreBackup } from "../../db/backup.js";
+import { backUp, listBackups, restoreBackup } from "../../db/backup.js";
 import { ManualClock } from "../../jobs/clock.js";
 import { insertOrder, insertProduct } from "../../test/factory.js";
-import { createTestApp, type TestContext } from "../../test/test-app.js";
+import { createTestApp, startServerOn, type TestContext } from "../../test/test-app.js";
 import { dbKind } from "../../test/test-db.js";
-import { BACKUP_OVERDUE_MS } from "./backups.js";
+import { BACKUP_OVERDUE_MS, FIRST_BACKUP_AFTER_START_MS } from "./backups.js";
 import { VACUUM_EVERY_MS } from "./vacuum.js";
 
 const HOUR = 60 * 60_000;
@@ -102,8 +102,15 @@ describe.skipIf(dbKind !== "pglite")("daily backups of the embedded database", (
   afterAll(() => t.close());
 
   it("writes one a day on the jobs' clock, keeps the newest BACKUP_KEEP, and shows the newest in health and Settings", async () => {
-    expect((await health(t)).backup).toEqual({ lastAt: null, ok: false });
-
+    // A new store: the first backup a minute after start, and health says so until then.
+    expect((await health(t)).backup).toEqual({
+      lastAt: null,
+      ok: true,
+      reason: "No backup yet: the first is taken at 08:01 (Pakistan time), a minute after start",
+    });
+    await t.app.jobs.runDue();
+    expect(listBackups(folder)).toEqual([]);
+    clock.advance(FIRST_BACKUP_AFTER_START_MS);
     await t.app.jobs.runDue();
     expect(listBackups(folder).map((b) => b.at)).toEqual([clock.now()]);
     clock.advance(HOUR); // the hourly look finds the backup fresh
@@ -118,12 +125,24 @@ describe.skipIf(dbKind !== "pglite")("daily backups of the embedded database", (
     expect(kept.map((b) => b.at)).toEqual([0, 1, 2].map((n) => new Date(clock.now().getTime() - n * DAY)));
 
     const publicBody = await t.app.inject({ url: "/api/health" });
-    expect(backupHealth.parse(publicBody.json().backup)).toEqual({ lastAt: clock.now().toISOString(), ok: true });
+    expect(backupHealth.parse(publicBody.json().backup)).toEqual({
+      lastAt: clock.now().toISOString(),
+      ok: true,
+      reason: null,
+    });
     expect(publicBody.body).not.toContain(folder); // the public answer never names the folder
 
     expect(await upkeepStatus(t)).toEqual({
       database: "pglite",
-      backups: { folder, keep: 3, count: 3, lastAt: clock.now().toISOString(), ok: true, lastError: null },
+      backups: {
+        folder,
+        keep: 3,
+        count: 3,
+        lastAt: clock.now().toISOString(),
+        ok: true,
+        reason: null,
+        lastError: null,
+      },
       vacuum: null,
     });
     const anonymous = await t.app.inject({ url: "/api/admin/database-upkeep" });
@@ -131,7 +150,10 @@ describe.skipIf(dbKind !== "pglite")("daily backups of the embedded database", (
 
     // No look for more than a day (a stopped job runner): the backup is overdue.
     clock.advance(BACKUP_OVERDUE_MS + 1);
-    expect((await health(t)).backup.ok).toBe(false);
+    expect((await health(t)).backup).toMatchObject({
+      ok: false,
+      reason: "The newest backup is more than a day old: check that the store's server is running and see its log",
+    });
   });
 
   it("says a backup failed, with its error, to the owner only, and writes one at the next look once it can", async () => {
@@ -139,23 +161,29 @@ describe.skipIf(dbKind !== "pglite")("daily backups of the embedded database", (
     fs.writeFileSync(folder, "a file where the folder should be");
     clock.advance(DAY);
     await t.app.jobs.runDue();
-    expect((await health(t)).backup).toEqual({ lastAt: null, ok: false });
+    expect((await health(t)).backup).toEqual({
+      lastAt: null,
+      ok: false,
+      reason:
+        "The last backup failed: the owner sees why in Settings → Database and backups; it is tried again within the hour",
+    });
     const status = await upkeepStatus(t);
     expect(status.backups?.lastError).toMatch(/EEXIST|ENOTDIR/);
 
     fs.rmSync(folder);
     clock.advance(HOUR);
     await t.app.jobs.runDue();
-    expect((await health(t)).backup).toEqual({ lastAt: clock.now().toISOString(), ok: true });
+    expect((await health(t)).backup).toEqual({ lastAt: clock.now().toISOString(), ok: true, reason: null });
   });
 });
 
 describe.skipIf(dbKind !== "pglite")("restoring a backup", () => {
   let t: TestContext;
   let folder: string;
+  const clock = new ManualClock(new Date("2026-11-02T05:00:00.000Z"));
   beforeAll(async () => {
     folder = tempDir("restore-source");
-    t = await createTestApp({ clock: new ManualClock(), upkeep: { backups: { folder, keep: 7 } } });
+    t = await createTestApp({ clock, upkeep: { backups: { folder, keep: 7 } } });
   });
   afterAll(() => t.close());
   let restored: Awaited<ReturnType<typeof openPglite>> | undefined;
@@ -167,6 +195,7 @@ describe.skipIf(dbKind !== "pglite")("restoring a backup", () => {
       name: "Noor Aslam",
       items: [{ product, quantity: 2, price: 2500 }],
     });
+    clock.advance(FIRST_BACKUP_AFTER_START_MS);
     await t.app.jobs.runDue();
     const [newest] = listBackups(folder);
 
@@ -188,6 +217,34 @@ describe.skipIf(dbKind !== "pglite")("restoring a backup", () => {
     await expect(restoreBackup(path.join(folder, "missing.tar.gz"), tempDir("none"))).rejects.toThrow(
       /There is no backup file/,
     );
+  });
+
+  it("takes a backup a minute after a restored store starts, not when the restored job row says, and health says when", async () => {
+    // As `npm run backup` writes one while the server runs: the backup job's row, inside it, is due in up to an hour.
+    clock.advance(10 * 60_000);
+    const file = await backUp(t.database.pglite!, folder, 7, clock.now());
+    const dataDir = tempDir("restored-start");
+    await restoreBackup(file, dataDir);
+    restored = await openPglite(path.join(dataDir, "pglite"));
+    // On another machine: the backups folder there is empty.
+    const newFolder = path.join(tempDir("after-restore"), "backups");
+    clock.advance(5 * 60_000); // restored at once: the row's next look is still most of an hour away
+    const app = await startServerOn(restored, { clock, upkeep: { backups: { folder: newFolder, keep: 7 } } });
+    try {
+      const started = (await app.inject({ url: "/api/health" })).json().backup;
+      expect(started).toEqual({
+        lastAt: null,
+        ok: true,
+        reason: "No backup yet: the first is taken at 10:17 (Pakistan time), a minute after start",
+      });
+      clock.advance(FIRST_BACKUP_AFTER_START_MS);
+      await app.jobs.runDue();
+      expect(listBackups(newFolder).map((b) => b.at)).toEqual([clock.now()]);
+      const after = (await app.inject({ url: "/api/health" })).json().backup;
+      expect(after).toEqual({ lastAt: clock.now().toISOString(), ok: true, reason: null });
+    } finally {
+      await app.close();
+    }
   });
 });
 

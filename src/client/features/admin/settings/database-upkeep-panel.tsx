@@ -32,10 +32,10 @@ export function DatabaseUpkeepPanel() {
         <>
           <p className="flex flex-wrap items-center gap-2">
             <Badge className={backups.ok ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}>
-              {backups.ok ? "Backed up" : "Needs attention"}
+              {!backups.ok ? "Needs attention" : backups.lastAt ? "Backed up" : "First backup due"}
             </Badge>
-            {backups.lastAt ? `Last backup ${time(backups.lastAt)}.` : "No backup yet."} A backup is written every day;
-            the newest {backups.keep} are kept ({backups.count} now).
+            {backups.lastAt ? `Last backup ${time(backups.lastAt)}.` : `${backups.reason ?? "No backup yet"}.`} A backup
+            is written every day; the newest {backups.keep} are kept ({backups.count} now).
           </p>
           <p>
             Folder: <code className="break-all rounded bg-cream px-1">{backups.folder}</code>
