@@ -2,8 +2,8 @@ import { useState } from "react";
 import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
-import { Panel, ScrollTable } from "../common/panel";
-import { AUDIT_PAGE_SIZE, useAudit } from "../common/staff-api";
+import { Panel, ScrollTable } from "@client/components/admin/panel";
+import { AUDIT_PAGE_SIZE, useAudit } from "./audit-api";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const show = (value: unknown) => (value == null ? "" : JSON.stringify(value));

@@ -5,10 +5,10 @@ import type { Category } from "@shared/schemas/categories.js";
 import { Button } from "@client/components/ui/button";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
-import { ConfirmDialog } from "../common/confirm-dialog";
-import { toastError } from "../common/errors";
-import { EmptyRow, Panel, ScrollTable } from "../common/panel";
-import { useCategories, useDeleteCategory } from "../common/categories-admin-api";
+import { ConfirmDialog } from "@client/components/admin/confirm-dialog";
+import { toastError } from "@client/lib/admin/toast-error";
+import { EmptyRow, Panel, ScrollTable } from "@client/components/admin/panel";
+import { useCategories, useDeleteCategory } from "./categories-admin-api";
 import { CategoryDialog } from "./category-dialog";
 
 /** Categories: the table, the add/edit dialog, and deletion (refused by the server while in use). */

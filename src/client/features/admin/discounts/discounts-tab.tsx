@@ -7,9 +7,9 @@ import type { AdminDiscount } from "@shared/schemas/discounts.js";
 import { Button } from "@client/components/ui/button";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
-import { ConfirmDialog } from "../common/confirm-dialog";
-import { toastError } from "../common/errors";
-import { EmptyRow, Panel, ScrollTable } from "../common/panel";
+import { ConfirmDialog } from "@client/components/admin/confirm-dialog";
+import { toastError } from "@client/lib/admin/toast-error";
+import { EmptyRow, Panel, ScrollTable } from "@client/components/admin/panel";
 import { DiscountDialog } from "./discount-dialog";
 import { useDeleteDiscount, useDiscounts, useSaveDiscount } from "./discounts-api";
 

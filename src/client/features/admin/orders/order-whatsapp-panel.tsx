@@ -3,9 +3,9 @@ import { toast } from "sonner";
 import type { AdminOrder } from "@shared/schemas/orders.js";
 import { Button } from "@client/components/ui/button";
 import { errorMessage } from "@client/lib/api";
-import { toastError } from "../common/errors";
+import { toastError } from "@client/lib/admin/toast-error";
 import { ConfirmationBadge, RiskBadge } from "./confirmation-badges";
-import { useOrderMessages, useResendConfirmation } from "../common/order-confirmation-api";
+import { useOrderMessages, useResendConfirmation } from "@client/lib/admin/order-confirmation-api";
 
 const time = (iso: string) => new Date(iso).toLocaleString("en-PK", { dateStyle: "medium", timeStyle: "short" });
 const KIND_LABELS: Record<string, string> = {

@@ -9,11 +9,11 @@ import { NativeSelect } from "@client/components/ui/native-select";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
-import { toastError } from "../common/errors";
-import { EmptyRow, Panel, ScrollTable } from "../common/panel";
-import { ManualOrderDialog } from "../common/manual-order-dialog";
-import { BulkActionsBar } from "../common/bulk-actions-bar";
-import { CheckParcelsButton } from "../common/check-parcels-button";
+import { toastError } from "@client/lib/admin/toast-error";
+import { EmptyRow, Panel, ScrollTable } from "@client/components/admin/panel";
+import { ManualOrderDialog } from "./manual-order-dialog";
+import { BulkActionsBar } from "./bulk-actions-bar";
+import { CheckParcelsButton } from "./check-parcels-button";
 import { OrderThumbnails } from "./order-thumbnails";
 import { OrderViewDialog } from "./order-view-dialog";
 import {
@@ -22,9 +22,9 @@ import {
   useAdminOrders,
   useUpdateOrderStatus,
   type QueueFilters,
-} from "../common/orders-admin-api";
+} from "@client/lib/admin/orders-api";
 import { ConfirmationBadge, RiskBadge } from "./confirmation-badges";
-import { useLiveOrders } from "../common/order-confirmation-api";
+import { useLiveOrders } from "@client/lib/admin/order-confirmation-api";
 import { QueueFilterSelects } from "./queue-filters";
 import { AdvanceBadge } from "./advance-admin";
 

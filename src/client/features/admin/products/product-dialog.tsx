@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import type { Product } from "@shared/schemas/products.js";
@@ -8,7 +9,7 @@ import { Field } from "@client/components/ui/field";
 import { Input, Textarea } from "@client/components/ui/input";
 import { NativeSelect } from "@client/components/ui/native-select";
 import { ApiError, errorMessage } from "@client/lib/api";
-import { useCategories } from "../common/categories-admin-api";
+import { queries } from "@client/lib/queries";
 import { ColorVariants } from "./color-variants";
 import { StockGrid } from "./stock-grid";
 import { ImageGroupPicker } from "./image-group-picker";
@@ -25,7 +26,8 @@ export function ProductDialog({
   onOpenChange: (open: boolean) => void;
   product: Product | null;
 }) {
-  const categories = useCategories();
+  // The storefront's own read of the categories, which the Categories tab refreshes on a change.
+  const categories = useQuery(queries.categories());
   const save = useSaveProduct();
   const [draft, setDraft] = useState<ProductDraft>(emptyDraft());
   const [errors, setErrors] = useState<Record<string, string>>({});

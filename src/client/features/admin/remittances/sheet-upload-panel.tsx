@@ -13,7 +13,7 @@ import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { NativeSelect } from "@client/components/ui/native-select";
 import { errorMessage } from "@client/lib/api";
-import { Panel } from "../common/panel";
+import { Panel } from "@client/components/admin/panel";
 import { useImportSheet, usePreviewSheet } from "./remittances-api";
 
 /** Header words that usually name each field on couriers' sheets: a first guess the owner corrects. */

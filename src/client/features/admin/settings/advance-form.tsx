@@ -14,7 +14,7 @@ import { Input } from "@client/components/ui/input";
 import { NativeSelect } from "@client/components/ui/native-select";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { queries } from "@client/lib/queries";
-import { toastError } from "../common/errors";
+import { toastError } from "@client/lib/admin/toast-error";
 import { useSaveSettings } from "./settings-api";
 
 interface Stored {

@@ -10,8 +10,8 @@ import { NativeSelect } from "@client/components/ui/native-select";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
-import { Panel } from "../common/panel";
-import { useAdminReturns, useDecideReturn } from "../common/shipping-api";
+import { Panel } from "@client/components/admin/panel";
+import { useAdminReturns, useDecideReturn } from "./returns-api";
 
 const FILTERS = [
   "requested",

@@ -7,9 +7,9 @@ import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { NativeSelect } from "@client/components/ui/native-select";
-import { toastError } from "../common/errors";
-import { Panel, ScrollTable } from "../common/panel";
-import { useAddStaff, useChangeStaff, useStaff } from "../common/staff-api";
+import { toastError } from "@client/lib/admin/toast-error";
+import { Panel, ScrollTable } from "@client/components/admin/panel";
+import { useAddStaff, useChangeStaff, useStaff } from "./staff-api";
 
 /** The owner's Staff tab: who can log in, with which role; add, change role, disable, reset password. */
 export function StaffTab() {

@@ -9,10 +9,10 @@ import { Button } from "@client/components/ui/button";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
-import { toastError } from "../common/errors";
-import { Panel } from "../common/panel";
-import { useResendConfirmation } from "../common/order-confirmation-api";
-import { useUpdateOrderStatus } from "../common/orders-admin-api";
+import { toastError } from "@client/lib/admin/toast-error";
+import { Panel } from "@client/components/admin/panel";
+import { useResendConfirmation } from "@client/lib/admin/order-confirmation-api";
+import { useUpdateOrderStatus } from "@client/lib/admin/orders-api";
 import { useConversation, useConversations, useLiveInbox, useSendReply } from "./inbox-api";
 
 const when = (iso: string | null) =>

@@ -6,7 +6,7 @@ import { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from "@shared/rules/o
 import type { BookOrdersResult } from "@shared/schemas/shipping.js";
 import { Button, buttonVariants } from "@client/components/ui/button";
 import { NativeSelect } from "@client/components/ui/native-select";
-import { toastError } from "./errors";
+import { toastError } from "@client/lib/admin/toast-error";
 import { labelsUrl, useBookOrders, useBulkStatus, useEnabledCouriers } from "./shipping-api";
 import type { CourierId } from "@shared/schemas/couriers.js";
 

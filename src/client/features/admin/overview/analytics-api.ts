@@ -1,10 +1,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { Analytics } from "@shared/schemas/admin.js";
+import type { SourceReport } from "@shared/schemas/stock.js";
+import { adminKeys } from "@client/lib/admin/admin-keys";
 import { api } from "@client/lib/api";
 
 export const analyticsKeys = {
-  all: ["/api/admin/analytics"] as const,
-  period: (year: number, month: number) => ["/api/admin/analytics", { year, month }] as const,
+  period: (year: number, month: number) => [...adminKeys.analytics, { year, month }] as const,
+  /** Not under the analytics root: an order change does not read the sources again. */
+  sources: ["/api/admin/analytics/sources"] as const,
 };
 
 export function currentPeriod(now = new Date()): { year: number; month: number } {
@@ -18,5 +21,12 @@ export function useAnalytics(year: number, month: number) {
     queryFn: () => api<Analytics>(`/api/admin/analytics?year=${year}&month=${month}`),
     // Switching the year keeps the old charts on screen until the new figures arrive.
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useSourceReport() {
+  return useQuery({
+    queryKey: analyticsKeys.sources,
+    queryFn: () => api<SourceReport>("/api/admin/analytics/sources"),
   });
 }

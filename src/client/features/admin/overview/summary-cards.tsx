@@ -2,7 +2,7 @@ import { Clock, Package, ShoppingBag, Wallet } from "lucide-react";
 import { formatRs } from "@shared/rules/money.js";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { currentPeriod, useAnalytics } from "./analytics-api";
-import { StatCard } from "./stat-card";
+import { StatCard } from "@client/components/admin/stat-card";
 
 /** The dashboard's four headline figures, above every tab. */
 export function SummaryCards() {

@@ -7,7 +7,7 @@ import { Input } from "@client/components/ui/input";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { ApiError, errorMessage } from "@client/lib/api";
 import { PostexSettingsPanel } from "./postex-settings-form";
-import { useCourierSettings, useSaveCourierSettings } from "./shipping-api";
+import { useCourierSettings, useSaveCourierSettings } from "./courier-settings-api";
 
 /** Settings → Courier: the owner connects the store's Leopards and PostEx accounts (each off until enabled). */
 export function CourierSettingsPanel() {

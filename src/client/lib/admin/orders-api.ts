@@ -5,7 +5,8 @@ import type { ConfirmationState } from "@shared/rules/confirmation.js";
 import type { AdvanceFilter } from "@shared/rules/advance.js";
 import type { ManualOrderInput } from "@shared/schemas/stock.js";
 import { api } from "@client/lib/api";
-import { lowStockKey } from "./stock-admin-api";
+import { catalogKeys } from "@client/lib/queries";
+import { adminKeys } from "./admin-keys";
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -66,11 +67,11 @@ export function useUpdateOrderStatus() {
 export function refreshAfterOrderChange(qc: QueryClient) {
   const fed = [
     orderKeys.all,
-    ["/api/admin/analytics"],
-    ["/api/admin/advances/overview"],
-    ["/api/admin/customers"],
-    lowStockKey,
-    ["/api/products"],
+    adminKeys.analytics,
+    adminKeys.advances,
+    adminKeys.customers,
+    adminKeys.lowStock,
+    catalogKeys.all,
   ];
   return Promise.all(fed.map((queryKey) => qc.invalidateQueries({ queryKey })));
 }

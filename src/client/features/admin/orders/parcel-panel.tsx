@@ -5,7 +5,7 @@ import type { AdminOrder } from "@shared/schemas/orders.js";
 import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
-import { toastError } from "./errors";
+import { toastError } from "@client/lib/admin/toast-error";
 import { useCancelBooking, useResolveDeliveryIssue } from "./shipping-api";
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-PK", { dateStyle: "medium", timeStyle: "short" });

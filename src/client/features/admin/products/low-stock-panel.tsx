@@ -1,6 +1,6 @@
 import { LOW_STOCK_THRESHOLD, variantLabel } from "@shared/rules/stock.js";
 import { Badge } from "@client/components/ui/badge";
-import { EmptyRow, Panel, ScrollTable } from "./panel";
+import { EmptyRow, Panel, ScrollTable } from "@client/components/admin/panel";
 import { useLowStock } from "./stock-admin-api";
 
 /** Variants at 5 or fewer units, fewest first: what to restock (or stop selling) next. */

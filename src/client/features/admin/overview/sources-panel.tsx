@@ -1,7 +1,7 @@
 import { formatRs } from "@shared/rules/money.js";
 import { SOURCE_LABELS } from "@shared/rules/order-source.js";
-import { EmptyRow, Panel, ScrollTable } from "./panel";
-import { useSourceReport } from "./stock-admin-api";
+import { EmptyRow, Panel, ScrollTable } from "@client/components/admin/panel";
+import { useSourceReport } from "./analytics-api";
 
 /** Orders, revenue and return rate per source, all time (from the source roll-up). */
 export function SourcesPanel() {

@@ -12,9 +12,9 @@ import { Field } from "@client/components/ui/field";
 import { Input, Textarea } from "@client/components/ui/input";
 import { NativeSelect } from "@client/components/ui/native-select";
 import { ApiError } from "@client/lib/api";
-import { toastError } from "./errors";
+import { toastError } from "@client/lib/admin/toast-error";
 import { ManualOrderItems, type ManualLine } from "./manual-order-items";
-import { useTakeOrder } from "./orders-admin-api";
+import { useTakeOrder } from "@client/lib/admin/orders-api";
 
 type Source = (typeof MANUAL_ORDER_SOURCES)[number];
 

@@ -6,7 +6,7 @@ import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { ApiError, errorMessage } from "@client/lib/api";
-import { usePostexSettings, useSavePostexSettings } from "./shipping-api";
+import { usePostexSettings, useSavePostexSettings } from "./courier-settings-api";
 
 /** Settings → Courier: the owner connects the store's PostEx account (off until enabled). */
 export function PostexSettingsPanel() {

@@ -1,7 +1,7 @@
 import { RefreshCw } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@client/components/ui/button";
-import { toastError } from "./errors";
+import { toastError } from "@client/lib/admin/toast-error";
 import { useFollowUp } from "./shipping-api";
 
 /** "Check parcels now": asks every connected courier about its parcels (the job does it every 30 minutes). */

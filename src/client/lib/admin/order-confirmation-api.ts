@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { WhatsappMessage } from "@shared/schemas/whatsapp.js";
 import { api } from "@client/lib/api";
-import { orderKeys, refreshAfterOrderChange } from "./orders-admin-api";
+import { orderKeys, refreshAfterOrderChange } from "./orders-api";
 
 export const confirmationKeys = {
   messages: (orderId: string) => [...orderKeys.detail(orderId), "messages"] as const,
