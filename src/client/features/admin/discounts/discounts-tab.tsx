@@ -12,6 +12,7 @@ import { toastError } from "@client/lib/admin/toast-error";
 import { EmptyRow, Panel, ScrollTable } from "@client/components/admin/panel";
 import { DiscountDialog } from "./discount-dialog";
 import { useDeleteDiscount, useDiscounts, useSaveDiscount } from "./discounts-api";
+import { dateTime } from "@client/lib/admin/date-time";
 
 const PHASE_LABEL = { live: "Live", paused: "Paused", "not started": "Scheduled", ended: "Ended" } as const;
 
@@ -25,8 +26,7 @@ function scope(d: AdminDiscount): string {
   return parts.length === 0 ? "Everything" : parts.join(", ");
 }
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString("en-PK", { dateStyle: "medium", timeStyle: "short" }) : "—";
+const when = (iso: string | null) => (iso ? dateTime(iso) : "—");
 
 /** Discount codes and automatic sales, with what each brought (uses, orders, revenue, returns). */
 export function DiscountsTab() {

@@ -7,8 +7,7 @@ import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { toastError } from "@client/lib/admin/toast-error";
 import { useCancelBooking, useResolveDeliveryIssue } from "./shipping-api";
-
-const when = (iso: string) => new Date(iso).toLocaleString("en-PK", { dateStyle: "medium", timeStyle: "short" });
+import { dateTime } from "@client/lib/admin/date-time";
 
 const RESOLUTION_LABELS: Record<DeliveryResolution, string> = {
   reattempt: "Deliver again",
@@ -30,7 +29,7 @@ export function ParcelPanel({ order }: { order: AdminOrder }) {
       {order.courierStatus && (
         <p>
           {order.courier} says: <span className="font-medium">{order.courierStatus.text}</span>
-          <span className="text-muted"> · {when(order.courierStatus.at)}</span>
+          <span className="text-muted"> · {dateTime(order.courierStatus.at)}</span>
         </p>
       )}
       {issue && <DeliveryIssueBox order={order} issue={issue} />}
@@ -56,7 +55,7 @@ function DeliveryIssueBox({ order, issue }: { order: AdminOrder; issue: NonNulla
       <p>
         <span className="font-medium">Delivery failed</span> ({issue.attempts}{" "}
         {issue.attempts === 1 ? "attempt" : "attempts"}): {issue.reason}
-        <span className="text-muted"> · {when(issue.at)}</span>
+        <span className="text-muted"> · {dateTime(issue.at)}</span>
       </p>
       {issue.resolution ? (
         <p>
