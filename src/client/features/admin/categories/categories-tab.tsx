@@ -6,7 +6,7 @@ import { Button } from "@client/components/ui/button";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
 import { ConfirmDialog } from "@client/components/admin/confirm-dialog";
-import { toastError } from "@client/lib/admin/toast-error";
+import { useDeleteConfirmation } from "@client/lib/admin/use-delete-confirmation";
 import { EmptyRow, Panel, ScrollTable } from "@client/components/admin/panel";
 import { useCategories, useDeleteCategory } from "./categories-admin-api";
 import { CategoryDialog } from "./category-dialog";
@@ -14,18 +14,10 @@ import { CategoryDialog } from "./category-dialog";
 /** Categories: the table, the add/edit dialog, and deletion (refused by the server while in use). */
 export function CategoriesTab() {
   const categories = useCategories();
-  const remove = useDeleteCategory();
   const [editing, setEditing] = useState<{ open: boolean; category: Category | null }>({ open: false, category: null });
-  const [deleting, setDeleting] = useState<Category | null>(null);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success("Category Deleted", { description: `${deleting.name} has been deleted.` }),
-      onError: (error) => toastError(error),
-      onSettled: () => setDeleting(null),
-    });
-  };
+  const remove = useDeleteConfirmation(useDeleteCategory(), (c: Category) =>
+    toast.success("Category Deleted", { description: `${c.name} has been deleted.` }),
+  );
 
   return (
     <Panel
@@ -74,7 +66,7 @@ export function CategoriesTab() {
                       size="icon"
                       aria-label={`Delete ${c.name}`}
                       className="text-red-700"
-                      onClick={() => setDeleting(c)}
+                      onClick={() => remove.ask(c)}
                     >
                       <Trash2 className="h-4 w-4" />
                     </Button>
@@ -91,12 +83,9 @@ export function CategoriesTab() {
         onOpenChange={(open) => setEditing((s) => ({ ...s, open }))}
       />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        {...remove.dialog}
         title="Delete Category"
-        description={`Delete the category "${deleting?.name ?? ""}"? This cannot be undone.`}
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
+        description={`Delete the category "${remove.deleting?.name ?? ""}"? This cannot be undone.`}
       />
     </Panel>
   );

@@ -9,35 +9,14 @@ import { checkoutForm, type CheckoutForm } from "@shared/schemas/orders.js";
 import { Button } from "@client/components/ui/button";
 import { Dialog } from "@client/components/ui/dialog";
 import { Field } from "@client/components/ui/field";
-import { Input, Textarea } from "@client/components/ui/input";
 import { NativeSelect } from "@client/components/ui/native-select";
 import { ApiError } from "@client/lib/api";
 import { toastError } from "@client/lib/admin/toast-error";
+import { CustomerFields, SERVER_FIELDS } from "./customer-fields";
 import { ManualOrderItems, type ManualLine } from "./manual-order-items";
 import { useTakeOrder } from "@client/lib/admin/orders-api";
 
 type Source = (typeof MANUAL_ORDER_SOURCES)[number];
-
-const FIELDS: { name: Exclude<keyof CheckoutForm, "paymentMethod">; label: string; wide?: boolean; long?: boolean }[] =
-  [
-    { name: "firstName", label: "First Name" },
-    { name: "lastName", label: "Last Name" },
-    { name: "phone", label: "WhatsApp Number", wide: true },
-    { name: "email", label: "Email (optional)", wide: true },
-    { name: "address", label: "Street Address", wide: true, long: true },
-    { name: "city", label: "City" },
-    { name: "postalCode", label: "Postal Code (optional)" },
-    { name: "specialInstructions", label: "Special Instructions (optional)", wide: true, long: true },
-  ];
-const SERVER_FIELDS: Record<string, keyof CheckoutForm> = {
-  customerName: "firstName",
-  customerPhone: "phone",
-  customerEmail: "email",
-  shippingAddress: "address",
-  city: "city",
-  postalCode: "postalCode",
-  specialInstructions: "specialInstructions",
-};
 
 /** An order that came by message or call, typed in by a staff member; checkout's own checks and prices. */
 export function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -50,7 +29,6 @@ export function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpe
     resolver: zodResolver(checkoutForm),
     defaultValues: { paymentMethod: "cod" },
   });
-  const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async (values) => {
     if (lines.length === 0) {
@@ -99,22 +77,7 @@ export function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpe
       <form onSubmit={submit} noValidate className="space-y-4">
         <ManualOrderItems lines={lines} onChange={setLines} />
         <div className="grid gap-4 sm:grid-cols-2">
-          {FIELDS.map((f) => {
-            const id = `manual-${f.name}`;
-            const error = errors[f.name]?.message;
-            const props = { id, "aria-invalid": error ? true : undefined, ...form.register(f.name) };
-            return (
-              <Field
-                key={f.name}
-                id={id}
-                label={f.label}
-                error={error}
-                className={f.wide ? "sm:col-span-2" : undefined}
-              >
-                {f.long ? <Textarea rows={2} {...props} /> : <Input {...props} />}
-              </Field>
-            );
-          })}
+          <CustomerFields form={form} />
           <Field id="manual-source" label="Source">
             <NativeSelect id="manual-source" value={source} onChange={(e) => setSource(e.target.value as Source)}>
               {MANUAL_ORDER_SOURCES.map((s) => (

@@ -2,28 +2,19 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Trash2 } from "lucide-react";
 import { formatRs } from "@shared/rules/money.js";
-import { unitsLeft, variantLabel } from "@shared/rules/stock.js";
+import { variantLabel } from "@shared/rules/stock.js";
 import type { Product } from "@shared/schemas/products.js";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
-import { NativeSelect } from "@client/components/ui/native-select";
 import { api } from "@client/lib/api";
 import { catalogKeys } from "@client/lib/queries";
+import { VariantPicker } from "./variant-picker";
 
 export interface ManualLine {
   product: Pick<Product, "id" | "name" | "price">;
   size: string;
   color: string;
   quantity: number;
-}
-
-/** What a variant offers next to its name in the pickers: "M (3 left)", "M (sold out)". */
-function stockNote(product: Product, size: string, color: string): string {
-  if (!product.variantStock) return "";
-  const units = product.variantStock
-    .filter((s) => (!size || s.size === size) && (!color || s.color === color))
-    .reduce((n, s) => n + s.quantity, 0);
-  return units === 0 ? " (sold out)" : ` (${units} left)`;
 }
 
 /** Search the catalogue, pick size, colour and quantity, and list the lines to order. */
@@ -36,9 +27,6 @@ export function ManualOrderItems({
 }) {
   const [q, setQ] = useState("");
   const [picked, setPicked] = useState<Product | null>(null);
-  const [size, setSize] = useState("");
-  const [color, setColor] = useState("");
-  const [quantity, setQuantity] = useState("1");
   const term = q.trim();
   const found = useQuery({
     queryKey: catalogKeys.matches(term, 8),
@@ -46,26 +34,8 @@ export function ManualOrderItems({
     enabled: term.length >= 2,
   });
 
-  const choose = (p: Product) => {
-    setPicked(p);
-    setSize(p.sizes[0] ?? "");
-    setColor(p.colors[0] ?? "");
-    setQuantity("1");
-  };
-  const n = Number(quantity);
-  const units = picked?.variantStock ? unitsLeft(picked.variantStock, size, color) : null;
-  const problem = !picked
-    ? null
-    : !Number.isInteger(n) || n < 1 || n > 99
-      ? "Quantity must be a whole number from 1 to 99"
-      : units !== null && n > units
-        ? units === 0
-          ? `${variantLabel(picked.name, size, color)} is sold out`
-          : `Only ${units} left of ${variantLabel(picked.name, size, color)}`
-        : null;
-  const add = () => {
-    if (!picked || problem) return;
-    onChange([...lines, { product: picked, size, color, quantity: n }]);
+  const add = (line: ManualLine) => {
+    onChange([...lines, line]);
     setPicked(null);
     setQ("");
   };
@@ -84,7 +54,7 @@ export function ManualOrderItems({
           {found.data?.length === 0 && <li className="p-2 text-muted">No product matches "{term}".</li>}
           {found.data?.map((p) => (
             <li key={p.id}>
-              <button type="button" className="w-full p-2 text-left hover:bg-ink/5" onClick={() => choose(p)}>
+              <button type="button" className="w-full p-2 text-left hover:bg-ink/5" onClick={() => setPicked(p)}>
                 {p.name}{" "}
                 <span className="text-muted">
                   · {p.sku || "no SKU"} · {formatRs(p.price)}
@@ -94,45 +64,7 @@ export function ManualOrderItems({
           ))}
         </ul>
       )}
-      {picked && (
-        <div className="grid gap-2 sm:grid-cols-4">
-          <p className="font-medium sm:col-span-4">{picked.name}</p>
-          {picked.sizes.length > 0 && (
-            <NativeSelect aria-label="Size" value={size} onChange={(e) => setSize(e.target.value)}>
-              {picked.sizes.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                  {stockNote(picked, s, color)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-          {picked.colors.length > 0 && (
-            <NativeSelect aria-label="Colour" value={color} onChange={(e) => setColor(e.target.value)}>
-              {picked.colors.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                  {stockNote(picked, size, c)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-          <Input
-            aria-label="Quantity"
-            inputMode="numeric"
-            value={quantity}
-            onChange={(e) => setQuantity(e.target.value)}
-          />
-          <Button type="button" variant="outline" onClick={add} disabled={Boolean(problem)}>
-            Add item
-          </Button>
-          {problem && (
-            <p role="alert" className="text-sm text-red-700 sm:col-span-4">
-              {problem}
-            </p>
-          )}
-        </div>
-      )}
+      {picked && <VariantPicker key={picked.id} product={picked} onAdd={add} />}
       {lines.length > 0 && (
         <ul className="divide-y divide-ink/5 text-sm" aria-label="Items in this order">
           {lines.map((l, i) => (

@@ -8,7 +8,7 @@ import { Input } from "@client/components/ui/input";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
 import { ConfirmDialog } from "@client/components/admin/confirm-dialog";
-import { toastError } from "@client/lib/admin/toast-error";
+import { useDeleteConfirmation } from "@client/lib/admin/use-delete-confirmation";
 import { EmptyRow, Panel, ScrollTable } from "@client/components/admin/panel";
 import { ProductDialog } from "./product-dialog";
 import { ProductRow } from "./product-row";
@@ -19,18 +19,10 @@ import { useAdminProducts, useDeleteProduct } from "./products-admin-api";
 export function ProductsTab() {
   const { q, page, goTo, search } = useProductListParams();
   const products = useAdminProducts(q, page);
-  const remove = useDeleteProduct();
   const [editing, setEditing] = useState<{ open: boolean; product: Product | null }>({ open: false, product: null });
-  const [deleting, setDeleting] = useState<Product | null>(null);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success("Product Deleted", { description: `${deleting.name} has been deleted.` }),
-      onError: (error) => toastError(error),
-      onSettled: () => setDeleting(null),
-    });
-  };
+  const remove = useDeleteConfirmation(useDeleteProduct(), (p: Product) =>
+    toast.success("Product Deleted", { description: `${p.name} has been deleted.` }),
+  );
 
   return (
     <div className="space-y-5">
@@ -87,7 +79,7 @@ export function ProductsTab() {
                   key={p.id}
                   product={p}
                   onEdit={() => setEditing({ open: true, product: p })}
-                  onDelete={() => setDeleting(p)}
+                  onDelete={() => remove.ask(p)}
                 />
               ))}
             </tbody>
@@ -117,12 +109,9 @@ export function ProductsTab() {
           onOpenChange={(open) => setEditing((s) => ({ ...s, open }))}
         />
         <ConfirmDialog
-          open={deleting !== null}
-          onOpenChange={(open) => !open && setDeleting(null)}
+          {...remove.dialog}
           title="Delete Product"
-          description={`Delete "${deleting?.name ?? ""}"? It disappears from the shop; past orders keep their details.`}
-          pending={remove.isPending}
-          onConfirm={confirmDelete}
+          description={`Delete "${remove.deleting?.name ?? ""}"? It disappears from the shop; past orders keep their details.`}
         />
       </Panel>
     </div>
