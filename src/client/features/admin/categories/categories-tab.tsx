@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import type { Category } from "@shared/schemas/categories.js";
@@ -10,6 +10,7 @@ import { useDeleteConfirmation } from "@client/lib/admin/use-delete-confirmation
 import { EmptyRow, Panel, ScrollTable } from "@client/components/admin/panel";
 import { useCategories, useDeleteCategory } from "./categories-admin-api";
 import { CategoryDialog } from "./category-dialog";
+import { EditDeleteButtons } from "@client/components/admin/edit-delete-buttons";
 
 /** Categories: the table, the add/edit dialog, and deletion (refused by the server while in use). */
 export function CategoriesTab() {
@@ -53,23 +54,11 @@ export function CategoriesTab() {
                 <td className="max-w-sm text-muted">{c.description || "—"}</td>
                 <td>
                   <div className="flex justify-end gap-1">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Edit ${c.name}`}
-                      onClick={() => setEditing({ open: true, category: c })}
-                    >
-                      <Pencil className="h-4 w-4" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Delete ${c.name}`}
-                      className="text-red-700"
-                      onClick={() => remove.ask(c)}
-                    >
-                      <Trash2 className="h-4 w-4" />
-                    </Button>
+                    <EditDeleteButtons
+                      name={c.name}
+                      onEdit={() => setEditing({ open: true, category: c })}
+                      onDelete={() => remove.ask(c)}
+                    />
                   </div>
                 </td>
               </tr>

@@ -1,9 +1,10 @@
-import { Pause, Pencil, Play, Trash2 } from "lucide-react";
+import { Pause, Play } from "lucide-react";
 import { phaseAt } from "@shared/rules/discounts.js";
 import { formatRs } from "@shared/rules/money.js";
 import type { AdminDiscount } from "@shared/schemas/discounts.js";
 import { Button } from "@client/components/ui/button";
 import { dateTime } from "@client/lib/admin/date-time";
+import { EditDeleteButtons } from "@client/components/admin/edit-delete-buttons";
 
 const PHASE_LABEL = { live: "Live", paused: "Paused", "not started": "Scheduled", ended: "Ended" } as const;
 
@@ -64,18 +65,7 @@ export function DiscountRow({
           >
             {d.active ? <Pause className="h-4 w-4" /> : <Play className="h-4 w-4" />}
           </Button>
-          <Button variant="ghost" size="icon" aria-label={`Edit ${discountName(d)}`} onClick={onEdit}>
-            <Pencil className="h-4 w-4" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Delete ${discountName(d)}`}
-            className="text-red-700"
-            onClick={onDelete}
-          >
-            <Trash2 className="h-4 w-4" />
-          </Button>
+          <EditDeleteButtons name={discountName(d)} onEdit={onEdit} onDelete={onDelete} />
         </div>
       </td>
     </tr>

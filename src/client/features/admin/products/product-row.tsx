@@ -1,11 +1,11 @@
-import { ImageOff, Pencil, Trash2 } from "lucide-react";
+import { ImageOff } from "lucide-react";
 import type { Product } from "@shared/schemas/products.js";
 import { categoryLabel } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
 import { imageVariantUrl } from "@shared/rules/images.js";
 import { Badge } from "@client/components/ui/badge";
-import { Button } from "@client/components/ui/button";
 import { StockCount } from "./stock-count";
+import { EditDeleteButtons } from "@client/components/admin/edit-delete-buttons";
 
 /** One product in the catalogue table: its photo, price, stock and the edit and delete buttons. */
 export function ProductRow({
@@ -65,18 +65,7 @@ export function ProductRow({
       </td>
       <td>
         <div className="flex justify-end gap-1">
-          <Button variant="ghost" size="icon" aria-label={`Edit ${p.name}`} onClick={onEdit}>
-            <Pencil className="h-4 w-4" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Delete ${p.name}`}
-            className="text-red-700"
-            onClick={onDelete}
-          >
-            <Trash2 className="h-4 w-4" />
-          </Button>
+          <EditDeleteButtons name={p.name} onEdit={onEdit} onDelete={onDelete} />
         </div>
       </td>
     </tr>

@@ -5,9 +5,10 @@ import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { Skeleton } from "@client/components/ui/skeleton";
-import { ApiError, errorMessage } from "@client/lib/api";
+import { errorMessage } from "@client/lib/api";
 import { PostexSettingsPanel } from "./postex-settings-form";
 import { useCourierSettings, useSaveCourierSettings } from "./courier-settings-api";
+import { fieldErrors, SaveFailure } from "./save-failure";
 
 /** Settings → Courier: the owner connects the store's Leopards and PostEx accounts (each off until enabled). */
 export function CourierSettingsPanel() {
@@ -33,7 +34,7 @@ function CourierSettingsForm({ settings }: { settings: CourierSettings }) {
   const moved = baseUrl.trim().replace(/\/+$/, "") !== settings.baseUrl.replace(/\/+$/, "");
   const savedHint = (saved: boolean) =>
     moved && saved ? "Enter it again for the new address." : saved ? "Saved. Leave empty to keep it." : "Not set.";
-  const details = save.error instanceof ApiError ? save.error.details : {};
+  const details = fieldErrors(save.error);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(
@@ -96,11 +97,7 @@ function CourierSettingsForm({ settings }: { settings: CourierSettings }) {
           onChange={(e) => setWeightGrams(e.target.value)}
         />
       </Field>
-      {save.isError && !Object.keys(details).length && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(save.error)}
-        </p>
-      )}
+      <SaveFailure error={save.error} />
       <Button type="submit" disabled={save.isPending}>
         Save courier settings
       </Button>

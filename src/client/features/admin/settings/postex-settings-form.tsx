@@ -5,8 +5,9 @@ import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { Skeleton } from "@client/components/ui/skeleton";
-import { ApiError, errorMessage } from "@client/lib/api";
+import { errorMessage } from "@client/lib/api";
 import { usePostexSettings, useSavePostexSettings } from "./courier-settings-api";
+import { fieldErrors, SaveFailure } from "./save-failure";
 
 /** Settings → Courier: the owner connects the store's PostEx account (off until enabled). */
 export function PostexSettingsPanel() {
@@ -30,7 +31,7 @@ function PostexSettingsForm({ settings }: { settings: PostexSettings }) {
       : settings.hasToken
         ? "Saved. Leave empty to keep it."
         : "Not set.";
-  const details = save.error instanceof ApiError ? save.error.details : {};
+  const details = fieldErrors(save.error);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(
@@ -67,11 +68,7 @@ function PostexSettingsForm({ settings }: { settings: PostexSettings }) {
       <Field id="postex-pickup" label="Pickup address code" error={details.pickupAddressCode} hint="For example 001">
         <Input id="postex-pickup" value={pickupAddressCode} onChange={(e) => setPickupAddressCode(e.target.value)} />
       </Field>
-      {save.isError && !Object.keys(details).length && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(save.error)}
-        </p>
-      )}
+      <SaveFailure error={save.error} />
       <Button type="submit" disabled={save.isPending}>
         Save PostEx settings
       </Button>
