@@ -93,8 +93,9 @@ function featureZones(dir, shared, message) {
 }
 
 /**
- * The admin's sub-features (features/admin/*): common/ is theirs to share; app/admin composes them.
- * The admin as a whole imports no storefront feature.
+ * The admin's sub-features (features/admin/*), one zone each: what two tabs share lives in
+ * lib/admin (the API modules and query keys several tabs read) or components/admin (the panels),
+ * and app/admin composes them. The admin as a whole imports no storefront feature.
  */
 const adminZones = {
   files: ["src/client/features/admin/**/*.ts", "src/client/features/admin/**/*.tsx"],
@@ -106,8 +107,8 @@ const adminZones = {
         zones: [
           ...featureZones(
             "src/client/features/admin",
-            "common",
-            "an admin sub-feature imports no other: move the shared piece to features/admin/common (or components/, lib/), or compose the two in app/admin",
+            undefined,
+            "an admin sub-feature imports no other: move the shared piece to lib/admin or components/admin, or compose the two in app/admin",
           ),
           {
             target: "src/client/features/admin",

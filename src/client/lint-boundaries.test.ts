@@ -95,12 +95,22 @@ describe("the admin's sub-features", () => {
     );
   }, 60_000);
 
-  it("refuse common/ importing a sub-feature", async () => {
-    expect(await rulesBroken(probeIn("src/client/features/admin/common", "../orders/orders-tab"))).toContain(RULE);
+  it("refuse lib/admin and components/admin importing a sub-feature", async () => {
+    expect(await rulesBroken(probeIn("src/client/lib/admin", "@client/features/admin/orders/orders-tab"))).toContain(
+      "no-restricted-imports",
+    );
+    expect(
+      await rulesBroken(probeIn("src/client/components/admin", "../../features/admin/orders/orders-tab")),
+    ).toContain("no-restricted-imports");
   }, 60_000);
 
-  it("accept a sub-feature importing common/ and its own files, and the admin's app composing them", async () => {
-    expect(await rulesBroken(probeIn("src/client/features/admin/orders", "../common/panel"))).toEqual([]);
+  it("accept a sub-feature importing lib/admin, components/admin and its own files, and the admin's app composing them", async () => {
+    expect(await rulesBroken(probeIn("src/client/features/admin/orders", "@client/components/admin/panel"))).toEqual(
+      [],
+    );
+    expect(await rulesBroken(probeIn("src/client/features/admin/whatsapp", "@client/lib/admin/orders-api"))).toEqual(
+      [],
+    );
     expect(await rulesBroken(probeIn("src/client/features/admin/orders", "./orders-tab"))).toEqual([]);
     expect(await rulesBroken(probeIn("src/client/app/admin", "@client/features/admin/orders/orders-tab"))).toEqual([]);
   }, 60_000);

@@ -9,7 +9,7 @@ import { useAdminSession, useLogout } from "@client/features/admin/auth/admin-au
 import { LoginForm } from "@client/features/admin/auth/login-form";
 import { useSessionExpiry } from "@client/features/admin/auth/use-session-expiry";
 import { CategoriesTab } from "@client/features/admin/categories/categories-tab";
-import { SummaryCards } from "@client/features/admin/common/summary-cards";
+import { SummaryCards } from "@client/features/admin/overview/summary-cards";
 import { CustomersTab } from "@client/features/admin/customers/customers-tab";
 import { DiscountsTab } from "@client/features/admin/discounts/discounts-tab";
 import { OrdersTab } from "@client/features/admin/orders/orders-tab";

@@ -6,7 +6,7 @@ import { useAdminSession } from "@client/features/admin/auth/admin-auth-api";
 import { useSessionExpiry } from "@client/features/admin/auth/use-session-expiry";
 import { WebsiteSettings } from "@client/features/admin/settings/website-settings";
 import { DatabaseUpkeepPanel } from "@client/features/admin/settings/database-upkeep-panel";
-import { Panel } from "@client/features/admin/common/panel";
+import { Panel } from "@client/components/admin/panel";
 import { BlocklistPanel } from "@client/features/admin/fraud/blocklist-panel";
 import { CodRulesForm } from "@client/features/admin/fraud/cod-rules-form";
 import { WhatsappSettings } from "@client/features/admin/whatsapp/whatsapp-settings";

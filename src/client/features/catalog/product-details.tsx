@@ -8,7 +8,8 @@ import type { Product } from "@shared/schemas/products.js";
 import { Button } from "@client/components/ui/button";
 import { ProductGallery } from "./product-gallery";
 import { ProductPrice } from "./product-price";
-import { ColorPicker, QuantityPicker, SizePicker } from "./product-options";
+import { ColorPicker, SizePicker } from "./product-options";
+import { QuantityPicker } from "./quantity-picker";
 import {
   addToCartProblem,
   colorInStock,

@@ -1,9 +1,8 @@
-import type { ReactNode } from "react";
 import { COLORS, PRICE_RANGES, SIZES } from "@shared/constants.js";
 import { categoryLabel } from "@shared/rules/labels.js";
 import { Button } from "@client/components/ui/button";
-import { cn } from "@client/lib/cn";
 import { swatchColor } from "./color-swatches";
+import { Check, Chip, Group, optionClass } from "./filter-controls";
 import { activeFilterCount, toggleValue, type ShopState } from "./shop-filters-state";
 
 type Filters = ShopState["filters"];
@@ -42,7 +41,7 @@ export function ShopFilters({
 
       <Group legend="Price Range">
         {[{ value: "", label: "Any price" }, ...PRICE_RANGES].map((r) => (
-          <label key={r.value || "any"} className={option}>
+          <label key={r.value || "any"} className={optionClass}>
             <input
               type="radio"
               name={`${idPrefix}-price`}
@@ -100,62 +99,5 @@ export function ShopFilters({
         </Button>
       )}
     </div>
-  );
-}
-
-const option = "flex cursor-pointer items-center gap-2.5 rounded-lg py-1.5 text-sm hover:text-rose";
-
-function Group({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset>
-      <legend className="mb-3 text-xs font-semibold uppercase tracking-[0.2em] text-muted">{legend}</legend>
-      <div className="space-y-1">{children}</div>
-    </fieldset>
-  );
-}
-
-function Check({
-  id,
-  checked,
-  onChange,
-  children,
-}: {
-  id: string;
-  checked: boolean;
-  onChange: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <label htmlFor={id} className={option}>
-      <input id={id} type="checkbox" checked={checked} onChange={onChange} className="h-4 w-4 rounded accent-ink" />
-      {children}
-    </label>
-  );
-}
-
-function Chip({
-  pressed,
-  onClick,
-  label,
-  children,
-}: {
-  pressed: boolean;
-  onClick: () => void;
-  label: string;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      aria-label={label}
-      onClick={onClick}
-      className={cn(
-        "min-w-11 rounded-full border px-3 py-1.5 text-sm transition",
-        pressed ? "border-ink bg-ink text-cream" : "border-ink/15 bg-white hover:border-ink/40",
-      )}
-    >
-      {children}
-    </button>
   );
 }

@@ -1,6 +1,5 @@
 import { PackageSearch } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { useState } from "react";
 import { toast } from "@client/lib/toast";
 import { Button } from "@client/components/ui/button";
 import { Dialog } from "@client/components/ui/dialog";
@@ -9,7 +8,8 @@ import { Input, OrderNumberInput } from "@client/components/ui/input";
 import type { TrackedOrder } from "@shared/schemas/orders.js";
 import { ApiError, errorMessage } from "@client/lib/api";
 import { trackQuery, useCancelOrder, useTrackOrders, type TrackQuery } from "./tracking-api";
-import { TrackedOrderCard } from "./tracked-order-card";
+import { TrackedOrdersList } from "./tracked-orders-list";
+import { useCloseOnNavigation } from "./use-close-on-navigation";
 
 /** Track Your Orders: find this phone number's orders, see their status, cancel a pending one. */
 export default function TrackOrdersDialog({
@@ -29,12 +29,7 @@ export default function TrackOrdersDialog({
   const search = useTrackOrders();
   const cancel = useCancelOrder();
 
-  // Following a product link leaves the dialog behind.
-  const { pathname } = useLocation();
-  const openedAt = useRef(pathname);
-  useEffect(() => {
-    if (pathname !== openedAt.current) onOpenChange(false);
-  }, [pathname, onOpenChange]);
+  useCloseOnNavigation(onOpenChange);
 
   const run = (query: TrackQuery) => {
     setLastQuery(query);
@@ -136,28 +131,14 @@ export default function TrackOrdersDialog({
       </form>
 
       <div aria-live="polite" className="mt-5">
-        {orders && orders.length === 0 && (
-          <div className="rounded-2xl bg-cream p-6 text-center">
-            <p className="font-medium">No orders found with the provided details.</p>
-            <p className="mt-1 text-sm text-muted">Please check your information and try again.</p>
-          </div>
-        )}
-        {orders && orders.length > 0 && (
-          <>
-            <p className="mb-3 text-sm font-medium text-muted">Found {orders.length} order(s)</p>
-            <div className="space-y-3">
-              {orders.map((order) => (
-                <TrackedOrderCard
-                  key={order.id}
-                  order={order}
-                  cancelling={cancel.isPending && cancel.variables?.id === order.id}
-                  phone={lastQuery?.phone}
-                  onChanged={() => lastQuery && run(lastQuery)}
-                  onCancel={() => cancelOrder(order.id)}
-                />
-              ))}
-            </div>
-          </>
+        {orders && (
+          <TrackedOrdersList
+            orders={orders}
+            cancellingId={cancel.isPending ? cancel.variables?.id : undefined}
+            onChanged={() => lastQuery && run(lastQuery)}
+            onCancel={cancelOrder}
+            phone={lastQuery?.phone}
+          />
         )}
       </div>
     </Dialog>

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
-import { Panel, ScrollTable } from "../common/panel";
-import { AUDIT_PAGE_SIZE, useAudit } from "../common/staff-api";
+import { OffsetPager } from "@client/components/admin/offset-pager";
+import { Panel, ScrollTable } from "@client/components/admin/panel";
+import { AUDIT_PAGE_SIZE, useAudit } from "./audit-api";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const show = (value: unknown) => (value == null ? "" : JSON.stringify(value));
@@ -63,29 +63,15 @@ export function AuditTab() {
               </tbody>
             </table>
           </ScrollTable>
-          <div className="mt-3 flex items-center justify-between text-sm">
-            <span className="text-muted">
-              {offset + 1}–{offset + audit.data.entries.length} of {audit.data.total}
-            </span>
-            <div className="flex gap-2">
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={offset === 0}
-                onClick={() => setOffset(offset - AUDIT_PAGE_SIZE)}
-              >
-                Newer
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={offset + AUDIT_PAGE_SIZE >= audit.data.total}
-                onClick={() => setOffset(offset + AUDIT_PAGE_SIZE)}
-              >
-                Older
-              </Button>
-            </div>
-          </div>
+          <OffsetPager
+            label="Audit log pages"
+            offset={offset}
+            pageSize={AUDIT_PAGE_SIZE}
+            total={audit.data.total}
+            onOffset={setOffset}
+            previousLabel="Newer"
+            nextLabel="Older"
+          />
         </>
       )}
     </Panel>

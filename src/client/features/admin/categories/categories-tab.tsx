@@ -1,31 +1,24 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import type { Category } from "@shared/schemas/categories.js";
 import { Button } from "@client/components/ui/button";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
-import { ConfirmDialog } from "../common/confirm-dialog";
-import { toastError } from "../common/errors";
-import { EmptyRow, Panel, ScrollTable } from "../common/panel";
-import { useCategories, useDeleteCategory } from "../common/categories-admin-api";
+import { ConfirmDialog } from "@client/components/admin/confirm-dialog";
+import { useDeleteConfirmation } from "@client/lib/admin/use-delete-confirmation";
+import { EmptyRow, Panel, ScrollTable } from "@client/components/admin/panel";
+import { useCategories, useDeleteCategory } from "./categories-admin-api";
 import { CategoryDialog } from "./category-dialog";
+import { EditDeleteButtons } from "@client/components/admin/edit-delete-buttons";
 
 /** Categories: the table, the add/edit dialog, and deletion (refused by the server while in use). */
 export function CategoriesTab() {
   const categories = useCategories();
-  const remove = useDeleteCategory();
   const [editing, setEditing] = useState<{ open: boolean; category: Category | null }>({ open: false, category: null });
-  const [deleting, setDeleting] = useState<Category | null>(null);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success("Category Deleted", { description: `${deleting.name} has been deleted.` }),
-      onError: (error) => toastError(error),
-      onSettled: () => setDeleting(null),
-    });
-  };
+  const remove = useDeleteConfirmation(useDeleteCategory(), (c: Category) =>
+    toast.success("Category Deleted", { description: `${c.name} has been deleted.` }),
+  );
 
   return (
     <Panel
@@ -61,23 +54,11 @@ export function CategoriesTab() {
                 <td className="max-w-sm text-muted">{c.description || "—"}</td>
                 <td>
                   <div className="flex justify-end gap-1">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Edit ${c.name}`}
-                      onClick={() => setEditing({ open: true, category: c })}
-                    >
-                      <Pencil className="h-4 w-4" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Delete ${c.name}`}
-                      className="text-red-700"
-                      onClick={() => setDeleting(c)}
-                    >
-                      <Trash2 className="h-4 w-4" />
-                    </Button>
+                    <EditDeleteButtons
+                      name={c.name}
+                      onEdit={() => setEditing({ open: true, category: c })}
+                      onDelete={() => remove.ask(c)}
+                    />
                   </div>
                 </td>
               </tr>
@@ -91,12 +72,9 @@ export function CategoriesTab() {
         onOpenChange={(open) => setEditing((s) => ({ ...s, open }))}
       />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        {...remove.dialog}
         title="Delete Category"
-        description={`Delete the category "${deleting?.name ?? ""}"? This cannot be undone.`}
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
+        description={`Delete the category "${remove.deleting?.name ?? ""}"? This cannot be undone.`}
       />
     </Panel>
   );

@@ -10,8 +10,8 @@ import { Dialog } from "@client/components/ui/dialog";
 import { Field } from "@client/components/ui/field";
 import { Input, Textarea } from "@client/components/ui/input";
 import { ApiError } from "@client/lib/api";
-import { toastError } from "../common/errors";
-import { useSaveCategory } from "../common/categories-admin-api";
+import { toastError } from "@client/lib/admin/toast-error";
+import { useSaveCategory } from "./categories-admin-api";
 
 const categoryForm = z.object({
   name: z.string().trim().min(1, "Category name is required").max(100),

@@ -1,6 +1,6 @@
 import { MapPin } from "lucide-react";
 import type { CustomersReport } from "@shared/schemas/admin.js";
-import { Panel } from "../common/panel";
+import { Panel } from "@client/components/admin/panel";
 
 /** How many customers come back (one-time, 2-3, 4-5, 6+ VIP) and where they live. */
 export function CustomerInsights({ report }: { report: CustomersReport }) {

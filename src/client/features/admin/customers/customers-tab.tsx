@@ -4,8 +4,8 @@ import { formatRs } from "@shared/rules/money.js";
 import { Badge } from "@client/components/ui/badge";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
-import { EmptyRow, Panel, ScrollTable } from "../common/panel";
-import { StatCard } from "../common/stat-card";
+import { EmptyRow, Panel, ScrollTable } from "@client/components/admin/panel";
+import { StatCard } from "@client/components/admin/stat-card";
 import { useCustomersReport } from "./customers-api";
 import { CustomerInsights } from "./customer-insights";
 

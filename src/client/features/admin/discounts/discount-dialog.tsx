@@ -7,7 +7,7 @@ import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { NativeSelect } from "@client/components/ui/native-select";
 import { ApiError } from "@client/lib/api";
-import { toastError } from "../common/errors";
+import { toastError } from "@client/lib/admin/toast-error";
 import { useSaveDiscount } from "./discounts-api";
 import { draftOf, inputOf, type DiscountDraft } from "./discount-draft";
 

@@ -4,7 +4,7 @@ import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { errorMessage } from "@client/lib/api";
-import { toastError } from "../common/errors";
+import { toastError } from "@client/lib/admin/toast-error";
 import { useBlocklist, useBlockPhone, useUnblockPhone } from "./fraud-admin-api";
 
 /** Numbers refused at checkout: add one (any spelling) with a reason, or remove it. */

@@ -5,7 +5,7 @@ import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { Skeleton } from "@client/components/ui/skeleton";
-import { toastError } from "../common/errors";
+import { toastError } from "@client/lib/admin/toast-error";
 import { useCodRules, useSaveCodRules } from "./fraud-admin-api";
 
 /** The cash-on-delivery rules; an empty field is no rule. */

@@ -9,8 +9,8 @@ import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
 import { api, ApiError } from "@client/lib/api";
-import { toastError } from "../common/errors";
-import { refreshAfterOrderChange } from "../common/orders-admin-api";
+import { toastError } from "@client/lib/admin/toast-error";
+import { refreshAfterOrderChange } from "@client/lib/admin/orders-api";
 
 export const ADVANCE_LABELS: Record<AdvanceStatus, string> = {
   none: "None",

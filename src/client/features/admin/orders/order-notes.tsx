@@ -5,8 +5,8 @@ import type { OrderNote } from "@shared/schemas/staff.js";
 import { Button } from "@client/components/ui/button";
 import { Textarea } from "@client/components/ui/input";
 import { api } from "@client/lib/api";
-import { toastError } from "../common/errors";
-import { orderKeys } from "../common/orders-admin-api";
+import { toastError } from "@client/lib/admin/toast-error";
+import { orderKeys } from "@client/lib/admin/orders-api";
 
 /** Internal notes on an order: for staff only, never shown to the customer. */
 export function OrderNotes({ order }: { order: AdminOrderDetail }) {

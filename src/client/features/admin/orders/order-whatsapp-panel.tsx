@@ -3,11 +3,11 @@ import { toast } from "sonner";
 import type { AdminOrder } from "@shared/schemas/orders.js";
 import { Button } from "@client/components/ui/button";
 import { errorMessage } from "@client/lib/api";
-import { toastError } from "../common/errors";
+import { toastError } from "@client/lib/admin/toast-error";
 import { ConfirmationBadge, RiskBadge } from "./confirmation-badges";
-import { useOrderMessages, useResendConfirmation } from "../common/order-confirmation-api";
+import { useOrderMessages, useResendConfirmation } from "@client/lib/admin/order-confirmation-api";
+import { dateTime } from "@client/lib/admin/date-time";
 
-const time = (iso: string) => new Date(iso).toLocaleString("en-PK", { dateStyle: "medium", timeStyle: "short" });
 const KIND_LABELS: Record<string, string> = {
   confirm: "Confirmation request",
   reminder: "Reminder",
@@ -63,7 +63,7 @@ export function OrderWhatsappPanel({ order }: { order: AdminOrder }) {
             >
               <p className="text-xs text-muted">
                 {m.direction === "in" ? "Customer" : "Store"} · {KIND_LABELS[m.kind] ?? m.kind} · {m.state} ·{" "}
-                {time(m.createdAt)}
+                {dateTime(m.createdAt)}
               </p>
               {m.body && <p className="whitespace-pre-line">{m.body}</p>}
               {m.error && <p className="text-red-700">{m.error}</p>}

@@ -2,7 +2,7 @@ import { CONFIRMATION_STATES, type ConfirmationState } from "@shared/rules/confi
 import { RISK_LEVELS, type RiskLevel } from "@shared/schemas/orders.js";
 import { NativeSelect } from "@client/components/ui/native-select";
 import { CONFIRMATION_LABELS, RISK_LABELS } from "./confirmation-badges";
-import type { QueueFilters } from "../common/orders-admin-api";
+import type { QueueFilters } from "@client/lib/admin/orders-api";
 import type { AdvanceFilter } from "@shared/rules/advance.js";
 
 /** The agents' queue: orders by WhatsApp confirmation state and by risk. */

@@ -1,14 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { formatRs } from "@shared/rules/money.js";
 import type { AdvanceOverview } from "@shared/schemas/advance.js";
+import { adminKeys } from "@client/lib/admin/admin-keys";
 import { api } from "@client/lib/api";
-import { Panel } from "../common/panel";
-
-const advancesKey = ["/api/admin/advances/overview"] as const;
+import { Panel } from "@client/components/admin/panel";
 
 /** Advances (decision 027): owed now, received this month, and the orders waiting longest on one. */
 export function AdvancesPanel() {
-  const { data } = useQuery({ queryKey: advancesKey, queryFn: () => api<AdvanceOverview>(advancesKey[0]) });
+  const { data } = useQuery({
+    queryKey: adminKeys.advances,
+    queryFn: () => api<AdvanceOverview>(adminKeys.advances[0]),
+  });
   if (!data || (data.dueOrders === 0 && data.receivedThisMonth === 0)) return null;
   return (
     <Panel title="Advance Payments">

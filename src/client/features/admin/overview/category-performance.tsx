@@ -3,7 +3,7 @@ import type { Analytics } from "@shared/schemas/admin.js";
 import { categoryLabel } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
 import { Badge } from "@client/components/ui/badge";
-import { EmptyRow, Panel, ScrollTable } from "../common/panel";
+import { EmptyRow, Panel, ScrollTable } from "@client/components/admin/panel";
 
 /** Revenue, items sold and average per item for every category; the best one is marked. */
 export function CategoryPerformance({ rows }: { rows: Analytics["categoryPerformance"] }) {

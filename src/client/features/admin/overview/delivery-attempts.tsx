@@ -1,5 +1,5 @@
 import type { Analytics } from "@shared/schemas/admin.js";
-import { Panel } from "../common/panel";
+import { Panel } from "@client/components/admin/panel";
 
 type Attempts = Analytics["deliveryAttempts"];
 type Figures = Attempts["overall"];

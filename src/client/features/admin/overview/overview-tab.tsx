@@ -5,8 +5,8 @@ import { formatRs } from "@shared/rules/money.js";
 import { NativeSelect } from "@client/components/ui/native-select";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
-import { StatCard } from "../common/stat-card";
-import { currentPeriod, useAnalytics } from "../common/analytics-api";
+import { StatCard } from "@client/components/admin/stat-card";
+import { currentPeriod, useAnalytics } from "./analytics-api";
 import { CategoryPerformance } from "./category-performance";
 import { ReturnToOrigin } from "./return-to-origin";
 import { AdvancesPanel } from "./advances-panel";
@@ -15,7 +15,7 @@ import { RevenueByStatus } from "./revenue-by-status";
 import { RevenueParts } from "./revenue-parts";
 import { SalesChartPanel } from "./sales-chart-panel";
 import { TopSellers } from "./top-sellers";
-import { SourcesPanel } from "../common/sources-panel";
+import { SourcesPanel } from "./sources-panel";
 
 export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

@@ -1,5 +1,5 @@
 import type { Analytics } from "@shared/schemas/admin.js";
-import { Panel } from "../common/panel";
+import { Panel } from "@client/components/admin/panel";
 
 type Rto = Analytics["returnToOrigin"];
 type Row = { key: string; name: string; shipped: number; returned: number; rate: number };

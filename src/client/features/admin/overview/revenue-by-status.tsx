@@ -1,7 +1,7 @@
 import type { Analytics } from "@shared/schemas/admin.js";
 import { formatRs } from "@shared/rules/money.js";
 import { STATUS_FILTER_LABELS } from "@shared/rules/order-status.js";
-import { Panel } from "../common/panel";
+import { Panel } from "@client/components/admin/panel";
 
 const ROWS = [
   { status: "pending", bar: "bg-yellow-400" },

@@ -1,6 +1,6 @@
 import type { Analytics } from "@shared/schemas/admin.js";
 import { formatRs } from "@shared/rules/money.js";
-import { Panel } from "../common/panel";
+import { Panel } from "@client/components/admin/panel";
 
 type Parts = Analytics["revenueParts"]["allTime"];
 

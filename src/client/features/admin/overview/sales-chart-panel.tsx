@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { formatRs } from "@shared/rules/money.js";
 import { Skeleton } from "@client/components/ui/skeleton";
-import { Panel } from "../common/panel";
+import { Panel } from "@client/components/admin/panel";
 import type { SalesPoint } from "./sales-bar-chart";
 
 const SalesBarChart = lazy(() => import("./sales-bar-chart"));

@@ -2,7 +2,7 @@ import { ImagePlus, X } from "lucide-react";
 import { useState } from "react";
 import { MAX_IMAGES_PER_GROUP } from "@shared/constants.js";
 import { imageVariantUrl } from "@shared/rules/images.js";
-import { checkImageFiles } from "../common/image-checks";
+import { checkImageFiles } from "@client/lib/admin/image-checks";
 import type { DraftImage } from "./product-draft";
 
 /** Up to five images with previews: add files (checked here first), remove any. */

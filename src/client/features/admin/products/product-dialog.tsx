@@ -1,19 +1,21 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import type { Product } from "@shared/schemas/products.js";
-import { categoryLabel } from "@shared/rules/labels.js";
 import { Button } from "@client/components/ui/button";
 import { Dialog } from "@client/components/ui/dialog";
 import { Field } from "@client/components/ui/field";
 import { Input, Textarea } from "@client/components/ui/input";
-import { NativeSelect } from "@client/components/ui/native-select";
 import { ApiError, errorMessage } from "@client/lib/api";
-import { useCategories } from "../common/categories-admin-api";
+import { queries } from "@client/lib/queries";
+import { CategoryFields } from "./category-fields";
 import { ColorVariants } from "./color-variants";
+import { ProductFlagFields } from "./product-flag-fields";
 import { StockGrid } from "./stock-grid";
 import { ImageGroupPicker } from "./image-group-picker";
 import { draftFromProduct, emptyDraft, NEW_CATEGORY, type ProductDraft } from "./product-draft";
 import { useSaveProduct } from "./products-admin-api";
+import { UploadProgress } from "./upload-progress";
 
 /** Add mode without a product, edit mode with one; closes and resets on success (spec §4). */
 export function ProductDialog({
@@ -25,7 +27,8 @@ export function ProductDialog({
   onOpenChange: (open: boolean) => void;
   product: Product | null;
 }) {
-  const categories = useCategories();
+  // The storefront's own read of the categories, which the Categories tab refreshes on a change.
+  const categories = useQuery(queries.categories());
   const save = useSaveProduct();
   const [draft, setDraft] = useState<ProductDraft>(emptyDraft());
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -71,7 +74,6 @@ export function ProductDialog({
   };
 
   const categoryOptions = categories.data ?? [];
-  const hasCurrent = categoryOptions.some((c) => c.slug === draft.category);
   return (
     <Dialog
       open={open}
@@ -104,30 +106,7 @@ export function ProductDialog({
             <Input {...text("originalPrice")} type="number" min={0} step="1" inputMode="numeric" />
           </Field>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="product-category" label="Category" error={errors.category}>
-            <NativeSelect
-              id="product-category"
-              value={draft.category}
-              onChange={(e) => patch({ category: e.target.value })}
-            >
-              {!hasCurrent && draft.category !== NEW_CATEGORY && (
-                <option value={draft.category}>{draft.category ? categoryLabel(draft.category) : "Choose…"}</option>
-              )}
-              {categoryOptions.map((c) => (
-                <option key={c.id} value={c.slug}>
-                  {c.name}
-                </option>
-              ))}
-              <option value={NEW_CATEGORY}>+ Add New Category</option>
-            </NativeSelect>
-          </Field>
-          {draft.category === NEW_CATEGORY && (
-            <Field id="product-newCategoryName" label="New Category Name">
-              <Input {...text("newCategoryName")} placeholder="e.g. Bridal" />
-            </Field>
-          )}
-        </div>
+        <CategoryFields draft={draft} categories={categoryOptions} errors={errors} onChange={patch} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="product-sizes" label="Sizes" hint="Comma separated, e.g. S, M, L" error={errors.sizes}>
             <Input {...text("sizes")} />
@@ -144,38 +123,8 @@ export function ProductDialog({
           images={draft.images}
           onChange={(images) => patch({ images })}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="product-inStock" label="Stock">
-            <NativeSelect
-              id="product-inStock"
-              value={draft.inStock}
-              onChange={(e) => patch({ inStock: e.target.value as "1" | "0" })}
-            >
-              <option value="1">In Stock</option>
-              <option value="0">Out of Stock</option>
-            </NativeSelect>
-          </Field>
-          <Field id="product-featured" label="Featured">
-            <NativeSelect
-              id="product-featured"
-              value={draft.featured}
-              onChange={(e) => patch({ featured: e.target.value as "1" | "0" })}
-            >
-              <option value="1">Featured</option>
-              <option value="0">Not Featured</option>
-            </NativeSelect>
-          </Field>
-        </div>
-        {save.isPending && (
-          <div role="status" className="space-y-1">
-            <p className="text-sm text-muted">
-              {save.progress < 100 ? `Uploading… ${save.progress}%` : "Processing images…"}
-            </p>
-            <div className="h-1.5 overflow-hidden rounded-full bg-ink/10">
-              <div className="h-full rounded-full bg-rose transition-[width]" style={{ width: `${save.progress}%` }} />
-            </div>
-          </div>
-        )}
+        <ProductFlagFields draft={draft} onChange={patch} />
+        {save.isPending && <UploadProgress percent={save.progress} />}
         <div className="sticky -bottom-5 -mx-5 flex justify-end gap-2 border-t border-ink/5 bg-white px-5 pb-5 pt-3 sm:-bottom-6 sm:-mx-6 sm:px-6 sm:pb-6">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
             Cancel

@@ -3,9 +3,9 @@ import { useState } from "react";
 import type { Category } from "@shared/schemas/categories.js";
 import type { Product, ProductPage } from "@shared/schemas/products.js";
 import { slugify } from "@shared/rules/labels.js";
+import { adminKeys } from "@client/lib/admin/admin-keys";
 import { api } from "@client/lib/api";
 import { catalogKeys } from "@client/lib/queries";
-import { analyticsKeys } from "../common/analytics-api";
 import { buildProductForm, NEW_CATEGORY, type ProductDraft } from "./product-draft";
 import { uploadWithProgress } from "./upload-with-progress";
 
@@ -34,7 +34,7 @@ const refreshAfterProductChange = (qc: ReturnType<typeof useQueryClient>) =>
   Promise.all([
     qc.invalidateQueries({ queryKey: catalogKeys.all }),
     qc.invalidateQueries({ queryKey: catalogKeys.categories }),
-    qc.invalidateQueries({ queryKey: analyticsKeys.all }),
+    qc.invalidateQueries({ queryKey: adminKeys.analytics }),
   ]);
 
 /**

@@ -1,54 +1,28 @@
-import { ImageOff, Pencil, Plus, Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
-import { useSearchParams } from "react-router";
+import { Plus } from "lucide-react";
+import { useState } from "react";
 import { toast } from "sonner";
 import type { Product } from "@shared/schemas/products.js";
-import { categoryLabel } from "@shared/rules/labels.js";
-import { formatRs } from "@shared/rules/money.js";
-import { imageVariantUrl } from "@shared/rules/images.js";
-import { LowStockPanel } from "../common/low-stock-panel";
-import { StockCount } from "./stock-count";
-import { Badge } from "@client/components/ui/badge";
+import { LowStockPanel } from "./low-stock-panel";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
-import { ConfirmDialog } from "../common/confirm-dialog";
-import { toastError } from "../common/errors";
-import { EmptyRow, Panel, ScrollTable } from "../common/panel";
+import { ConfirmDialog } from "@client/components/admin/confirm-dialog";
+import { useDeleteConfirmation } from "@client/lib/admin/use-delete-confirmation";
+import { EmptyRow, Panel, ScrollTable } from "@client/components/admin/panel";
 import { ProductDialog } from "./product-dialog";
+import { ProductRow } from "./product-row";
+import { useProductListParams } from "./use-product-list-params";
 import { useAdminProducts, useDeleteProduct } from "./products-admin-api";
 
 /** Products: the catalogue table, the add/edit dialog and deletion with a confirmation. */
 export function ProductsTab() {
-  // The search and page live in the URL (?q=&page=), so a reload or a shared link keeps them.
-  const [params, setParams] = useSearchParams();
-  const q = (params.get("q") ?? "").trim();
-  const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
+  const { q, page, goTo, search } = useProductListParams();
   const products = useAdminProducts(q, page);
-  const goTo = (next: { q?: string; page?: number }) => {
-    const out = new URLSearchParams();
-    const term = next.q ?? q;
-    if (term) out.set("q", term);
-    if ((next.page ?? 1) > 1) out.set("page", String(next.page));
-    setParams(out);
-  };
-  const search = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    goTo({ q: String(new FormData(e.currentTarget).get("q") ?? "").trim(), page: 1 });
-  };
-  const remove = useDeleteProduct();
   const [editing, setEditing] = useState<{ open: boolean; product: Product | null }>({ open: false, product: null });
-  const [deleting, setDeleting] = useState<Product | null>(null);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success("Product Deleted", { description: `${deleting.name} has been deleted.` }),
-      onError: (error) => toastError(error),
-      onSettled: () => setDeleting(null),
-    });
-  };
+  const remove = useDeleteConfirmation(useDeleteProduct(), (p: Product) =>
+    toast.success("Product Deleted", { description: `${p.name} has been deleted.` }),
+  );
 
   return (
     <div className="space-y-5">
@@ -105,7 +79,7 @@ export function ProductsTab() {
                   key={p.id}
                   product={p}
                   onEdit={() => setEditing({ open: true, product: p })}
-                  onDelete={() => setDeleting(p)}
+                  onDelete={() => remove.ask(p)}
                 />
               ))}
             </tbody>
@@ -135,81 +109,11 @@ export function ProductsTab() {
           onOpenChange={(open) => setEditing((s) => ({ ...s, open }))}
         />
         <ConfirmDialog
-          open={deleting !== null}
-          onOpenChange={(open) => !open && setDeleting(null)}
+          {...remove.dialog}
           title="Delete Product"
-          description={`Delete "${deleting?.name ?? ""}"? It disappears from the shop; past orders keep their details.`}
-          pending={remove.isPending}
-          onConfirm={confirmDelete}
+          description={`Delete "${remove.deleting?.name ?? ""}"? It disappears from the shop; past orders keep their details.`}
         />
       </Panel>
     </div>
-  );
-}
-
-function ProductRow({ product: p, onEdit, onDelete }: { product: Product; onEdit: () => void; onDelete: () => void }) {
-  const image = p.images[0];
-  return (
-    <tr>
-      <td>
-        <div
-          className="h-14 w-12 overflow-hidden rounded-lg"
-          style={{ backgroundColor: image?.edgeColor ?? "#f9fafb" }}
-        >
-          {image ? (
-            <img
-              src={imageVariantUrl(image, "thumb")}
-              alt=""
-              width={48}
-              height={56}
-              loading="lazy"
-              className="h-full w-full object-cover"
-            />
-          ) : (
-            <ImageOff className="m-auto mt-4 h-5 w-5 text-muted" aria-label="No image" />
-          )}
-        </div>
-      </td>
-      <td>
-        <p className="font-medium">{p.name}</p>
-        {p.sku && <p className="text-xs text-muted">SKU {p.sku}</p>}
-      </td>
-      <td>{categoryLabel(p.category)}</td>
-      <td className="whitespace-nowrap">
-        <span className="font-semibold">{formatRs(p.price)}</span>
-        {p.originalPrice && Number(p.originalPrice) > Number(p.price) && (
-          <span className="ml-1.5 text-xs text-muted line-through">{formatRs(p.originalPrice)}</span>
-        )}
-      </td>
-      <td>
-        <Badge className={p.inStock ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}>
-          {p.inStock ? "In Stock" : "Out of Stock"}
-        </Badge>
-        <StockCount product={p} />
-      </td>
-      <td>
-        {p.featured ? (
-          <Badge className="bg-rose/10 text-rose">Featured</Badge>
-        ) : (
-          <span className="text-xs text-muted">No</span>
-        )}
-      </td>
-      <td>
-        <div className="flex justify-end gap-1">
-          <Button variant="ghost" size="icon" aria-label={`Edit ${p.name}`} onClick={onEdit}>
-            <Pencil className="h-4 w-4" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Delete ${p.name}`}
-            className="text-red-700"
-            onClick={onDelete}
-          >
-            <Trash2 className="h-4 w-4" />
-          </Button>
-        </div>
-      </td>
-    </tr>
   );
 }

@@ -6,8 +6,8 @@ import { formatRs } from "@shared/rules/money.js";
 import { FLAG_LABELS, type RemittanceFlag } from "@shared/schemas/remittances.js";
 import { buttonVariants, Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
-import { Panel } from "../common/panel";
-import { toastError } from "../common/errors";
+import { Panel } from "@client/components/admin/panel";
+import { toastError } from "@client/lib/admin/toast-error";
 import { flagsCsvUrl, useResolveFlag } from "./remittances-api";
 
 /** The flags to settle with the courier: open ones first, each resolved with a note. */

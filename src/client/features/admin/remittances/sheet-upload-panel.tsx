@@ -1,46 +1,16 @@
 import { useState } from "react";
 import { Upload } from "lucide-react";
 import { toast } from "sonner";
-import {
-  MAPPING_FIELDS,
-  MAPPING_LABELS,
-  type MappingField,
-  type RemittanceMapping,
-  type SheetPreview,
-} from "@shared/schemas/remittances.js";
+import type { RemittanceMapping } from "@shared/schemas/remittances.js";
 import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
-import { NativeSelect } from "@client/components/ui/native-select";
 import { errorMessage } from "@client/lib/api";
-import { Panel } from "../common/panel";
+import { Panel } from "@client/components/admin/panel";
+import { ColumnMappingFields } from "./column-mapping-fields";
 import { useImportSheet, usePreviewSheet } from "./remittances-api";
-
-/** Header words that usually name each field on couriers' sheets: a first guess the owner corrects. */
-const GUESSES: Record<MappingField, RegExp> = {
-  trackingNumber: /\b(cn|tracking|consignment|awb)\b/i,
-  amount: /\b(net|cod|amount|paid|payable)\b/i,
-  charges: /\b(charges?|fee|freight|shipping)\b/i,
-  tax: /\b(tax|wht|gst)\b/i,
-  paidAt: /\bdate\b/i,
-  reference: /\b(cheque|cpr|ref|reference|invoice|slip)\b/i,
-};
-
-function firstMapping(preview: SheetPreview): Partial<RemittanceMapping> {
-  const has = (c: string | undefined) => !!c && preview.columns.some((h) => h.toLowerCase() === c.toLowerCase());
-  const remembered = preview.mapping ?? {};
-  const mapping: Partial<RemittanceMapping> = {};
-  const taken = new Set<string>();
-  for (const field of MAPPING_FIELDS) {
-    const known = remembered[field];
-    const column = has(known) ? known : preview.columns.find((h) => h && !taken.has(h) && GUESSES[field].test(h));
-    if (column) {
-      mapping[field] = column;
-      taken.add(column);
-    }
-  }
-  return mapping;
-}
+import { firstMapping } from "./sheet-mapping";
+import { SheetPreviewTable } from "./sheet-preview-table";
 
 /** Upload a settlement sheet: see its first rows, choose its columns (remembered per courier), import. */
 export function SheetUploadPanel({ couriers }: { couriers: string[] }) {
@@ -103,50 +73,8 @@ export function SheetUploadPanel({ couriers }: { couriers: string[] }) {
       )}
       {preview.data && (
         <div className="mt-4 space-y-4">
-          <div className="overflow-x-auto rounded-lg border border-ink/10">
-            <table className="w-full text-left text-xs" aria-label="First rows of the sheet">
-              <thead className="bg-ink/5">
-                <tr>
-                  {preview.data.columns.map((c, i) => (
-                    <th key={i} className="px-2 py-1.5 font-medium">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {preview.data.rows.map((row, r) => (
-                  <tr key={r} className="border-t border-ink/5">
-                    {preview.data!.columns.map((_, i) => (
-                      <td key={i} className="px-2 py-1.5">
-                        {row[i] ?? ""}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="grid gap-3 sm:grid-cols-3">
-            {MAPPING_FIELDS.map((field) => (
-              <Field key={field} id={`remit-map-${field}`} label={MAPPING_LABELS[field]}>
-                <NativeSelect
-                  id={`remit-map-${field}`}
-                  value={mapping[field] ?? ""}
-                  onChange={(e) => setMapping((m) => ({ ...m, [field]: e.target.value || undefined }))}
-                >
-                  <option value="">
-                    {field === "trackingNumber" || field === "amount" ? "Choose a column" : "Not in this sheet"}
-                  </option>
-                  {preview.data!.columns.filter(Boolean).map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </Field>
-            ))}
-          </div>
+          <SheetPreviewTable preview={preview.data} />
+          <ColumnMappingFields columns={preview.data.columns} mapping={mapping} onChange={setMapping} />
           {importing.isError && (
             <p role="alert" className="text-sm text-red-700">
               {errorMessage(importing.error)}

@@ -1,20 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import {
-  ADVANCE_SETTING_KEYS,
-  PAYMENT_METHOD_NAMES,
-  PAYMENT_METHODS,
-  readPaymentAccounts,
-  type PaymentAccount,
-} from "@shared/rules/advance.js";
+import { ADVANCE_SETTING_KEYS, readPaymentAccounts, type PaymentAccount } from "@shared/rules/advance.js";
 import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
-import { NativeSelect } from "@client/components/ui/native-select";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { queries } from "@client/lib/queries";
-import { toastError } from "../common/errors";
+import { toastError } from "@client/lib/admin/toast-error";
+import { PaymentAccountsFields } from "./payment-accounts-fields";
 import { useSaveSettings } from "./settings-api";
 
 interface Stored {
@@ -47,8 +41,6 @@ export function AdvanceForm() {
 function Form({ stored }: { stored: Stored }) {
   const [values, setValues] = useState(stored);
   const save = useSaveSettings();
-  const setAccount = (n: number, change: Partial<PaymentAccount>) =>
-    setValues((v) => ({ ...v, accounts: v.accounts.map((a, i) => (i === n ? { ...a, ...change } : a)) }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -113,52 +105,10 @@ function Form({ stored }: { stored: Stored }) {
         />
         Every order pays its delivery and COD fees in advance
       </label>
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-medium">Where shoppers send the advance</legend>
-        {values.accounts.map((a, n) => (
-          <div key={n} className="grid gap-2 sm:grid-cols-[10rem_1fr_1fr_auto]">
-            <NativeSelect
-              aria-label={`Account ${n + 1}: method`}
-              value={a.method}
-              onChange={(e) => setAccount(n, { method: e.target.value as PaymentAccount["method"] })}
-            >
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_NAMES[m]}
-                </option>
-              ))}
-            </NativeSelect>
-            <Input
-              aria-label={`Account ${n + 1}: title`}
-              placeholder="Account title or bank"
-              value={a.title}
-              onChange={(e) => setAccount(n, { title: e.target.value })}
-            />
-            <Input
-              aria-label={`Account ${n + 1}: number`}
-              placeholder="IBAN, Raast ID or wallet number"
-              value={a.account}
-              onChange={(e) => setAccount(n, { account: e.target.value })}
-            />
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setValues((v) => ({ ...v, accounts: v.accounts.filter((_, i) => i !== n) }))}
-            >
-              Remove
-            </Button>
-          </div>
-        ))}
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() =>
-            setValues((v) => ({ ...v, accounts: [...v.accounts, { method: "easypaisa", title: "", account: "" }] }))
-          }
-        >
-          Add an account
-        </Button>
-      </fieldset>
+      <PaymentAccountsFields
+        accounts={values.accounts}
+        onChange={(accounts) => setValues((v) => ({ ...v, accounts }))}
+      />
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? "Saving..." : "Save Advance Payments"}
       </Button>

@@ -3,6 +3,7 @@ import type { DatabaseUpkeep } from "@shared/schemas/upkeep.js";
 import { Badge } from "@client/components/ui/badge";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { api, errorMessage } from "@client/lib/api";
+import { dateTime } from "@client/lib/admin/date-time";
 
 export function useDatabaseUpkeep() {
   return useQuery({
@@ -10,8 +11,6 @@ export function useDatabaseUpkeep() {
     queryFn: () => api<DatabaseUpkeep>("/api/admin/database-upkeep"),
   });
 }
-
-const time = (iso: string) => new Date(iso).toLocaleString("en-PK", { dateStyle: "medium", timeStyle: "short" });
 
 /** Settings → Database: where the backups are, when the last one was written, and the tables' upkeep (read-only). */
 export function DatabaseUpkeepPanel() {
@@ -34,8 +33,8 @@ export function DatabaseUpkeepPanel() {
             <Badge className={backups.ok ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}>
               {!backups.ok ? "Needs attention" : backups.lastAt ? "Backed up" : "First backup due"}
             </Badge>
-            {backups.lastAt ? `Last backup ${time(backups.lastAt)}.` : `${backups.reason ?? "No backup yet"}.`} A backup
-            is written every day; the newest {backups.keep} are kept ({backups.count} now).
+            {backups.lastAt ? `Last backup ${dateTime(backups.lastAt)}.` : `${backups.reason ?? "No backup yet"}.`} A
+            backup is written every day; the newest {backups.keep} are kept ({backups.count} now).
           </p>
           <p>
             Folder: <code className="break-all rounded bg-cream px-1">{backups.folder}</code>
@@ -55,8 +54,8 @@ export function DatabaseUpkeepPanel() {
       )}
       {vacuum && (
         <p className="text-muted">
-          Tables tidied (VACUUM and ANALYZE): {vacuum.lastAt ? `last ${time(vacuum.lastAt)}` : "not yet"}, checked every
-          10 minutes.
+          Tables tidied (VACUUM and ANALYZE): {vacuum.lastAt ? `last ${dateTime(vacuum.lastAt)}` : "not yet"}, checked
+          every 10 minutes.
         </p>
       )}
     </div>

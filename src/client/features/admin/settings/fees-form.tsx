@@ -9,7 +9,7 @@ import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { queries } from "@client/lib/queries";
-import { toastError } from "../common/errors";
+import { toastError } from "@client/lib/admin/toast-error";
 import { useSaveSettings } from "./settings-api";
 
 type Stored = Record<FeeSettingKey, string>;

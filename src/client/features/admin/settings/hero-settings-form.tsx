@@ -5,8 +5,8 @@ import { imageVariantUrl } from "@shared/rules/images.js";
 import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input, Textarea } from "@client/components/ui/input";
-import { toastError } from "../common/errors";
-import { checkImageFiles } from "../common/image-checks";
+import { toastError } from "@client/lib/admin/toast-error";
+import { checkImageFiles } from "@client/lib/admin/image-checks";
 import { useSaveSettings, type SiteSettings } from "./settings-api";
 
 /** Hero title, subtitle and background image of the home page. */

@@ -3,12 +3,11 @@ import type { AdsStatus } from "@shared/schemas/ads.js";
 import { Badge } from "@client/components/ui/badge";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { api, errorMessage } from "@client/lib/api";
+import { dateTime } from "@client/lib/admin/date-time";
 
 export function useAdsStatus() {
   return useQuery({ queryKey: ["/api/admin/ads"], queryFn: () => api<AdsStatus>("/api/admin/ads") });
 }
-
-const time = (iso: string) => new Date(iso).toLocaleString("en-PK", { dateStyle: "medium", timeStyle: "short" });
 
 const STATE_WORDS: Record<AdsStatus["recent"][number]["state"], string> = {
   queued: "Waiting",
@@ -52,7 +51,7 @@ export function MetaAdsPanel() {
             <li key={`${e.orderId}-${e.eventName}`} className="px-3 py-2">
               <span className="font-medium">{e.eventName}</span> · order {e.orderId.slice(0, 8).toUpperCase()} ·{" "}
               {STATE_WORDS[e.state]}
-              {e.finishedAt ? `, ${time(e.finishedAt)}` : ""}
+              {e.finishedAt ? `, ${dateTime(e.finishedAt)}` : ""}
               {e.lastError && <span className="block text-red-700">{e.lastError}</span>}
             </li>
           ))}

@@ -1,7 +1,7 @@
 import { ArrowRight, Settings } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "@client/components/ui/button";
-import { Panel } from "../common/panel";
+import { Panel } from "@client/components/admin/panel";
 
 /** The dashboard's Settings tab: the site's content is edited on its own page. */
 export function SettingsLinkTab() {

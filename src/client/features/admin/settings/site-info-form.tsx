@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
-import { toastError } from "../common/errors";
+import { toastError } from "@client/lib/admin/toast-error";
 import { useSaveSettings, type SiteSettings } from "./settings-api";
 
 /** The site's name and tagline. */

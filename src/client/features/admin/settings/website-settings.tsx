@@ -1,7 +1,7 @@
 import { Tabs } from "radix-ui";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
-import { CourierSettingsPanel } from "../common/courier-settings-form";
+import { CourierSettingsPanel } from "./courier-settings-form";
 import { AdvanceForm } from "./advance-form";
 import { FeesForm } from "./fees-form";
 import { HeroSettingsForm } from "./hero-settings-form";

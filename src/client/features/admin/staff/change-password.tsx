@@ -5,9 +5,9 @@ import { passwordChange, type PasswordChange } from "@shared/schemas/staff.js";
 import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
-import { toastError } from "../common/errors";
-import { Panel } from "../common/panel";
-import { useChangeOwnPassword } from "../common/staff-api";
+import { toastError } from "@client/lib/admin/toast-error";
+import { Panel } from "@client/components/admin/panel";
+import { useChangeOwnPassword } from "./staff-api";
 
 /** Everyone's own password. Other devices are logged out; this one stays logged in. */
 export function ChangePasswordTab() {

@@ -5,7 +5,7 @@ import { PRICING_CATEGORIES, type WhatsappPrices } from "@shared/schemas/whatsap
 import { Button } from "@client/components/ui/button";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { errorMessage } from "@client/lib/api";
-import { toastError } from "../common/errors";
+import { toastError } from "@client/lib/admin/toast-error";
 import { useSavePrices, useWhatsappUsage } from "./inbox-api";
 
 const LABELS: Record<string, string> = {

@@ -6,9 +6,8 @@ import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { errorMessage } from "@client/lib/api";
 import { toast } from "@client/lib/toast";
+import { ReturnItemChoices, type Choice } from "./return-item-choices";
 import { useRequestReturn } from "./returns-api";
-
-type Choice = { quantity: number; exchangeSize: string; exchangeColor: string };
 
 /** The customer's return or exchange request: which items, why, and up to 3 photos. */
 export function ReturnRequestForm({
@@ -76,50 +75,7 @@ export function ReturnRequestForm({
           </label>
         ))}
       </fieldset>
-      <fieldset className="space-y-2">
-        <legend className="font-medium">Which items?</legend>
-        {order.items.map((item, i) => (
-          <div key={i} className="flex flex-wrap items-center gap-2">
-            <label className="flex min-w-0 flex-1 items-center gap-1.5">
-              <input type="checkbox" checked={!!chosen[i]} onChange={(e) => toggle(i, e.target.checked)} />
-              <span className="truncate">
-                {item.productName} ({[item.size, item.color].filter(Boolean).join(", ")})
-              </span>
-            </label>
-            {chosen[i] && (
-              <>
-                <Input
-                  aria-label={`How many of ${item.productName}`}
-                  type="number"
-                  min={1}
-                  max={item.quantity}
-                  value={chosen[i].quantity}
-                  onChange={(e) => update(i, { quantity: Number(e.target.value) })}
-                  className="w-16"
-                />
-                {type === "exchange" && (
-                  <>
-                    <Input
-                      aria-label={`New size for ${item.productName}`}
-                      placeholder="New size"
-                      value={chosen[i].exchangeSize}
-                      onChange={(e) => update(i, { exchangeSize: e.target.value })}
-                      className="w-24"
-                    />
-                    <Input
-                      aria-label={`New colour for ${item.productName}`}
-                      placeholder="New colour"
-                      value={chosen[i].exchangeColor}
-                      onChange={(e) => update(i, { exchangeColor: e.target.value })}
-                      className="w-28"
-                    />
-                  </>
-                )}
-              </>
-            )}
-          </div>
-        ))}
-      </fieldset>
+      <ReturnItemChoices items={order.items} type={type} chosen={chosen} onToggle={toggle} onUpdate={update} />
       <Field id={`reason-${order.id}`} label="Why?">
         <Input
           id={`reason-${order.id}`}
