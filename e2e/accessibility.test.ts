@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchBrowser, newContext, PHONE } from "./support/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, newContext, PHONE } from "./support/browser";
 import { buyableProducts } from "./support/catalogue";
 import { addToCart } from "./support/shopper";
-import { startStore, type RunningStore } from "./support/store";
+import { startedStore } from "./support/suite";
 
 interface ApiProduct {
   id: number;
@@ -17,22 +17,16 @@ interface ApiProduct {
   colorVariantStock: Record<string, boolean>;
 }
 
-let store: RunningStore;
-let browser: Browser;
+const suite = startedStore();
 let product: ApiProduct;
 const sessionId = randomUUID();
 
 beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-  [product] = await buyableProducts<ApiProduct>(store.baseUrl);
+  [product] = await buyableProducts<ApiProduct>(suite.store.baseUrl);
   // A cart line, so the cart and checkout are scanned with content rather than their empty states.
-  await addToCart(store.baseUrl, sessionId, product, { selectedImage: JSON.stringify(product.images[0] ?? null) });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.close();
+  await addToCart(suite.store.baseUrl, sessionId, product, {
+    selectedImage: JSON.stringify(product.images[0] ?? null),
+  });
 });
 
 /**
@@ -77,7 +71,7 @@ describe.each([
   ["phone", PHONE],
 ])("axe on a %s", (_name, viewport) => {
   it("finds no serious or critical violations, nor a skipped heading level, on the storefront's pages", async () => {
-    const context = await newContext(browser, store.baseUrl, viewport);
+    const context = await newContext(suite.browser, suite.store.baseUrl, viewport);
     await context.addInitScript((id) => localStorage.setItem("store.cart.session", JSON.stringify(id)), sessionId);
     await context.addInitScript(() => localStorage.setItem("store.wishlist", "[1,2]"));
     const page = await context.newPage();

@@ -1,28 +1,18 @@
 import { PDFParse } from "pdf-parse";
-import type { Browser } from "playwright-core";
+
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orderNumber } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
 import { openAdmin } from "./support/admin";
-import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
+import { DESKTOP, newContext, screenshot } from "./support/browser";
 import { buyableProducts } from "./support/catalogue";
 import { addToCart, shopperPage } from "./support/shopper";
-import { startStore, type RunningStore } from "./support/store";
+import { startedStore } from "./support/suite";
 
-let store: RunningStore;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.close();
-});
-
+const suite = startedStore();
 async function labelText(id: string): Promise<{ status: number; text: string }> {
-  const res = await store.adminFetch(`/api/admin/orders/labels.pdf?ids=${id}`);
+  const res = await suite.store.adminFetch(`/api/admin/orders/labels.pdf?ids=${id}`);
   if (res.status !== 200) return { status: res.status, text: await res.text() };
   const parser = new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) });
   try {
@@ -39,11 +29,13 @@ describe("advance payments", () => {
       ["advance_percent", "50"],
       ["payment_accounts", [{ method: "easypaisa", title: "Zaiba Store", account: "03451234567" }]],
     ] as const)
-      expect((await store.adminFetch(`/api/settings/${key}`, { method: "PUT", json: { value } })).status).toBe(200);
+      expect((await suite.store.adminFetch(`/api/settings/${key}`, { method: "PUT", json: { value } })).status).toBe(
+        200,
+      );
 
-    const [product] = await buyableProducts(store.baseUrl);
-    const { page, context, sessionId } = await shopperPage(browser, store.baseUrl);
-    const price = await addToCart(store.baseUrl, sessionId, product);
+    const [product] = await buyableProducts(suite.store.baseUrl);
+    const { page, context, sessionId } = await shopperPage(suite.browser, suite.store.baseUrl);
+    const price = await addToCart(suite.store.baseUrl, sessionId, product);
     const advance = Math.ceil(price / 2);
 
     await page.goto("/checkout");
@@ -60,7 +52,7 @@ describe("advance payments", () => {
     await page.getByText("Thank you!").waitFor();
     await page.getByTestId("advance-panel").getByText("03451234567").waitFor();
 
-    const list = await (await store.adminFetch("/api/orders?limit=5&advance=owed")).json();
+    const list = await (await suite.store.adminFetch("/api/orders?limit=5&advance=owed")).json();
     const order = list.orders.find((o: { customerPhone: string }) => o.customerPhone === phone);
     expect(order.advance).toMatchObject({ amount: advance.toFixed(2), status: "due" });
     // Owed and unpaid: no label tells a rider to collect anything yet.
@@ -88,7 +80,7 @@ describe("advance payments", () => {
     await screenshot(page, "advance-proof-sent");
     await context.close();
 
-    const agent = await newContext(browser, store.baseUrl, DESKTOP);
+    const agent = await newContext(suite.browser, suite.store.baseUrl, DESKTOP);
     const admin = await openAdmin(agent, "/admin/orders");
     await admin.getByRole("button", { name: `View order ${orderNumber(order.id)}` }).click();
     const section = admin.getByRole("region", { name: "Advance" });

@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
-import { startStore, type RunningStore } from "./support/store";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, newContext, PHONE, screenshot } from "./support/browser";
+import { startedStore } from "./support/suite";
 import { HOME_HERO_SLIDES } from "@shared/constants.js";
 
 interface ApiProduct {
@@ -15,23 +15,15 @@ interface ApiProduct {
   colorVariantStock: Record<string, boolean>;
 }
 
-let store: RunningStore;
-let browser: Browser;
+const suite = startedStore();
 let catalogue: ApiProduct[];
 
 beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-  catalogue = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as ApiProduct[];
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.close();
+  catalogue = (await (await fetch(`${suite.store.baseUrl}/api/products`)).json()) as ApiProduct[];
 });
 
 async function openPage(path: string, viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, store.baseUrl, viewport);
+  const context = await newContext(suite.browser, suite.store.baseUrl, viewport);
   const page = await context.newPage();
   await page.goto(path);
   return page;
@@ -238,7 +230,7 @@ describe("collections, search and unknown pages", () => {
     await expect.poll(() => cardPrices(page)).toEqual([...party].sort((a, b) => b - a));
 
     // A search across the catalogue, sorted; the server renders the sorted page as the browser shows it.
-    const res = await fetch(`${store.baseUrl}/search?q=suit&sort=price-asc`);
+    const res = await fetch(`${suite.store.baseUrl}/search?q=suit&sort=price-asc`);
     expect(res.status).toBe(200);
     await page.goto("/search?q=suit");
     await page.getByText(/results? for “suit”/).waitFor();

@@ -1,28 +1,17 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PAKISTANI_MOBILE_MESSAGE } from "@shared/rules/pakistani-mobile.js";
 import { openAdmin } from "./support/admin";
-import { launchBrowser, screenshot } from "./support/browser";
+import { screenshot } from "./support/browser";
 import { buyableProducts } from "./support/catalogue";
 import { addToCart, shopperPage } from "./support/shopper";
-import { startStore, type RunningStore } from "./support/store";
+import { startedStore } from "./support/suite";
 
-let store: RunningStore;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.close();
-});
-
+const suite = startedStore();
 describe("checkout's fake-order rules", () => {
   it("says what is wrong with a landline, a city without COD and a blocked number, and the owner manages both", async () => {
-    const [product] = await buyableProducts(store.baseUrl);
-    const { page, context, sessionId } = await shopperPage(browser, store.baseUrl);
-    await addToCart(store.baseUrl, sessionId, product);
+    const [product] = await buyableProducts(suite.store.baseUrl);
+    const { page, context, sessionId } = await shopperPage(suite.browser, suite.store.baseUrl);
+    await addToCart(suite.store.baseUrl, sessionId, product);
 
     await page.goto("/cart");
     await page.getByRole("button", { name: /Proceed to Checkout/ }).click();
@@ -36,8 +25,12 @@ describe("checkout's fake-order rules", () => {
     await page.getByText(PAKISTANI_MOBILE_MESSAGE).waitFor();
 
     expect(
-      (await store.adminFetch("/api/settings/cod_cities", { method: "PUT", json: { value: ["Lahore", "Karachi"] } }))
-        .status,
+      (
+        await suite.store.adminFetch("/api/settings/cod_cities", {
+          method: "PUT",
+          json: { value: ["Lahore", "Karachi"] },
+        })
+      ).status,
     ).toBe(200);
     await page.getByLabel("WhatsApp Number").fill("0300 7771234");
     await page.getByRole("button", { name: "Place Order" }).click();
@@ -46,7 +39,7 @@ describe("checkout's fake-order rules", () => {
 
     expect(
       (
-        await store.adminFetch("/api/admin/blocklist", {
+        await suite.store.adminFetch("/api/admin/blocklist", {
           method: "POST",
           json: { phone: "+92 300 7771234", reason: "fake orders" },
         })
@@ -67,7 +60,10 @@ describe("checkout's fake-order rules", () => {
     await admin.getByRole("button", { name: "Save COD Rules" }).click();
     await admin.getByText("COD rules saved").waitFor();
     await screenshot(admin, "settings-cod-and-blocklist");
-    const settings = (await (await fetch(`${store.baseUrl}/api/settings`)).json()) as { key: string; value: unknown }[];
+    const settings = (await (await fetch(`${suite.store.baseUrl}/api/settings`)).json()) as {
+      key: string;
+      value: unknown;
+    }[];
     expect(settings.find((s) => s.key === "cod_cities")?.value).toBe("");
     await context.close();
   });

@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, PHONE } from "./support/browser";
-import { startStore, type RunningStore } from "./support/store";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newContext, PHONE } from "./support/browser";
+import { startedStore } from "./support/suite";
 
 interface ApiProduct {
   id: number;
@@ -10,28 +10,24 @@ interface ApiProduct {
   images: { url: string }[];
 }
 
-let store: RunningStore;
-let browser: Browser;
+const suite = startedStore();
 let newest: ApiProduct;
 
 beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-  const products = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as ApiProduct[];
+  const products = (await (await fetch(`${suite.store.baseUrl}/api/products`)).json()) as ApiProduct[];
   newest = products.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)[0];
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.close();
 });
 
 /** A phone page that records every request it makes. */
 async function recordingPage(options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await newContext(browser, store.baseUrl, PHONE);
+  const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
   if (options.javaScriptEnabled === false) {
     await context.close();
-    const noJs = await browser.newContext({ baseURL: store.baseUrl, viewport: PHONE, javaScriptEnabled: false });
+    const noJs = await suite.browser.newContext({
+      baseURL: suite.store.baseUrl,
+      viewport: PHONE,
+      javaScriptEnabled: false,
+    });
     return { page: await noJs.newPage(), requests: [] as string[] };
   }
   const page = await context.newPage();
@@ -57,7 +53,7 @@ const stillTagged = (page: Page, selector: string) =>
 
 describe("a storefront page's first paint", () => {
   it("comes rendered, with the page's data inlined and its largest picture preloaded", async () => {
-    const res = await fetch(`${store.baseUrl}/`, { headers: { "accept-encoding": "br" } });
+    const res = await fetch(`${suite.store.baseUrl}/`, { headers: { "accept-encoding": "br" } });
     expect(res.headers.get("content-encoding")).toBe("br");
     expect(res.headers.get("etag")).toBeTruthy();
     const html = await res.text();
@@ -71,10 +67,10 @@ describe("a storefront page's first paint", () => {
     expect(html).toContain(`${newest.images[0].url}/card`);
     expect(html).not.toContain('as="fetch"');
 
-    const again = await fetch(`${store.baseUrl}/`, { headers: { "if-none-match": res.headers.get("etag")! } });
+    const again = await fetch(`${suite.store.baseUrl}/`, { headers: { "if-none-match": res.headers.get("etag")! } });
     expect(again.status).toBe(304);
     // The API keeps its own cache headers.
-    const api = await fetch(`${store.baseUrl}/api/products`, { headers: { "accept-encoding": "br" } });
+    const api = await fetch(`${suite.store.baseUrl}/api/products`, { headers: { "accept-encoding": "br" } });
     expect(api.headers.get("content-encoding")).toBe("br");
     expect(api.headers.get("etag")).toBeTruthy();
   });
@@ -190,7 +186,7 @@ describe("a storefront page's first paint", () => {
   });
 
   it("asks for the picture and the headings' font ahead of its scripts, fetches no body font, and its whole stylesheet once, late", async () => {
-    const context = await newContext(browser, store.baseUrl, PHONE);
+    const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
@@ -206,7 +202,7 @@ describe("a storefront page's first paint", () => {
     expect(first("/assets/playfair-display-latin-600-normal-")?.priority).toBe("High");
     // The page's own scripts (entry and preloaded chunks) come after them; chunks loaded later by
     // the running app (reviews, footer) are not the page's and keep the browser's choice.
-    const html = await (await fetch(`${store.baseUrl}/product/${newest.id}`)).text();
+    const html = await (await fetch(`${suite.store.baseUrl}/product/${newest.id}`)).text();
     const pageScripts = [
       ...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*? (?:src|href)="([^"]+)"/g),
     ];
@@ -231,10 +227,13 @@ describe("a storefront page's first paint", () => {
   });
 
   it("keeps admin-written text inert: a hero title cannot end the inlined data and run a script", async () => {
-    const settings = (await (await fetch(`${store.baseUrl}/api/settings`)).json()) as { key: string; value: unknown }[];
+    const settings = (await (await fetch(`${suite.store.baseUrl}/api/settings`)).json()) as {
+      key: string;
+      value: unknown;
+    }[];
     const original = settings.find((s) => s.key === "hero_title")?.value ?? "Elegance Redefined";
     const title = `Eid Sale </script><script>window.__pwned = 1</script><!-- & more`;
-    const saved = await store.adminFetch("/api/settings/hero_title", { method: "PUT", json: { value: title } });
+    const saved = await suite.store.adminFetch("/api/settings/hero_title", { method: "PUT", json: { value: title } });
     expect(saved.status).toBe(200);
     try {
       const { page } = await recordingPage();
@@ -245,7 +244,7 @@ describe("a storefront page's first paint", () => {
       expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
       await page.context().close();
     } finally {
-      await store.adminFetch("/api/settings/hero_title", { method: "PUT", json: { value: original } });
+      await suite.store.adminFetch("/api/settings/hero_title", { method: "PUT", json: { value: original } });
     }
   });
 });

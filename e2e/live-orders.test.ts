@@ -1,25 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { logIn } from "./support/admin";
-import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
+import { DESKTOP, newContext, screenshot } from "./support/browser";
 import { buyableProducts } from "./support/catalogue";
 import { placeOrder } from "./support/shopper";
-import { startStore, type RunningStore } from "./support/store";
+import { startedStore } from "./support/suite";
 
-let store: RunningStore;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.close();
-});
-
+const suite = startedStore();
 describe("the agents' orders queue", () => {
   it("shows a new order, with its confirmation state and risk, without reloading the page", async () => {
-    const context = await newContext(browser, store.baseUrl, DESKTOP);
+    const context = await newContext(suite.browser, suite.store.baseUrl, DESKTOP);
     const page = await context.newPage();
     const stream = page.waitForResponse((r) => r.url().endsWith("/api/admin/orders/events"));
     await page.goto("/admin/orders");
@@ -29,8 +18,8 @@ describe("the agents' orders queue", () => {
     // A reload would lose this mark.
     await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 
-    const [product] = await buyableProducts(store.baseUrl);
-    await placeOrder(store.baseUrl, product, {
+    const [product] = await buyableProducts(suite.store.baseUrl);
+    await placeOrder(suite.store.baseUrl, product, {
       customerName: "Zainab Live Queue",
       customerPhone: "0321 7654321",
       shippingAddress: "Ask for Zainab at the gate",

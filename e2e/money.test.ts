@@ -1,39 +1,30 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatRs } from "@shared/rules/money.js";
-import { launchBrowser, screenshot } from "./support/browser";
+import { screenshot } from "./support/browser";
 import { buyableProducts } from "./support/catalogue";
 import { addToCart, shopperPage } from "./support/shopper";
-import { startStore, type RunningStore } from "./support/store";
+import { startedStore } from "./support/suite";
 
-let store: RunningStore;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.close();
-});
-
+const suite = startedStore();
 describe("what the shopper pays", () => {
   it("shows the delivery fee change with the city, applies a code at checkout, and the order has the same amounts", async () => {
     for (const [key, value] of [
       ["delivery_fee", "250"],
       ["delivery_fee_by_city", { Karachi: 150 }],
     ] as const)
-      expect((await store.adminFetch(`/api/settings/${key}`, { method: "PUT", json: { value } })).status).toBe(200);
-    const code = await store.adminFetch("/api/admin/discounts", {
+      expect((await suite.store.adminFetch(`/api/settings/${key}`, { method: "PUT", json: { value } })).status).toBe(
+        200,
+      );
+    const code = await suite.store.adminFetch("/api/admin/discounts", {
       method: "POST",
       json: { code: "WELCOME10", kind: "percent", value: 10 },
     });
     expect(code.status).toBe(201);
 
-    const [product] = await buyableProducts(store.baseUrl);
-    const { page, context, sessionId } = await shopperPage(browser, store.baseUrl);
+    const [product] = await buyableProducts(suite.store.baseUrl);
+    const { page, context, sessionId } = await shopperPage(suite.browser, suite.store.baseUrl);
     // The unit price the shopper pays, as the cart answers it.
-    const price = await addToCart(store.baseUrl, sessionId, product);
+    const price = await addToCart(suite.store.baseUrl, sessionId, product);
 
     await page.goto("/cart");
     const summary = page.getByTestId("price-summary");
@@ -62,7 +53,7 @@ describe("what the shopper pays", () => {
     await page.getByRole("button", { name: "Place Order" }).click();
     await page.getByText("Thank you!").waitFor();
 
-    const list = await (await store.adminFetch("/api/orders?limit=5")).json();
+    const list = await (await suite.store.adminFetch("/api/orders?limit=5")).json();
     const order = list.orders.find((o: { customerPhone: string }) => o.customerPhone === "0300 5551234");
     expect(order).toMatchObject({
       subtotal: price.toFixed(2),

@@ -1,28 +1,23 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "./support/browser";
-import { startStore, type RunningStore } from "./support/store";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newContext } from "./support/browser";
+import { startedStore } from "./support/suite";
 
 // One writer of a page's head: each route declares it once (app/route-table.ts); the server writes
 // it into the HTML and the browser keeps it in step from the same declaration. What the server
 // wrote and what the browser shows after hydration must be the same, page by page, and a page
 // reached by a click must show what the server would have written for it.
 
-let store: RunningStore;
-let browser: Browser;
+const suite = startedStore();
 let productId: number;
 let productName: string;
 
 beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-  const products = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as { id: number; name: string }[];
+  const products = (await (await fetch(`${suite.store.baseUrl}/api/products`)).json()) as {
+    id: number;
+    name: string;
+  }[];
   ({ id: productId, name: productName } = products[0]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.close();
 });
 
 interface Head {
@@ -39,7 +34,7 @@ const unescape = (text: string) =>
   );
 
 async function serverHead(path: string): Promise<Head & { status: number }> {
-  const res = await fetch(`${store.baseUrl}${path}`);
+  const res = await fetch(`${suite.store.baseUrl}${path}`);
   const body = await res.text();
   const head = body.slice(0, body.indexOf("</head>"));
   return {
@@ -79,7 +74,7 @@ const PAGES = () => [
 
 describe("a page's head", () => {
   it("is the same in the server's HTML and in the browser after hydration, on every route", async () => {
-    const context = await newContext(browser, store.baseUrl);
+    const context = await newContext(suite.browser, suite.store.baseUrl);
     const page = await context.newPage();
     const seen: string[] = [];
     for (const path of PAGES()) {
@@ -106,7 +101,7 @@ describe("a page's head", () => {
   });
 
   it("follows the shopper: a product reached by a click shows the head the server writes for it", async () => {
-    const context = await newContext(browser, store.baseUrl);
+    const context = await newContext(suite.browser, suite.store.baseUrl);
     const page = await context.newPage();
     await page.goto("/shop");
     await page.waitForLoadState("networkidle");

@@ -1,28 +1,20 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchBrowser, PHONE, screenshot } from "./support/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, screenshot } from "./support/browser";
 import { buyableProducts, type BuyableProduct } from "./support/catalogue";
 import { addToCart, shopperPage } from "./support/shopper";
-import { startStore, type RunningStore } from "./support/store";
+import { startedStore } from "./support/suite";
 
-let store: RunningStore;
-let browser: Browser;
+const suite = startedStore();
 let products: BuyableProduct[];
 
 beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-  products = await buyableProducts(store.baseUrl);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.close();
+  products = await buyableProducts(suite.store.baseUrl);
 });
 
 async function cartOf(sessionId: string): Promise<{ productId: number; quantity: number }[]> {
-  const res = await fetch(`${store.baseUrl}/api/cart`, { headers: { "x-session-id": sessionId } });
+  const res = await fetch(`${suite.store.baseUrl}/api/cart`, { headers: { "x-session-id": sessionId } });
   return res.json();
 }
 
@@ -64,10 +56,10 @@ async function trackAndCancel(page: Page, phone: string, shot: string) {
 describe("buying on a desktop", () => {
   it("merges identical lines, checks out a selection, tracks the order and cancels it", async () => {
     const [dress, other] = products;
-    const { page, sessionId } = await shopperPage(browser, store.baseUrl, DESKTOP);
-    await addToCart(store.baseUrl, sessionId, dress);
-    await addToCart(store.baseUrl, sessionId, dress);
-    await addToCart(store.baseUrl, sessionId, other);
+    const { page, sessionId } = await shopperPage(suite.browser, suite.store.baseUrl, DESKTOP);
+    await addToCart(suite.store.baseUrl, sessionId, dress);
+    await addToCart(suite.store.baseUrl, sessionId, dress);
+    await addToCart(suite.store.baseUrl, sessionId, other);
 
     await page.goto("/cart");
     await page.getByRole("heading", { name: "Shopping Cart" }).waitFor();
@@ -137,7 +129,7 @@ describe("buying on a desktop", () => {
     await page
       .getByText(`Soon our agent will contact you on your WhatsApp number (${phone}) for order confirmation.`)
       .waitFor();
-    await page.waitForURL(`${store.baseUrl}/`, { timeout: 8000 });
+    await page.waitForURL(`${suite.store.baseUrl}/`, { timeout: 8000 });
     expect(Date.now() - placedAt).toBeGreaterThanOrEqual(2500);
 
     // Only the ordered line left the cart.
@@ -161,8 +153,8 @@ describe("buying on a desktop", () => {
 describe("buying on a phone", () => {
   it("checks out the whole cart and cancels the order from the menu's Track Orders", async () => {
     const [, , dress] = products;
-    const { page, sessionId } = await shopperPage(browser, store.baseUrl, PHONE);
-    await addToCart(store.baseUrl, sessionId, dress, { quantity: 2 });
+    const { page, sessionId } = await shopperPage(suite.browser, suite.store.baseUrl, PHONE);
+    await addToCart(suite.store.baseUrl, sessionId, dress, { quantity: 2 });
 
     await page.goto("/cart");
     const quantity = page.getByRole("group", { name: `Quantity of ${dress.name}` });
@@ -184,7 +176,7 @@ describe("buying on a phone", () => {
     await screenshot(page, "checkout-phone");
     await page.getByRole("button", { name: "Place Order" }).click();
     await page.getByText("Order Placed Successfully!").waitFor();
-    await page.waitForURL(`${store.baseUrl}/`, { timeout: 8000 });
+    await page.waitForURL(`${suite.store.baseUrl}/`, { timeout: 8000 });
     await expect(cartOf(sessionId)).resolves.toEqual([]);
 
     await page.getByRole("button", { name: "Open menu" }).click();

@@ -1,29 +1,22 @@
 import { readFile } from "node:fs/promises";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { beforeAll, describe, expect, it } from "vitest";
 import { openAdmin } from "./support/admin";
-import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
+import { DESKTOP, newContext, screenshot } from "./support/browser";
 import { buyableProducts, type BuyableProduct } from "./support/catalogue";
 import { placeOrder } from "./support/shopper";
-import { startStore, type RunningStore } from "./support/store";
+import { startedStore } from "./support/suite";
 
-let store: RunningStore;
-let browser: Browser;
+const suite = startedStore();
 let product: BuyableProduct;
 
 beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-  [product] = await buyableProducts(store.baseUrl);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.close();
+  [product] = await buyableProducts(suite.store.baseUrl);
 });
 
 /** An order delivered by the courier "Trax" under `trackingNumber`; answers its COD amount. */
 async function deliveredWithTrax(customerName: string, trackingNumber: string): Promise<number> {
-  const order = await placeOrder(store.baseUrl, product, {
+  const order = await placeOrder(suite.store.baseUrl, product, {
     customerName,
     customerPhone: "0301 4000027",
     shippingAddress: "House 9, Street 5, Gulberg",
@@ -31,7 +24,7 @@ async function deliveredWithTrax(customerName: string, trackingNumber: string): 
   for (const status of ["shipped", "delivered"])
     expect(
       (
-        await store.adminFetch(`/api/orders/${order.id}`, {
+        await suite.store.adminFetch(`/api/orders/${order.id}`, {
           method: "PATCH",
           json: { status, courier: "Trax", trackingNumber },
         })
@@ -50,7 +43,7 @@ describe("courier remittances", () => {
       `2,TRX-27002,"Rs. ${(short - 1300).toLocaleString("en-US")}",250,50,20/11/2026,CHQ-77\r\n` +
       `3,TRX-99999,"1,000",0,0,20/11/2026,CHQ-77\r\n`;
 
-    const context = await newContext(browser, store.baseUrl, DESKTOP);
+    const context = await newContext(suite.browser, suite.store.baseUrl, DESKTOP);
     const page = await openAdmin(context, "/admin/remittances");
     await page.getByLabel("Courier", { exact: true }).fill("Trax");
     await page

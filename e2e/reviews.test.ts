@@ -1,35 +1,30 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orderNumber } from "@shared/rules/labels.js";
 import { ORDER_NUMBER_NEEDED } from "@shared/schemas/order-proof.js";
-import { DESKTOP, launchBrowser, PHONE, screenshot } from "./support/browser";
+import { DESKTOP, PHONE, screenshot } from "./support/browser";
 import { buyableProducts, type BuyableProduct } from "./support/catalogue";
 import { addToCart, placeOrder, shopperPage } from "./support/shopper";
-import { startStore, type RunningStore } from "./support/store";
+import { startedStore } from "./support/suite";
 
-let store: RunningStore;
-let browser: Browser;
+const suite = startedStore();
 let products: BuyableProduct[];
 
 beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-  products = await buyableProducts(store.baseUrl);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.close();
+  products = await buyableProducts(suite.store.baseUrl);
 });
 
 async function myOrderIds(sessionId: string): Promise<string[]> {
-  const res = await fetch(`${store.baseUrl}/api/orders/mine`, { headers: { "x-session-id": sessionId } });
+  const res = await fetch(`${suite.store.baseUrl}/api/orders/mine`, { headers: { "x-session-id": sessionId } });
   return ((await res.json()) as { id: string }[]).map((o) => o.id);
 }
 
 async function markDelivered(orderId: string) {
-  const res = await store.adminFetch(`/api/orders/${orderId}`, { method: "PATCH", json: { status: "delivered" } });
+  const res = await suite.store.adminFetch(`/api/orders/${orderId}`, {
+    method: "PATCH",
+    json: { status: "delivered" },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -45,8 +40,8 @@ async function rateAndSubmit(page: Page, text: string) {
 describe("reviewing a delivered order", () => {
   it("prompts on the home page, verifies the buyer, and shows the review on the product page", async () => {
     const [dress] = products;
-    const { page, sessionId } = await shopperPage(browser, store.baseUrl, DESKTOP);
-    await addToCart(store.baseUrl, sessionId, dress);
+    const { page, sessionId } = await shopperPage(suite.browser, suite.store.baseUrl, DESKTOP);
+    await addToCart(suite.store.baseUrl, sessionId, dress);
 
     await page.goto("/checkout");
     await page.getByLabel("First Name").fill("Sana");
@@ -55,7 +50,7 @@ describe("reviewing a delivered order", () => {
     await page.getByLabel("Street Address").fill("Flat 3, Gulberg Heights, Main Boulevard");
     await page.getByLabel("City", { exact: true }).fill("Karachi");
     await page.getByRole("button", { name: "Place Order" }).click();
-    await page.waitForURL(`${store.baseUrl}/`, { timeout: 8000 });
+    await page.waitForURL(`${suite.store.baseUrl}/`, { timeout: 8000 });
 
     // No prompt while the order is only pending.
     const prompt = page.getByRole("complementary", { name: "How did you like your order?" });
@@ -126,8 +121,8 @@ describe("reviewing a delivered order", () => {
 describe("reviewing from the product page on a phone", () => {
   it("opens the dialog for that product and goes straight to writing after verification", async () => {
     const [, , , bag] = products;
-    const { page, sessionId } = await shopperPage(browser, store.baseUrl, PHONE);
-    const { id: orderId } = await placeOrder(store.baseUrl, bag, {
+    const { page, sessionId } = await shopperPage(suite.browser, suite.store.baseUrl, PHONE);
+    const { id: orderId } = await placeOrder(suite.store.baseUrl, bag, {
       customerName: "Hira Aslam",
       customerPhone: "0345 9876543",
       shippingAddress: "House 7, Street 2, F-8/3",

@@ -1,25 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orderNumber } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
 import { reductionPaisa, toPaisa } from "@shared/rules/discounts.js";
 import { openAdmin } from "./support/admin";
-import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
+import { DESKTOP, newContext, screenshot } from "./support/browser";
 import { buyableProducts } from "./support/catalogue";
 import { addToCart, shopperPage } from "./support/shopper";
-import { startStore, type RunningStore } from "./support/store";
+import { startedStore } from "./support/suite";
 
-let store: RunningStore;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.close();
-});
-
+const suite = startedStore();
 interface ShopProduct {
   id: number;
   name: string;
@@ -31,15 +20,15 @@ interface ShopProduct {
 describe("an automatic sale", () => {
   it("is made by the owner, struck through in the shop and on the product page, saved in the quote, and kept on the order", async () => {
     // A product with no price of its own struck through: the sale's is the only one.
-    const all = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as ShopProduct[];
-    const buyable = new Set((await buyableProducts(store.baseUrl)).map((p) => p.id));
+    const all = (await (await fetch(`${suite.store.baseUrl}/api/products`)).json()) as ShopProduct[];
+    const buyable = new Set((await buyableProducts(suite.store.baseUrl)).map((p) => p.id));
     const product = all.find((p) => buyable.has(p.id) && p.originalPrice === null)!;
     expect(product).toBeDefined();
     const regular = Number(product.price);
     const salePrice = (toPaisa(regular) - reductionPaisa("percent", 30, toPaisa(regular))) / 100;
 
     // The owner makes the sale in the Discounts tab.
-    const context = await newContext(browser, store.baseUrl, DESKTOP);
+    const context = await newContext(suite.browser, suite.store.baseUrl, DESKTOP);
     const admin = await openAdmin(context, "/admin/discounts");
     await admin.getByRole("button", { name: "New Discount" }).click();
     const dialog = admin.getByRole("dialog", { name: "New discount" });
@@ -61,7 +50,7 @@ describe("an automatic sale", () => {
     await screenshot(shop, "sale-shop-card");
 
     // …and on the product page, in the HTML before scripts run as well.
-    const html = await (await fetch(`${store.baseUrl}/product/${product.id}`)).text();
+    const html = await (await fetch(`${suite.store.baseUrl}/product/${product.id}`)).text();
     expect(html).toContain(formatRs(salePrice));
     await shop.goto(`/product/${product.id}`);
     const struck = shop.locator("main s").first();
@@ -70,9 +59,9 @@ describe("an automatic sale", () => {
     await shop.getByText(formatRs(salePrice), { exact: true }).first().waitFor();
 
     // The cart and the checkout's quote say what the sale saves.
-    const full = (await buyableProducts(store.baseUrl)).find((p) => p.id === product.id)!;
-    const { page, context: shopper, sessionId } = await shopperPage(browser, store.baseUrl);
-    await addToCart(store.baseUrl, sessionId, full, { quantity: 2 });
+    const full = (await buyableProducts(suite.store.baseUrl)).find((p) => p.id === product.id)!;
+    const { page, context: shopper, sessionId } = await shopperPage(suite.browser, suite.store.baseUrl);
+    await addToCart(suite.store.baseUrl, sessionId, full, { quantity: 2 });
     await page.goto("/cart");
     const saved = formatRs((regular - salePrice) * 2);
     await page.getByTestId("sale-savings").getByText(saved).waitFor();
@@ -89,7 +78,7 @@ describe("an automatic sale", () => {
     await page.getByRole("button", { name: "Place Order" }).click();
     await page.getByText("Thank you!").waitFor();
 
-    const list = await (await store.adminFetch("/api/orders?limit=5")).json();
+    const list = await (await suite.store.adminFetch("/api/orders?limit=5")).json();
     const order = list.orders.find((o: { customerPhone: string }) => o.customerPhone === "0300 5557788");
     expect(order).toMatchObject({
       subtotal: (salePrice * 2).toFixed(2),
@@ -107,7 +96,7 @@ describe("an automatic sale", () => {
     await screenshot(admin, "sale-admin-order-view");
 
     // The Discounts tab counts the sale's order like a code's.
-    const discounts = await (await store.adminFetch("/api/admin/discounts")).json();
+    const discounts = await (await suite.store.adminFetch("/api/admin/discounts")).json();
     expect(discounts.find((d: { code: string | null }) => d.code === null)).toMatchObject({
       uses: 1,
       orders: 1,

@@ -1,7 +1,7 @@
-import type { Browser, Locator } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchBrowser, newContext, PHONE } from "./support/browser";
-import { startStore, type RunningStore } from "./support/store";
+import type { Locator } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, newContext, PHONE } from "./support/browser";
+import { startedStore } from "./support/suite";
 
 interface ApiProduct {
   id: number;
@@ -14,20 +14,17 @@ interface ApiProduct {
 }
 
 const PUBLIC_URL = "https://shop.example.pk";
-let store: RunningStore;
-let browser: Browser;
+const suite = startedStore({ publicUrl: PUBLIC_URL });
 let catalogue: ApiProduct[];
 let product: ApiProduct;
 let bare: ApiProduct;
 
 beforeAll(async () => {
   // The public origin differs from the address the test talks to: links must use the public one.
-  store = await startStore({ publicUrl: PUBLIC_URL });
-  browser = await launchBrowser();
-  catalogue = (await (await fetch(`${store.baseUrl}/api/products`)).json()) as ApiProduct[];
+  catalogue = (await (await fetch(`${suite.store.baseUrl}/api/products`)).json()) as ApiProduct[];
   product = catalogue.find((p) => p.images.length > 0)!;
   // A product without any picture: its name and price must still be in the first HTML.
-  const res = await store.adminFetch("/api/products", {
+  const res = await suite.store.adminFetch("/api/products", {
     method: "POST",
     json: {
       name: "Plain Cotton Dupatta",
@@ -43,14 +40,9 @@ beforeAll(async () => {
   bare = (await res.json()) as ApiProduct;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await store?.close();
-});
-
 /** The page's HTML as a link preview or a crawler reads it: no scripts run. */
 async function html(path: string): Promise<{ status: number; body: string }> {
-  const res = await fetch(`${store.baseUrl}${path}`);
+  const res = await fetch(`${suite.store.baseUrl}${path}`);
   return { status: res.status, body: await res.text() };
 }
 
@@ -114,7 +106,7 @@ describe("the HTML of a storefront page, read without running scripts", () => {
   it("a reviewed product's JSON-LD has its AggregateRating; an unreviewed one has none", async () => {
     let reviewed: { id: number; averageRating: number; totalReviews: number } | undefined;
     for (const p of catalogue) {
-      const r = (await (await fetch(`${store.baseUrl}/api/reviews/product/${p.id}/rating`)).json()) as {
+      const r = (await (await fetch(`${suite.store.baseUrl}/api/reviews/product/${p.id}/rating`)).json()) as {
         averageRating: number;
         totalReviews: number;
       };
@@ -188,7 +180,7 @@ describe("the HTML of a storefront page, read without running scripts", () => {
       expect(meta(body, "name", "robots"), path).toBe("noindex, nofollow");
       expect(body, path).not.toContain('rel="canonical"');
     }
-    const api = await fetch(`${store.baseUrl}/api/no-such-thing`);
+    const api = await fetch(`${suite.store.baseUrl}/api/no-such-thing`);
     expect(api.status).toBe(404);
     expect(await api.json()).toHaveProperty("error");
   });
@@ -216,10 +208,10 @@ describe("the HTML of a storefront page, read without running scripts", () => {
     expect(robots.status).toBe(200);
     expect(robots.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     expect(robots.body).toContain("Disallow: /admin");
-    const sitemap = await fetch(`${store.baseUrl}/sitemap.xml`);
+    const sitemap = await fetch(`${suite.store.baseUrl}/sitemap.xml`);
     expect(sitemap.headers.get("content-type")).toContain("xml");
     const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    const categories = (await (await fetch(`${store.baseUrl}/api/categories`)).json()) as { slug: string }[];
+    const categories = (await (await fetch(`${suite.store.baseUrl}/api/categories`)).json()) as { slug: string }[];
     const expected = [
       `${PUBLIC_URL}/`,
       `${PUBLIC_URL}/shop`,
@@ -250,7 +242,7 @@ describe("the HTML of a storefront page, read without running scripts", () => {
       const preload = /<link rel="preload" as="style" [^>]*data-page-stylesheet href="([^"]+)">/.exec(body);
       expect(preload, path).not.toBeNull();
       expect(body.indexOf(preload![0])).toBeGreaterThan(body.indexOf('<script id="page-state"'));
-      const whole = await (await fetch(`${store.baseUrl}${preload![1]}`)).text();
+      const whole = await (await fetch(`${suite.store.baseUrl}${preload![1]}`)).text();
       expect(style.length, path).toBeLessThan(whole.length * 0.7);
     }
   });
@@ -279,7 +271,7 @@ describe("the shop's pages", () => {
     const all = catalogue.length + 1;
     const pageCount = Math.ceil(all / 24);
     expect(pageCount).toBeGreaterThan(1);
-    const context = await newContext(browser, store.baseUrl, DESKTOP);
+    const context = await newContext(suite.browser, suite.store.baseUrl, DESKTOP);
     const page = await context.newPage();
     await page.goto("/shop?sort=price-asc");
     await page.getByText(`Showing ${all} products`).waitFor();
@@ -366,7 +358,7 @@ describe("hydration", () => {
       "/no/such/page",
     ];
     for (const viewport of [PHONE, DESKTOP]) {
-      const context = await newContext(browser, store.baseUrl, viewport);
+      const context = await newContext(suite.browser, suite.store.baseUrl, viewport);
       // The server's <h1> as parsed, before any script ran: hydration keeps that very node.
       await context.addInitScript(() => {
         document.addEventListener("readystatechange", () => {

@@ -1,23 +1,15 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { openAdmin } from "./support/admin";
-import { DESKTOP, launchBrowser, screenshot } from "./support/browser";
-import { E2E_ADMIN, startStore, type RunningStore } from "./support/store";
+import { DESKTOP, screenshot } from "./support/browser";
+import { E2E_ADMIN } from "./support/store";
+import { startedStore } from "./support/suite";
 
 /** Staff journeys: the owner adds an agent; the agent sees only what an agent may use. */
-let store: RunningStore;
-let browser: Browser;
-beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.close();
-});
-
+const suite = startedStore();
 /** A fresh browser session of one staff member, on the admin dashboard. */
 async function logIn(username: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: store.baseUrl, viewport: DESKTOP });
+  const context = await suite.browser.newContext({ baseURL: suite.store.baseUrl, viewport: DESKTOP });
   return openAdmin(context, "/admin", { username, password });
 }
 

@@ -19,7 +19,7 @@ import { modules } from "./modules/index.js";
 import { registerAuditTrail } from "./modules/audit/index.js";
 import { MemoryThrottleStore, PostgresThrottleStore, type ThrottleStore } from "./lib/throttle-store.js";
 import { registerOrderCore } from "./modules/order-core/index.js";
-import { registerPlacementSteps } from "./modules/order-satellites.js";
+import { registerOrderListeners, registerPlacementSteps } from "./modules/order-satellites.js";
 import { registerOrderEvents } from "./modules/order-events/index.js";
 import { registerWhatsappInbound, registerWhatsappWebhooks, type WhatsappConfig } from "./modules/whatsapp/index.js";
 import type { UpkeepConfig } from "./modules/upkeep/index.js";
@@ -162,6 +162,7 @@ export async function buildApp(database: Database, config: AppConfig): Promise<F
   });
   registerAuditTrail(app);
   for (const routes of modules) await app.register(routes);
+  registerOrderListeners(app);
   registerNotFound(app, await registerStorefront(app, config));
   return app;
 }

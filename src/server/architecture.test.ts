@@ -93,6 +93,15 @@ describe("the server's architecture", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("lists every listener of an order's life in one place, modules/order-satellites.ts", () => {
+    const offenders = sourceFiles(SERVER)
+      .filter((file) => !file.endsWith(path.join("modules", "order-satellites.ts")))
+      .filter((file) => /\.on(Transition|Changed)\(/.test(fs.readFileSync(file, "utf8")))
+      .filter((file) => !file.endsWith(path.join("order-core", "order-core.ts")))
+      .map((file) => path.relative(SERVER, file));
+    expect(offenders).toEqual([]);
+  });
+
   it("modules do not reach into the plugins (the access check runs for every route)", () => {
     const offenders = sourceFiles(MODULES).filter((file) =>
       /from "\.\.\/\.\.\/plugins\//.test(fs.readFileSync(file, "utf8")),

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { PlacementSteps } from "./order-core/index.js";
-import { adContextOnPlacement } from "./ads/index.js";
+import { adContextOnPlacement, conversionsApiOf, recordMetaEvents, recordedMetaEvents } from "./ads/index.js";
+import { gateShipping } from "./advance/index.js";
 import { checkPlacement, guardPlacement, heldForAgent } from "./fraud/index.js";
 import { PlacementThrottles } from "./orders/index.js";
+import { summarizeDeliveries } from "./remittances/index.js";
+import { queueShippedMessages } from "./shipping/index.js";
+import { announceStockChange } from "./stock/index.js";
 import { confirmationOnPlacement } from "./whatsapp/index.js";
 
 declare module "fastify" {
@@ -13,7 +17,10 @@ declare module "fastify" {
 }
 
 /**
- * What the satellites add to an order's placement, in one place: the order core's workflows
+ * What the satellites add to an order's life, in one place: the steps of its placement (here)
+ * and the listeners of every change to it (`registerOrderListeners`, below).
+ *
+ * The placement: the order core's workflows
  * (placeWebOrder, placeStaffOrder) name their steps, and this wires each step to the module that
  * decides it, so the core imports none of them.
  */
@@ -35,4 +42,28 @@ export function registerPlacementSteps(app: FastifyInstance): void {
       confirmation: () => confirmationOnPlacement(app.config.whatsapp, "staff"),
     },
   });
+}
+
+/**
+ * Every listener of an order's life (decision 017), in one place. A transition listener runs in
+ * the transaction of every status change, and one that throws rolls the change back; a changed
+ * listener runs once the change is committed, and its failure is logged, never thrown. Runs once
+ * the modules have registered (the live queue, the catalogue cache and the job runner exist).
+ */
+export function registerOrderListeners(app: FastifyInstance): void {
+  const core = app.orderCore;
+  const whatsapp = app.config.whatsapp;
+  const capi = conversionsApiOf(app.config.metaAds);
+
+  // In the transaction of every status change:
+  core.onTransition(gateShipping); // advance: nothing ships or is delivered while its advance is owed
+  core.onTransition(summarizeDeliveries); // remittances: what each courier owes, per week and day
+  if (whatsapp) core.onTransition(queueShippedMessages); // shipping: the customer hears it shipped
+  if (capi) core.onTransition((tx, changes) => recordMetaEvents(tx, changes, capi, app.clock.now())); // ads
+
+  // Once committed:
+  core.onChanged(() => app.orderEvents.publish()); // order-events: the agents' live queue
+  core.onChanged((event) => announceStockChange(app, event.stockLowest)); // stock: the catalogue's counts
+  if (whatsapp) core.onChanged(() => app.jobs.wake()); // whatsapp: a queued message goes out now
+  if (capi) core.onChanged((event) => (recordedMetaEvents(event.changes, capi) ? app.jobs.wake() : undefined)); // ads
 }

@@ -5,3 +5,5 @@
 export { adContextOnPlacement } from "./ad-context.js";
 export { metaAdsConfigFromEnv, pixelSources } from "./ads-config.js";
 export type { MetaAdsConfig } from "./ads-config.js";
+export { conversionsApiOf } from "./ads-config.js";
+export { recordMetaEvents, recordedMetaEvents } from "./meta-events.js";

@@ -231,11 +231,11 @@ export async function drainMetaEvents(app: FastifyInstance, config: Capi, limit:
   return claimed.length;
 }
 
-/** Registers the listener (in the confirming transaction) and the outbox's drain. */
+/** Whether committed changes recorded events for Meta: the outbox then sends them now. */
+export const recordedMetaEvents = (changes: StatusChange[], config: Capi) =>
+  changes.some((c) => eventsFor([c], config).length > 0);
+
+/** Registers the outbox's drain (the listeners are in modules/order-satellites.ts). */
 export function registerMetaEvents(app: FastifyInstance, config: Capi): void {
-  app.orderCore.onTransition((tx, changes) => recordMetaEvents(tx, changes, config, app.clock.now()));
-  app.orderCore.onChanged((event) => {
-    if (event.changes.some((c) => eventsFor([c], config).length > 0)) app.jobs.wake();
-  });
   app.jobs.registerQueue(META_EVENTS_QUEUE, (limit) => drainMetaEvents(app, config, limit));
 }

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
 import { sqlList } from "../../db/sql-list.js";
 import { AppError } from "../../lib/app-error.js";
-import type { OrderCore, StatusChange } from "../order-core/index.js";
+import type { StatusChange } from "../order-core/index.js";
 
 /** Orders among `ids` whose advance is still owed, and how much (whole rupees). */
 export async function unpaidAdvances(db: Db, ids: readonly string[]): Promise<{ id: string; owed: number }[]> {
@@ -53,9 +53,7 @@ const passesGate = (c: StatusChange) => c.to === "shipped" || (c.to === "deliver
  * tracking number, a bulk change, a courier booking, a move straight to delivered) is refused in
  * its own transaction, and rolls back, while an order's advance is owed.
  */
-export function gateShipping(core: OrderCore): void {
-  core.onTransition(async (tx, changes) => {
-    const shipping = changes.filter(passesGate).map((c) => c.orderId);
-    if (shipping.length > 0) await refuseUnpaidAdvances(tx, shipping);
-  });
+export async function gateShipping(tx: Db, changes: StatusChange[]): Promise<void> {
+  const shipping = changes.filter(passesGate).map((c) => c.orderId);
+  if (shipping.length > 0) await refuseUnpaidAdvances(tx, shipping);
 }

@@ -8,7 +8,6 @@ import { Throttle } from "../../lib/throttle.js";
 import { parse } from "../../lib/validate.js";
 import { actorOf } from "../audit/index.js";
 import { orderIdParam } from "../order-core/index.js";
-import { gateShipping } from "./advance-gate.js";
 import { decideAdvance, shopperOrder, submitProof } from "./advance-service.js";
 import { advanceOverview } from "./advance-overview.js";
 import { payLinkInput } from "@shared/schemas/advance.js";
@@ -32,8 +31,6 @@ const advanceRow = {
 
 /** Advance payments (decision 027): the shopper's proof, the agent's decision, the shipping gate. */
 export async function advanceRoutes(app: FastifyInstance): Promise<void> {
-  gateShipping(app.orderCore);
-
   // A proof stores a photo: a few per number, more per network (many shoppers share a NAT address).
   const perPhone = new Throttle(5, 60 * 60_000, "payment proofs for this phone number", app.throttleStore);
   const perIp = new Throttle(60, 60 * 60_000, "payment proofs from your network", app.throttleStore);

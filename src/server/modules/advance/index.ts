@@ -3,7 +3,7 @@
  * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
  */
 export { advanceReplyLines, withPaymentAccounts } from "./advance-answers.js";
-export { refuseUnpaidAdvances } from "./advance-gate.js";
+export { gateShipping, refuseUnpaidAdvances } from "./advance-gate.js";
 export { recordAdvanceRefund } from "./advance-service.js";
 export { advanceCondition, advanceProofOf } from "./advance-view.js";
 export { safepayConfigFromEnv } from "./safepay-config.js";

@@ -59,8 +59,6 @@ export function registerOrderEvents(app: FastifyInstance): void {
     },
   };
   app.decorate("orderEvents", events);
-  // Every committed change to orders reaches the live queue (modules/order-core).
-  app.orderCore.onChanged(() => events.publish());
   app.addHook("onClose", async () => {
     if (timer) clearTimeout(timer);
     await listening;

@@ -3,4 +3,4 @@
  * imports its routes). Anything in this folder is the module's own (eslint.config.js refuses a
  * deep import from outside).
  */
-export {};
+export { summarizeDeliveries } from "./remittance-listener.js";

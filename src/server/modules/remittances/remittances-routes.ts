@@ -9,7 +9,6 @@ import { CourierUnavailable } from "../shipping/index.js";
 import { openFlagsCsv, resolveFlag } from "./flags.js";
 import { importSettlement } from "./import-settlement.js";
 import { pullPayments } from "./pull-payments.js";
-import { summarizeDeliveries } from "./remittance-listener.js";
 import { remittancesView } from "./remittances-view.js";
 import { readSettlementUpload, readSheetPreview } from "./sheet-upload.js";
 import { flagUnpaidParcels } from "./unpaid-sweep.js";
@@ -26,7 +25,6 @@ export async function remittancesRoutes(app: FastifyInstance): Promise<void> {
   const owner = { config: { access: "owner" as const } };
   const pull = () => pullPayments({ db: app.db, secrets: app.secrets }, app.clock.now());
 
-  app.orderCore.onTransition(summarizeDeliveries);
   app.jobs.every(PULL_JOB, PULL_EVERY_MS, async () => {
     const run = await pull();
     if (run.paid > 0) app.log.info({ ...run }, "couriers reported parcels paid");

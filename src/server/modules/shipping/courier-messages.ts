@@ -14,7 +14,8 @@ import {
   type InboundMessage,
   type WhatsappConfig,
 } from "../whatsapp/index.js";
-import type { OrderWrite } from "../order-core/index.js";
+import type { Db } from "../../db/client.js";
+import type { OrderWrite, StatusChange } from "../order-core/index.js";
 import { cashToCollect } from "./courier-booking.js";
 import { deliveryPayload, readDeliveryPayload } from "./delivery-payload.js";
 import { resolveAsCustomer, SEND_DELIVERY_ISSUE_MESSAGE, takeNewAddress } from "./delivery-issues.js";
@@ -104,18 +105,19 @@ async function sendDeliveryIssue(app: FastifyInstance, config: WhatsappConfig, o
   await record(app, orderId, kind, id, `Delivery attempt failed: ${order.reason}`);
 }
 
+/** Any order that ships, by a booking or by hand, gets its message: queued in the same transaction. */
+export async function queueShippedMessages(tx: Db, changes: StatusChange[]): Promise<void> {
+  for (const change of changes.filter((c) => c.to === "shipped"))
+    await enqueueJob(tx, {
+      kind: SEND_SHIPPED_MESSAGE,
+      payload: { orderId: change.orderId },
+      key: `courier:shipped:${change.orderId}`,
+      maxAttempts: 5,
+    });
+}
+
 /** Registers the two senders with the job runner (only when WhatsApp is on). */
 export function registerCourierMessages(app: FastifyInstance, config: WhatsappConfig): void {
-  // Any order that ships, by a booking or by hand, gets its message: queued in the same transaction.
-  app.orderCore.onTransition(async (tx, changes) => {
-    for (const change of changes.filter((c) => c.to === "shipped"))
-      await enqueueJob(tx, {
-        kind: SEND_SHIPPED_MESSAGE,
-        payload: { orderId: change.orderId },
-        key: `courier:shipped:${change.orderId}`,
-        maxAttempts: 5,
-      });
-  });
   app.jobs.register(SEND_SHIPPED_MESSAGE, (payload) => sendShipped(app, config, String(payload.orderId)));
   app.whatsappInbound.push((w, message, phone) => handleDeliveryReply(w, config, message, phone));
   app.jobs.register(SEND_DELIVERY_ISSUE_MESSAGE, (payload) => sendDeliveryIssue(app, config, String(payload.orderId)));

@@ -7,3 +7,4 @@ export { setTrackingByHand } from "./manual-shipping.js";
 export { CourierRefused, CourierUnavailable } from "./courier.js";
 export type { Courier } from "./courier.js";
 export { enabledCouriers } from "./courier-accounts.js";
+export { queueShippedMessages } from "./courier-messages.js";

@@ -10,3 +10,4 @@ export { lockVariants, putBackReturnedItems } from "./stock-return.js";
 export { firstShortfall, notEnoughStock, stockResultColumns, takeStockCtes } from "./stock-sql.js";
 export type { StockLine } from "./stock-sql.js";
 export { loadStock, saveStock } from "./stock-store.js";
+export { announceStockChange } from "./stock-announce.js";

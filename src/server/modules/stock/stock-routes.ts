@@ -5,7 +5,6 @@ import type { LowStockList } from "@shared/schemas/stock.js";
 import { parse } from "../../lib/validate.js";
 import { queryRows } from "../../db/rows.js";
 import { sql } from "drizzle-orm";
-import { announceStockChange } from "./stock-announce.js";
 import { registerStockExpiry } from "./stock-expiry.js";
 import { countsShown, countsStillShown, type ShownCount } from "./stock-shown.js";
 
@@ -21,8 +20,6 @@ const lowStockQuery = z.object({
  */
 export async function stockRoutes(app: FastifyInstance): Promise<void> {
   registerStockExpiry(app);
-  // Units taken or given back by any order change reach the catalogue (modules/order-core).
-  app.orderCore.onChanged((event) => announceStockChange(app, event.stockLowest));
   // Cached catalogue answers show the counts as they are now, whatever changed them (decision 035).
   app.catalogueCache.freshPart = {
     remember: countsShown,

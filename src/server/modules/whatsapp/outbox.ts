@@ -389,8 +389,6 @@ async function sweep(app: FastifyInstance, config: WhatsappConfig) {
 export function registerOutbox(app: FastifyInstance, config: WhatsappConfig): void {
   const thread = new SendThread();
   app.addHook("onClose", () => thread.close());
-  // A placed or changed order may have queued a message: it goes out now, not at the next poll.
-  app.orderCore.onChanged(() => app.jobs.wake());
   app.jobs.registerQueue(CONFIRMATIONS, (limit) => drainConfirmations(app, thread, config, limit));
   app.jobs.registerBatch(
     SEND_REMINDER,

@@ -21,7 +21,7 @@ export function DatabaseUpkeepPanel() {
   if (upkeep.data.database === "postgres")
     return (
       <p className="text-sm">
-        The store runs on PostgreSQL: back it up with pg_dump (see the README, “Backups”); its autovacuum keeps the
+        The store runs on PostgreSQL: back it up with pg_dump (see docs/operating/backups.md); its autovacuum keeps the
         tables tidy.
       </p>
     );
@@ -46,7 +46,7 @@ export function DatabaseUpkeepPanel() {
             </p>
           )}
           <p className="text-muted">
-            Copy this folder to another disk or machine now and then. To restore, see the README, “Backups”.
+            Copy this folder to another disk or machine now and then. To restore, see docs/operating/backups.md.
           </p>
         </>
       ) : (

@@ -36,8 +36,8 @@ export function MetaAdsPanel() {
       </p>
       {conversionsApi.missing.length > 0 && (
         <p>
-          To connect, set {conversionsApi.missing.join(" and ")} on the server and restart it (see the README, “Meta
-          ads”).
+          To connect, set {conversionsApi.missing.join(" and ")} on the server and restart it (see
+          docs/operating/meta-ads.md).
         </p>
       )}
       <p className="text-muted">

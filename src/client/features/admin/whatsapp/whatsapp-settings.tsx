@@ -22,7 +22,7 @@ export function WhatsappSettings() {
         </Badge>
         {s.enabled
           ? `Every new web order below high risk gets the confirmation message (at most two a day per phone number; the others are held for an agent, who may resend); one reminder after ${s.reminderHours} hours; after ${s.expiryHours} hours the order is ${s.autoCancel ? "cancelled" : "marked expired for an agent"} and its items go back on sale.`
-          : `Off: set ${s.missing.join(", ")} on the server to turn it on (see the README). Until then agents confirm by the WhatsApp link in each order.`}
+          : `Off: set ${s.missing.join(", ")} on the server to turn it on (see docs/operating/whatsapp.md). Until then agents confirm by the WhatsApp link in each order.`}
       </p>
       <p>
         Webhook URL for Meta:{" "}
