@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeCloudApi } from "@server/test/fakes/whatsapp-cloud-api.js";
 import { testWhatsappConfig } from "@server/test/fakes/whatsapp-config.js";
 import { textMessage } from "@server/test/fakes/whatsapp-webhooks.js";
-import { webhookSignature } from "@server/modules/whatsapp/webhook-signature.js";
+import { webhookSignature } from "@server/modules/whatsapp/webhook/webhook-signature.js";
 import { logIn } from "./support/admin";
 import { launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
 import { buyableProducts } from "./support/catalogue";

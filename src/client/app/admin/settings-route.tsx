@@ -2,7 +2,7 @@ import "./admin-fonts";
 import { ArrowLeft } from "lucide-react";
 import { Link, Navigate } from "react-router";
 import { Skeleton } from "@client/components/ui/skeleton";
-import { useAdminSession } from "@client/features/admin/auth/admin-auth-api";
+import { useAdminSession } from "@client/lib/admin/session";
 import { useSessionExpiry } from "@client/features/admin/auth/use-session-expiry";
 import { WebsiteSettings } from "@client/features/admin/settings/website-settings";
 import { DatabaseUpkeepPanel } from "@client/features/admin/settings/database-upkeep-panel";

@@ -10,7 +10,7 @@ import { FakeMeta, testMetaAdsConfig } from "../../test/fakes/meta-fake.js";
 import { testWhatsappConfig } from "../../test/fakes/whatsapp-config.js";
 import { buttonReply, postWebhook } from "../../test/fakes/whatsapp-webhooks.js";
 import { createTestApp, startAnotherServer, type TestContext } from "../../test/test-app.js";
-import { buttonPayload } from "../whatsapp/button-payload.js";
+import { buttonPayload } from "../whatsapp/webhook/button-payload.js";
 
 const fake = new FakeMeta();
 const clock = new ManualClock();

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import type { Clock } from "../../jobs/clock.js";
 import type { SecretBox } from "../../lib/secret-box.js";
-import { enabledCouriers } from "./courier-accounts.js";
-import { foldWords } from "./courier.js";
+import { enabledCouriers } from "./couriers/courier-accounts.js";
+import { foldWords } from "./couriers/courier.js";
 
 /** How long the couriers' city lists are kept before they are asked again. */
 const KEEP_MS = 12 * 60 * 60 * 1000;

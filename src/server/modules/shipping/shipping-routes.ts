@@ -7,22 +7,22 @@ import { AppError } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
 import { loadItems, orderColumns, orderIdParam, toAdminOrder } from "../order-core/index.js";
 import { listSettings } from "../settings/index.js";
-import { bookOrders, cancelBooking, type ShippingDeps } from "./courier-booking.js";
+import { bookOrders, cancelBooking, type ShippingDeps } from "./parcels/courier-booking.js";
 import { ServedCities } from "./served-cities.js";
-import { enabledCouriers } from "./courier-accounts.js";
-import { followUpParcels } from "./courier-follow-up.js";
-import { courierPaymentOf } from "./courier-payment.js";
-import { registerCourierMessages } from "./courier-messages.js";
+import { enabledCouriers } from "./couriers/courier-accounts.js";
+import { followUpParcels } from "./parcels/courier-follow-up.js";
+import { courierPaymentOf } from "./couriers/courier-payment.js";
+import { registerCourierMessages } from "./parcels/courier-messages.js";
 import {
   courierSettingsView,
   leopardsSettingsView,
   saveCourierSettings,
   saveLeopardsSettings,
   sealStoredCourierSecrets,
-} from "./courier-settings.js";
-import { resolveAsAgent, SEND_SHIPPER_ADVICE, sendShipperAdvice } from "./delivery-issues.js";
-import { postexSettingsView, savePostexSettings } from "./postex-settings.js";
-import { renderLabels } from "./labels-pdf.js";
+} from "./couriers/courier-settings.js";
+import { resolveAsAgent, SEND_SHIPPER_ADVICE, sendShipperAdvice } from "./parcels/delivery-issues.js";
+import { postexSettingsView, savePostexSettings } from "./couriers/postex-settings.js";
+import { renderLabels } from "./labels/labels-pdf.js";
 import { refuseUnpaidAdvances } from "../advance/index.js";
 import { missingOrders } from "./manual-shipping.js";
 import { actorOf, recordExport } from "../audit/index.js";

@@ -18,7 +18,7 @@ import { FakeCloudApi } from "../../test/fakes/whatsapp-cloud-api.js";
 import { testWhatsappConfig } from "../../test/fakes/whatsapp-config.js";
 import { buttonReply, postWebhook } from "../../test/fakes/whatsapp-webhooks.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
-import { buttonPayload } from "../whatsapp/button-payload.js";
+import { buttonPayload } from "../whatsapp/webhook/button-payload.js";
 import { RELEASE_EVERY_MS, releaseExpiredStock, RELEASE_NOTE } from "./stock-expiry.js";
 
 // An unconfirmed web order gives its units back when its confirmation expires

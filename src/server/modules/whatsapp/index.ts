@@ -2,13 +2,13 @@
  * The whatsapp module's public face: what other modules and the app import from it. Anything else
  * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
  */
-export { sendTemplate } from "./cloud-api.js";
-export { registerWhatsappInbound } from "./inbound-handlers.js";
-export type { InboundAnswer } from "./inbound-handlers.js";
-export { confirmationOnPlacement } from "./outbox.js";
-export { templateText } from "./template-text.js";
-export { registerWhatsappWebhooks } from "./webhook-inbox.js";
-export { quickReplyPayload } from "./webhook-payload.js";
-export type { InboundMessage } from "./webhook-payload.js";
+export { sendTemplate } from "./cloud-api/cloud-api.js";
+export { registerWhatsappInbound } from "./conversations/inbound-handlers.js";
+export type { InboundAnswer } from "./conversations/inbound-handlers.js";
+export { confirmationOnPlacement } from "./confirmations/outbox.js";
+export { templateText } from "./confirmations/template-text.js";
+export { registerWhatsappWebhooks } from "./webhook/webhook-inbox.js";
+export { quickReplyPayload } from "./webhook/webhook-payload.js";
+export type { InboundMessage } from "./webhook/webhook-payload.js";
 export { whatsappConfigFromEnv } from "./whatsapp-config.js";
 export type { WhatsappConfig } from "./whatsapp-config.js";

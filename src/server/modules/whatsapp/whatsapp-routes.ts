@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { WhatsappStatus } from "@shared/schemas/whatsapp.js";
 import { orderIdParam } from "../order-core/index.js";
-import { orderMessages, resendConfirmation } from "./messages-service.js";
-import { whatsappInboxRoutes } from "./inbox-routes.js";
-import { registerOutbox } from "./outbox.js";
-import { templatesToCreate } from "./templates.js";
-import { WebhookBurst } from "./webhook-burst.js";
-import { drainWebhookInbox, WEBHOOK_INBOX } from "./webhook-inbox.js";
-import { whatsappWebhookRoutes } from "./webhook-routes.js";
+import { orderMessages, resendConfirmation } from "./confirmations/messages-service.js";
+import { whatsappInboxRoutes } from "./conversations/inbox-routes.js";
+import { registerOutbox } from "./confirmations/outbox.js";
+import { templatesToCreate } from "./confirmations/templates.js";
+import { WebhookBurst } from "./webhook/webhook-burst.js";
+import { drainWebhookInbox, WEBHOOK_INBOX } from "./webhook/webhook-inbox.js";
+import { whatsappWebhookRoutes } from "./webhook/webhook-routes.js";
 
 /** The WhatsApp confirmation loop: Meta's webhook, and what the admin sees of it. */
 export async function whatsappRoutes(app: FastifyInstance): Promise<void> {

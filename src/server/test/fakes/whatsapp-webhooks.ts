@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import "../../modules/whatsapp/webhook-inbox.js";
-import { webhookSignature } from "../../modules/whatsapp/webhook-signature.js";
+import "../../modules/whatsapp/webhook/webhook-inbox.js";
+import { webhookSignature } from "../../modules/whatsapp/webhook/webhook-signature.js";
 
 /**
  * Webhook deliveries in the shape Meta documents for the Cloud API ("Webhooks, messages"),

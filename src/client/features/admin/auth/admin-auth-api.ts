@@ -1,28 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { adminSession, loginInput } from "@shared/schemas/admin.js";
+import type { loginInput } from "@shared/schemas/admin.js";
 import { publicReadOf } from "@client/lib/queries";
-import { api, ApiError } from "@client/lib/api";
+import { api } from "@client/lib/api";
+import { sessionKey, type AdminSession } from "@client/lib/admin/session";
 
-export type AdminSession = z.infer<typeof adminSession>;
 type LoginInput = z.infer<typeof loginInput>;
-
-export const sessionKey = ["/api/admin/session"] as const;
-
-/** The server decides who is logged in: null means "show the login form". */
-export function useAdminSession() {
-  return useQuery({
-    queryKey: sessionKey,
-    queryFn: async () => {
-      try {
-        return await api<AdminSession>("/api/admin/session");
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
-  });
-}
 
 export function useLogin() {
   const qc = useQueryClient();

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ApiError } from "@client/lib/api";
-import { sessionKey } from "./admin-auth-api";
+import { sessionKey } from "@client/lib/admin/session";
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 

@@ -11,6 +11,7 @@ import { Input } from "@client/components/ui/input";
 import { api, ApiError } from "@client/lib/api";
 import { toastError } from "@client/lib/admin/toast-error";
 import { refreshAfterOrderChange } from "@client/lib/admin/orders-api";
+import { useAdminSession } from "@client/lib/admin/session";
 
 export const ADVANCE_LABELS: Record<AdvanceStatus, string> = {
   none: "None",
@@ -57,6 +58,7 @@ function useDecideAdvance(id: string) {
 export function AdvanceSection({ order }: { order: AdminOrderDetail }) {
   const { advance } = order;
   const decide = useDecideAdvance(order.id);
+  const owner = useAdminSession().data?.role === "owner";
   const owed = Math.max(0, Number(advance.amount) - Number(advance.paid));
   const [amount, setAmount] = useState(String(owed));
   const [note, setNote] = useState("");
@@ -124,7 +126,7 @@ export function AdvanceSection({ order }: { order: AdminOrderDetail }) {
           </div>
         </div>
       )}
-      {open && short && (
+      {open && short && owner && (
         <div className="flex items-end gap-2" aria-label="Owner override">
           <label className="flex-1 text-xs">
             Owner only: why accept {formatRs(Number(amount) || 0)} (audited)
