@@ -1,43 +1,35 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumber } from "@shared/rules/labels.js";
 import { FAKE_KEY, FAKE_PASSWORD, startLeopardsFake, type LeopardsFake } from "@server/test/fakes/leopards-fake.js";
 import { POSTEX_TOKEN, startPostexFake, type PostexFake } from "@server/test/fakes/postex-fake.js";
 import { openAdmin } from "./support/admin";
-import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
+import { DESKTOP, newContext, screenshot } from "./support/browser";
 import { buyableProducts, type BuyableProduct } from "./support/catalogue";
 import { placeOrder } from "./support/shopper";
-import { startStore, type RunningStore } from "./support/store";
+import { startedStore } from "./support/suite";
 
-let store: RunningStore;
-let browser: Browser;
+const suite = startedStore();
 let postex: PostexFake;
 let leopards: LeopardsFake;
 let product: BuyableProduct;
 
 beforeAll(async () => {
-  [store, browser, postex, leopards] = await Promise.all([
-    startStore(),
-    launchBrowser(),
-    startPostexFake(),
-    startLeopardsFake(),
-  ]);
-  [product] = await buyableProducts(store.baseUrl);
+  [postex, leopards] = await Promise.all([startPostexFake(), startLeopardsFake()]);
 });
-
 afterAll(async () => {
-  await browser?.close();
-  await store?.close();
   await Promise.all([postex?.close(), leopards?.close()]);
+});
+beforeAll(async () => {
+  [product] = await buyableProducts(suite.store.baseUrl);
 });
 
 async function readyOrder(customerName: string): Promise<string> {
-  const { id } = await placeOrder(store.baseUrl, product, {
+  const { id } = await placeOrder(suite.store.baseUrl, product, {
     customerName,
     customerPhone: "0301 4000003",
     shippingAddress: "House 7, Street 2, Johar Town",
   });
-  await store.adminFetch(`/api/orders/${id}`, { method: "PATCH", json: { status: "processing" } });
+  await suite.store.adminFetch(`/api/orders/${id}`, { method: "PATCH", json: { status: "processing" } });
   return id;
 }
 
@@ -45,18 +37,18 @@ describe("courier journeys", () => {
   it("an agent books two orders with PostEx, then answers a failed delivery attempt", async () => {
     const ids = [await readyOrder("Areeba Khalid"), await readyOrder("Nimra Javed")];
     const connected = await Promise.all([
-      store.adminFetch("/api/admin/couriers/postex", {
+      suite.store.adminFetch("/api/admin/couriers/postex", {
         method: "PUT",
         json: { enabled: true, baseUrl: postex.baseUrl, token: POSTEX_TOKEN, pickupAddressCode: "001" },
       }),
-      store.adminFetch("/api/admin/couriers/leopards", {
+      suite.store.adminFetch("/api/admin/couriers/leopards", {
         method: "PUT",
         json: { enabled: true, baseUrl: leopards.baseUrl, apiKey: FAKE_KEY, apiPassword: FAKE_PASSWORD },
       }),
     ]);
     expect(connected.map((r) => r.status)).toEqual([200, 200]);
 
-    const context = await newContext(browser, store.baseUrl, DESKTOP);
+    const context = await newContext(suite.browser, suite.store.baseUrl, DESKTOP);
     const page = await openAdmin(context, "/admin/orders");
     await page
       .getByRole("group", { name: "Filter by status" })
@@ -73,7 +65,7 @@ describe("courier journeys", () => {
 
     // The rider found nobody home: PostEx puts the parcel under review.
     const first = ids[0];
-    const order = (await (await store.adminFetch(`/api/orders/${first}`)).json()) as { trackingNumber: string };
+    const order = (await (await suite.store.adminFetch(`/api/orders/${first}`)).json()) as { trackingNumber: string };
     postex.setStatus(order.trackingNumber, "Delivery Under Review", "Customer not available");
     await page.getByRole("button", { name: "Check parcels now" }).click();
     await page.getByText(/parcels asked about/).waitFor();
@@ -87,7 +79,7 @@ describe("courier journeys", () => {
     await screenshot(page, "couriers-failed-delivery-desktop");
     await failed.getByRole("button", { name: "Deliver again" }).click();
     await failed.getByText("Chosen:").waitFor();
-    await store.app.jobs.runDue();
+    await suite.store.app.jobs.runDue();
     expect(postex.adviceFor(order.trackingNumber)).toMatchObject({ statusId: 2 });
     await context.close();
   });

@@ -1,47 +1,47 @@
-import type { Browser } from "playwright-core";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumber } from "@shared/rules/labels.js";
 import { FAKE_KEY, FAKE_PASSWORD, startLeopardsFake, type LeopardsFake } from "@server/test/fakes/leopards-fake.js";
 import { openAdmin } from "./support/admin";
-import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
+import { DESKTOP, newContext, screenshot } from "./support/browser";
 import { buyableProducts, type BuyableProduct } from "./support/catalogue";
 import { placeOrder } from "./support/shopper";
-import { startStore, type RunningStore } from "./support/store";
+import { startedStore } from "./support/suite";
 
-let store: RunningStore;
-let browser: Browser;
+const suite = startedStore();
 let fake: LeopardsFake;
 let product: BuyableProduct;
 
 beforeAll(async () => {
-  [store, browser, fake] = await Promise.all([startStore(), launchBrowser(), startLeopardsFake()]);
-  product = (await buyableProducts(store.baseUrl)).find((p) => p.sizes.length > 1)!;
+  fake = await startLeopardsFake();
 });
-
 afterAll(async () => {
-  await browser?.close();
-  await store?.close();
   await fake?.close();
+});
+beforeAll(async () => {
+  product = (await buyableProducts(suite.store.baseUrl)).find((p) => p.sizes.length > 1)!;
 });
 
 async function placeOrderFor(customerPhone: string, customerName: string): Promise<string> {
-  return (await placeOrder(store.baseUrl, product, { customerName, customerPhone })).id;
+  return (await placeOrder(suite.store.baseUrl, product, { customerName, customerPhone })).id;
 }
 
 describe("shipping journeys", () => {
   it("an agent selects three ready orders, prints their labels and books them with Leopards", async () => {
     const ids = [];
     for (const name of ["Sana Iqbal", "Hira Aslam", "Maryam Noor"]) ids.push(await placeOrderFor("0345 6000001", name));
-    const ready = await store.adminFetch("/api/admin/orders", { method: "PATCH", json: { ids, status: "processing" } });
+    const ready = await suite.store.adminFetch("/api/admin/orders", {
+      method: "PATCH",
+      json: { ids, status: "processing" },
+    });
     expect(await ready.json()).toEqual({ changed: 3 });
-    const connect = await store.adminFetch("/api/admin/courier-settings", {
+    const connect = await suite.store.adminFetch("/api/admin/courier-settings", {
       method: "PUT",
       json: { enabled: true, baseUrl: fake.baseUrl, apiKey: FAKE_KEY, apiPassword: FAKE_PASSWORD, timeoutSeconds: 5 },
     });
     expect(connect.status).toBe(200);
 
-    const context = await newContext(browser, store.baseUrl, DESKTOP);
+    const context = await newContext(suite.browser, suite.store.baseUrl, DESKTOP);
     const page = await openAdmin(context, "/admin/orders");
     await page
       .getByRole("group", { name: "Filter by status" })
@@ -76,9 +76,11 @@ describe("shipping journeys", () => {
     const phone = "0333 7000002";
     const id = await placeOrderFor(phone, "Zoya Tariq");
     for (const status of ["processing", "shipped", "delivered"])
-      expect((await store.adminFetch(`/api/orders/${id}`, { method: "PATCH", json: { status } })).status).toBe(200);
+      expect((await suite.store.adminFetch(`/api/orders/${id}`, { method: "PATCH", json: { status } })).status).toBe(
+        200,
+      );
 
-    const shopper = await newContext(browser, store.baseUrl, DESKTOP);
+    const shopper = await newContext(suite.browser, suite.store.baseUrl, DESKTOP);
     const home = await shopper.newPage();
     await home.goto("/");
     await home.getByRole("button", { name: "Track Orders" }).first().click();
@@ -98,7 +100,7 @@ describe("shipping journeys", () => {
     await card.getByText(/^Exchange requested/).waitFor();
     await screenshot(home, "shipping-exchange-requested-desktop");
 
-    const agent = await newContext(browser, store.baseUrl, DESKTOP);
+    const agent = await newContext(suite.browser, suite.store.baseUrl, DESKTOP);
     const admin = await openAdmin(agent, "/admin/returns");
     const request = admin.getByRole("listitem", { name: `Exchange for order ${orderNumber(id)}` });
     await request.getByText("Too small").waitFor();

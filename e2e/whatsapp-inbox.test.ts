@@ -1,52 +1,47 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeCloudApi } from "@server/test/fakes/whatsapp-cloud-api.js";
 import { testWhatsappConfig } from "@server/test/fakes/whatsapp-config.js";
 import { textMessage } from "@server/test/fakes/whatsapp-webhooks.js";
 import { webhookSignature } from "@server/modules/whatsapp/webhook/webhook-signature.js";
 import { logIn } from "./support/admin";
-import { launchBrowser, newContext, PHONE, screenshot } from "./support/browser";
+import { newContext, PHONE, screenshot } from "./support/browser";
 import { buyableProducts } from "./support/catalogue";
 import { placeOrder } from "./support/shopper";
-import { startStore, type RunningStore } from "./support/store";
+import { startedStore } from "./support/suite";
 
 const fake = new FakeCloudApi();
-let store: RunningStore;
-let browser: Browser;
 let config: ReturnType<typeof testWhatsappConfig>;
 beforeAll(async () => {
   await fake.start();
   config = testWhatsappConfig(fake.url);
-  store = await startStore({ whatsapp: config });
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
-  await store?.close();
   await fake.stop();
 });
+const suite = startedStore(() => ({ whatsapp: config }));
 
 /** Nothing on the page is wider than the phone's screen. */
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe("an agent answers a customer's WhatsApp question from a phone", () => {
   it("reads the question in the inbox, answers it, and confirms the order from the conversation", async () => {
-    const [product] = await buyableProducts(store.baseUrl);
-    const { id: orderId } = await placeOrder(store.baseUrl, product, {
+    const [product] = await buyableProducts(suite.store.baseUrl);
+    const { id: orderId } = await placeOrder(suite.store.baseUrl, product, {
       customerName: "Hina Inbox",
       customerPhone: "0300 5550101",
       shippingAddress: "House 12, Street 4, near the mosque",
     });
 
     const body = JSON.stringify(textMessage({ phone: "923005550101", name: "Hina" }, "Can I get it in size L?"));
-    const delivered = await fetch(`${store.baseUrl}/api/whatsapp/webhook`, {
+    const delivered = await fetch(`${suite.store.baseUrl}/api/whatsapp/webhook`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-hub-signature-256": webhookSignature(config.appSecret, body) },
       body,
     });
     expect(delivered.status).toBe(200);
 
-    const context = await newContext(browser, store.baseUrl, PHONE);
+    const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
     const page = await context.newPage();
     await page.goto("/admin/inbox");
     await logIn(page);
@@ -64,7 +59,7 @@ describe("an agent answers a customer's WhatsApp question from a phone", () => {
     // This store's job runner is not started: its jobs run here, as a started one would run them.
     await expect
       .poll(async () => {
-        await store.app.jobs.runDue();
+        await suite.store.app.jobs.runDue();
         return fake.received.some((m) => m.body.type === "text");
       })
       .toBe(true);
@@ -78,7 +73,7 @@ describe("an agent answers a customer's WhatsApp question from a phone", () => {
       .getByText(/is processing/i)
       .first()
       .waitFor();
-    const order = (await (await store.adminFetch(`/api/orders/${orderId}`)).json()) as { status: string };
+    const order = (await (await suite.store.adminFetch(`/api/orders/${orderId}`)).json()) as { status: string };
     expect(order.status).toBe("processing");
 
     await page.goto("/admin/orders");

@@ -3,6 +3,8 @@ import { afterAll, beforeAll } from "vitest";
 import { launchBrowser } from "./browser";
 import { startStore, type RunningStore } from "./store";
 
+type StoreOptions = NonNullable<Parameters<typeof startStore>[0]>;
+
 /** What a journey file runs against: the real store and a Chromium. */
 export interface Suite {
   store: RunningStore;
@@ -12,12 +14,14 @@ export interface Suite {
 /**
  * The one start-up of the browser journeys: a store (with `options`) and a browser, started
  * together before the file's (or the describe block's) tests and closed after them, also when
- * one of them failed to start. A file's own set-up follows in a `beforeAll` of its own.
+ * one of them failed to start. A file's own set-up follows in a `beforeAll` of its own; options
+ * known only once an earlier `beforeAll` ran (a fake's address) are given as a function.
  */
-export function startedStore(options?: Parameters<typeof startStore>[0]): Suite {
+export function startedStore(options?: StoreOptions | (() => StoreOptions)): Suite {
   const suite = {} as Suite;
   beforeAll(async () => {
-    [suite.store, suite.browser] = await Promise.all([startStore(options), launchBrowser()]);
+    const given = typeof options === "function" ? options() : options;
+    [suite.store, suite.browser] = await Promise.all([startStore(given), launchBrowser()]);
   });
   afterAll(async () => {
     await suite.browser?.close();
