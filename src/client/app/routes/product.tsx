@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { toast } from "@client/lib/toast";
 import { buttonVariants } from "@client/components/ui/button";
 import { useAddToCart } from "@client/lib/cart/cart-api";
@@ -9,7 +9,7 @@ import { ProductDetailSkeleton } from "@client/features/catalog/product-skeleton
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
 import { errorMessage } from "@client/lib/api";
 import { productEventData, trackPixel } from "@client/lib/ads/meta-pixel";
-import { productIdOf } from "../route-table";
+import { productIdOf, variantIdOf } from "../route-table";
 
 // Reviews sit below the fold: their code loads after the product itself.
 const ProductReviews = lazy(() => import("@client/features/reviews/product-reviews"));
@@ -19,6 +19,7 @@ export default function ProductRoute() {
   const product = useProduct(id);
   const addToCart = useAddToCart();
   const found = product.data ?? null;
+  const initialVariant = variantIdOf(useSearchParams()[0]);
 
   const viewed = found ? { id: found.id, name: found.name, price: found.price } : null;
   useEffect(() => {
@@ -75,6 +76,8 @@ export default function ProductRoute() {
             product={found}
             adding={addToCart.isPending}
             onAddToCart={add}
+            initialVariant={initialVariant}
+            onVariantChosen={showVariantInAddress}
             wishlistButton={<WishlistHeart product={found} className="ring-1 ring-ink/10" />}
           />
           <Suspense fallback={null}>
@@ -86,4 +89,15 @@ export default function ProductRoute() {
       )}
     </div>
   );
+}
+
+/**
+ * The address names the chosen variant (`?variant=<id>`), so a shared or reloaded link opens with
+ * it chosen; replaced in place, without a navigation or a new history entry.
+ */
+function showVariantInAddress(variantId: number | null) {
+  const url = new URL(window.location.href);
+  if (variantId === null) url.searchParams.delete("variant");
+  else url.searchParams.set("variant", String(variantId));
+  window.history.replaceState(window.history.state, "", url);
 }
