@@ -31,9 +31,9 @@ export function BulkEditBar({
   };
   return (
     <div className="flex flex-wrap items-end gap-2 rounded-lg bg-cream/60 p-3">
-      <label className="text-xs font-medium">
-        Apply to
-        <NativeSelect className="mt-1 w-44" value={which} onChange={(e) => setWhich(e.target.value)}>
+      <div className="text-xs font-medium">
+        <label htmlFor="bulk-which">Apply to</label>
+        <NativeSelect id="bulk-which" className="mt-1 w-44" value={which} onChange={(e) => setWhich(e.target.value)}>
           <option value="">All variants</option>
           {options.flatMap((o) =>
             o.values.map((v) => (
@@ -43,10 +43,15 @@ export function BulkEditBar({
             )),
           )}
         </NativeSelect>
-      </label>
-      <label className="text-xs font-medium">
-        Set
-        <NativeSelect className="mt-1 w-40" value={field} onChange={(e) => setField(e.target.value as BulkField)}>
+      </div>
+      <div className="text-xs font-medium">
+        <label htmlFor="bulk-field">Set</label>
+        <NativeSelect
+          id="bulk-field"
+          className="mt-1 w-40"
+          value={field}
+          onChange={(e) => setField(e.target.value as BulkField)}
+        >
           {(Object.keys(FIELDS) as BulkField[])
             .filter((f) => f !== "stock" || counted)
             .map((f) => (
@@ -55,11 +60,11 @@ export function BulkEditBar({
               </option>
             ))}
         </NativeSelect>
-      </label>
-      <label className="text-xs font-medium">
-        To
-        <Input className="mt-1 w-28" value={value} onChange={(e) => setValue(e.target.value)} />
-      </label>
+      </div>
+      <div className="text-xs font-medium">
+        <label htmlFor="bulk-value">To</label>
+        <Input id="bulk-value" className="mt-1 w-28" value={value} onChange={(e) => setValue(e.target.value)} />
+      </div>
       <Button variant="outline" onClick={apply} disabled={variants.length === 0}>
         Apply to variants
       </Button>
