@@ -13,7 +13,7 @@ import {
   type ShopState,
 } from "@client/features/catalog/shop-filters-state";
 import { readSort, writeSort, type SortOrder } from "@client/features/catalog/product-sorting";
-import { pricedFrom } from "@client/features/catalog/variant-choice";
+import { pricedFrom } from "@client/features/catalog/price-from";
 import { siteSettings } from "@shared/rules/settings.js";
 import {
   collectionExists,

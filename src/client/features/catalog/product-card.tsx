@@ -7,7 +7,7 @@ import { cn } from "@client/lib/cn";
 import { ColorSwatches } from "./color-swatches";
 import { ProductImage } from "./product-image";
 import { ProductPrice } from "./product-price";
-import { pricedFrom } from "./variant-choice";
+import { pricedFrom } from "./price-from";
 
 export type CardLayout = "grid" | "list";
 

@@ -5,7 +5,6 @@ import {
   choose,
   chosenVariant,
   optionStates,
-  pricedFrom,
   productOptions,
   productVariants,
   shownPrice,
@@ -13,6 +12,7 @@ import {
   type SoldVariant,
   type VariantProduct,
 } from "./variant-choice";
+import { pricedFrom } from "./price-from";
 
 /** A lawn print: Unstitched (no size) at 4,990, Stitched in S and M at 6,490; Stitched M Red sold out. */
 const options: ProductOption[] = [

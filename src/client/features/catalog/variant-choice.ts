@@ -1,6 +1,7 @@
 import type { Product } from "@shared/schemas/products.js";
 import { colorInStock } from "@shared/rules/purchase.js";
 import { unitsLeft } from "@shared/rules/stock.js";
+import { pricedVariants } from "./price-from";
 
 /** One option of a product as shoppers choose it (CONTRACT.md part four, "Products with options"). */
 export interface ProductOption {
@@ -175,16 +176,9 @@ export interface ShownPrice {
  * open, or the lowest of them as "From" (available ones count first; sold-out ones only when none is).
  */
 export function shownPrice(variants: SoldVariant[], choices: Choices): ShownPrice | null {
-  const open = variants.filter((v) => fits(v, choices));
-  const onSale = open.filter((v) => v.available);
-  const pool = onSale.length ? onSale : open;
+  const pool = pricedVariants(variants.filter((v) => fits(v, choices)));
   if (pool.length === 0) return null;
   const cheapest = pool.reduce((a, b) => (Number(b.price) < Number(a.price) ? b : a));
   const from = pool.some((v) => Number(v.price) !== Number(cheapest.price));
   return { price: cheapest.price, originalPrice: cheapest.originalPrice, from };
-}
-
-/** Cards and previews say "From Rs. X" (X the product's price, its cheapest on sale) when variants differ in price. */
-export function pricedFrom(product: VariantProduct): boolean {
-  return shownPrice(productVariants(product), {})?.from ?? false;
 }
