@@ -1,0 +1,34 @@
+/** A cart line, quote line or order item as the server answers it: with the variant's options when it names one. */
+export interface VariantLine {
+  size: string;
+  color: string;
+  variantId?: number | null;
+  options?: Record<string, string> | null;
+}
+
+const PLAIN = new Set(["Size", "Color"]);
+
+/**
+ * "Stitched / M / Red" for a line whose variant has options beyond size and colour (from the
+ * server's `options`); null for a plain size and colour line, which keeps today's "Size: M".
+ */
+export function variantText(line: VariantLine): string | null {
+  const options = line.options ?? {};
+  if (!Object.entries(options).some(([name, value]) => value && !PLAIN.has(name))) return null;
+  const names = [
+    ...Object.keys(options).filter((n) => !PLAIN.has(n)),
+    ...["Size", "Color"].filter((n) => n in options),
+  ];
+  return names
+    .map((n) => options[n])
+    .filter(Boolean)
+    .join(" / ");
+}
+
+/** "Lawn suit: Stitched / M / Red" for a variant line; "Kurta (M / Red)" as today for a plain one. */
+export function itemText(line: VariantLine & { productName: string }): string {
+  const variant = variantText(line);
+  if (variant) return `${line.productName}: ${variant}`;
+  const plain = [line.size, line.color].filter(Boolean).join(" / ");
+  return plain ? `${line.productName} (${plain})` : line.productName;
+}
