@@ -1,3 +1,5 @@
+import { COLOR_OPTION, SIZE_OPTION, variantLabel } from "@shared/catalogue/variants.js";
+
 /** A cart line, quote line or order item as the server answers it: with the variant's options when it names one. */
 export interface VariantLine {
   size: string;
@@ -6,7 +8,7 @@ export interface VariantLine {
   options?: Record<string, string> | null;
 }
 
-const PLAIN = new Set(["Size", "Color"]);
+const PLAIN = new Set([SIZE_OPTION, COLOR_OPTION]);
 
 /**
  * "Stitched / M / Red" for a line whose variant has options beyond size and colour (from the
@@ -15,14 +17,7 @@ const PLAIN = new Set(["Size", "Color"]);
 export function variantText(line: VariantLine): string | null {
   const options = line.options ?? {};
   if (!Object.entries(options).some(([name, value]) => value && !PLAIN.has(name))) return null;
-  const names = [
-    ...Object.keys(options).filter((n) => !PLAIN.has(n)),
-    ...["Size", "Color"].filter((n) => n in options),
-  ];
-  return names
-    .map((n) => options[n])
-    .filter(Boolean)
-    .join(" / ");
+  return variantLabel(options);
 }
 
 /** "Lawn suit: Stitched / M / Red" for a variant line; "Kurta (M / Red)" as today for a plain one. */

@@ -1,27 +1,21 @@
 import type { Product } from "@shared/schemas/products.js";
 import { colorInStock } from "@shared/rules/purchase.js";
 import { unitsLeft } from "@shared/rules/stock.js";
+import { COLOR_OPTION, SIZE_OPTION, type ProductOption, type Variant } from "@shared/catalogue/variants.js";
 import { pricedVariants } from "./price-from";
 
-/** One option of a product as shoppers choose it (CONTRACT.md part four, "Products with options"). */
-export interface ProductOption {
-  name: string;
-  values: string[];
-}
+export type { ProductOption };
 
-/** A combination on sale, as the product's JSON carries it. */
-export interface SoldVariant {
-  /** Absent only on a variant read from an older answer's sizes and colours (none is sent then). */
+/**
+ * A combination on sale, as the product's JSON carries it; `id` is absent only on a variant read
+ * from an older answer's sizes and colours (no variant id is sent then).
+ */
+export type SoldVariant = Omit<Variant, "id" | "sku" | "stock" | "imageId"> & {
   id?: number;
-  options: Record<string, string>;
-  price: string;
-  originalPrice: string | null;
   sku?: string | null;
-  available: boolean;
   imageId?: string | null;
-  /** Units left, where stock is counted. */
   stock?: number | null;
-}
+};
 
 /** A product as the picker reads it: with `options` and `variants` when the server sends them. */
 export type VariantProduct = Product & { options?: ProductOption[]; variants?: SoldVariant[] };
@@ -29,8 +23,8 @@ export type VariantProduct = Product & { options?: ProductOption[]; variants?: S
 /** The shopper's choice so far: option name → value. */
 export type Choices = Record<string, string>;
 
-export const SIZE = "Size";
-export const COLOR = "Color";
+export const SIZE = SIZE_OPTION;
+export const COLOR = COLOR_OPTION;
 
 /** The product's options; an answer without them reads its sizes and colours as the Size and Color options. */
 export function productOptions(product: VariantProduct): ProductOption[] {

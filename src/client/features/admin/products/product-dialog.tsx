@@ -21,7 +21,8 @@ import {
   splitList,
   type ProductDraft,
 } from "./product-draft";
-import { variantsDraftFromLists, type VariantsDraft } from "./variant-draft";
+import { variantProblems } from "@shared/catalogue/variants.js";
+import { variantsDraftFromLists, variantsPayload, type VariantsDraft } from "./variant-draft";
 import { VariantsPanel } from "./variants-panel";
 import { useSaveProduct } from "./products-admin-api";
 import { UploadProgress } from "./upload-progress";
@@ -63,6 +64,16 @@ export function ProductDialog({
     if (draft.category === NEW_CATEGORY && !draft.newCategoryName.trim()) {
       toast.error("Validation Error", { description: "Please enter a category name for the new category." });
       return;
+    }
+    if (draft.variants) {
+      // The server's own rules, checked first so each message lands beside its field at once.
+      const { options, variants } = variantsPayload(draft.variants);
+      const problems = variantProblems(options, variants);
+      if (problems.length) {
+        setErrors(Object.fromEntries(problems.reverse().map((p) => [p.field, p.message])));
+        toast.error("Validation Error", { description: problems[problems.length - 1].message });
+        return;
+      }
     }
     const failure = product ? "Failed to update product" : "Failed to create product";
     save.mutate(

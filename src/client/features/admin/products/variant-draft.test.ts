@@ -127,10 +127,13 @@ describe("the product form with options", () => {
 
   it("opens a plain size × colour product without the options editor, and one with its own prices with it", () => {
     const plain = makeProduct({ sizes: ["S"], colors: ["Red", "Blue"] });
+    let id = 0;
     const variant = (Color: string, price: string) => ({
+      id: ++id,
       options: { Size: "S", Color },
       price,
       originalPrice: null,
+      sku: null,
       available: true,
     });
     const options = [

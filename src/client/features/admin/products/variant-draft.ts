@@ -1,7 +1,14 @@
 import type { Product } from "@shared/schemas/products.js";
+import {
+  combinations,
+  optionsKey,
+  variantLabel,
+  type ProductOption,
+  type Variant,
+  type VariantOptions,
+} from "@shared/catalogue/variants.js";
 
-/** At most this many options per product (CONTRACT.md part four). */
-export const MAX_OPTIONS = 3;
+export { MAX_OPTIONS } from "@shared/catalogue/variants.js";
 
 /** An option as typed: its name and its values, comma separated. */
 export interface DraftOption {
@@ -31,21 +38,8 @@ export interface VariantsDraft {
   counted: boolean;
 }
 
-interface ProductOptionJson {
-  name: string;
-  values: string[];
-}
-interface VariantJson {
-  id?: number;
-  options: Record<string, string>;
-  price: string;
-  originalPrice: string | null;
-  sku?: string | null;
-  imageId?: string | null;
-  stock?: number | null;
-}
 /** A product as the admin reads it: with `options` and `variants` when the server sends them. */
-export type ProductWithVariants = Product & { options?: ProductOptionJson[]; variants?: VariantJson[] };
+export type ProductWithVariants = Product & { options?: ProductOption[]; variants?: Variant[] };
 
 const splitValues = (text: string) => [
   ...new Set(
@@ -57,22 +51,19 @@ const splitValues = (text: string) => [
 ];
 
 /** The options as they will be sent: named ones, their values split on commas. */
-export function draftOptions(draft: VariantsDraft): ProductOptionJson[] {
+export function draftOptions(draft: VariantsDraft): ProductOption[] {
   return draft.options
     .map((o) => ({ name: o.name.trim(), values: splitValues(o.values) }))
     .filter((o) => o.name || o.values.length);
 }
 
 /** "Stitched / M / Red": a row's values in option order. */
-export function rowLabel(options: ProductOptionJson[], values: Record<string, string>): string {
-  return options
-    .map((o) => values[o.name] ?? "")
-    .filter(Boolean)
-    .join(" / ");
+export function rowLabel(options: ProductOption[], values: VariantOptions): string {
+  return variantLabel(
+    values,
+    options.map((o) => o.name),
+  );
 }
-
-const rowKey = (options: ProductOptionJson[], values: Record<string, string>) =>
-  JSON.stringify(options.map((o) => values[o.name] ?? ""));
 
 /**
  * Every combination of the options' values, in order, keeping what was typed for a combination
@@ -80,17 +71,15 @@ const rowKey = (options: ProductOptionJson[], values: Record<string, string>) =>
  * owner removed come back: generating is "sell every combination", then remove what is not sold.
  */
 export function generateVariants(
-  options: ProductOptionJson[],
+  options: ProductOption[],
   existing: DraftVariant[],
   defaults: { price: string; originalPrice: string },
 ): DraftVariant[] {
   const named = options.filter((o) => o.name && o.values.length);
-  let combos: Record<string, string>[] = [{}];
-  for (const option of named) combos = combos.flatMap((c) => option.values.map((v) => ({ ...c, [option.name]: v })));
-  const known = new Map(existing.map((v) => [rowKey(named, v.options), v]));
-  return combos.map(
+  const known = new Map(existing.map((v) => [optionsKey(named, v.options), v]));
+  return combinations(named).map(
     (values) =>
-      known.get(rowKey(named, values)) ?? {
+      known.get(optionsKey(named, values)) ?? {
         options: values,
         price: defaults.price,
         originalPrice: defaults.originalPrice,
