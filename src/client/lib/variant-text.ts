@@ -27,3 +27,9 @@ export function itemText(line: VariantLine & { productName: string }): string {
   const plain = [line.size, line.color].filter(Boolean).join(" / ");
   return plain ? `${line.productName} (${plain})` : line.productName;
 }
+
+/** The variant a line names, as a request carries it (`variantId`); nothing for a line without one. */
+export function variantRef(line: object): { variantId?: number } {
+  const id = (line as { variantId?: unknown }).variantId;
+  return typeof id === "number" ? { variantId: id } : {};
+}
