@@ -6,6 +6,7 @@ import { useAddToCart } from "@client/lib/cart/cart-api";
 import { useProduct } from "@client/features/catalog/catalog-api";
 import { ProductDetails, type CartLineChoice } from "@client/features/catalog/product-details";
 import { ProductDetailSkeleton } from "@client/features/catalog/product-skeleton";
+import { priceOf } from "@client/features/catalog/variant-choice";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
 import { errorMessage } from "@client/lib/api";
 import { productEventData, trackPixel } from "@client/lib/ads/meta-pixel";
@@ -35,7 +36,7 @@ export default function ProductRoute() {
     addToCart.mutate(line, {
       onSuccess: () => {
         toast.success("Added to Cart", { description: `${found?.name} has been added to your cart.` });
-        trackPixel("AddToCart", productEventData([{ ...line, price: found?.price }]));
+        trackPixel("AddToCart", productEventData([{ ...line, price: found && priceOf(found, line.variantId) }]));
       },
       onError: (error) => toast.error("Error", { description: errorMessage(error) }),
     });

@@ -176,3 +176,8 @@ export function shownPrice(variants: SoldVariant[], choices: Choices): ShownPric
   const from = pool.some((v) => Number(v.price) !== Number(cheapest.price));
   return { price: cheapest.price, originalPrice: cheapest.originalPrice, from };
 }
+
+/** What one variant costs (the product's price for a line without a variant). */
+export function priceOf(product: VariantProduct, variantId: number | undefined): string {
+  return product.variants?.find((v) => v.id === variantId)?.price ?? product.price;
+}
