@@ -36,7 +36,10 @@ export default function ProductRoute() {
     addToCart.mutate(line, {
       onSuccess: () => {
         toast.success("Added to Cart", { description: `${found?.name} has been added to your cart.` });
-        trackPixel("AddToCart", productEventData([{ ...line, price: found && priceOf(found, line.variantId) }]));
+        trackPixel(
+          "AddToCart",
+          productEventData([{ ...line, price: found ? priceOf(found, line.variantId) : undefined }]),
+        );
       },
       onError: (error) => toast.error("Error", { description: errorMessage(error) }),
     });
