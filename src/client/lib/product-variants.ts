@@ -17,8 +17,8 @@ export type SoldVariant = Omit<Variant, "id" | "sku" | "stock" | "imageId"> & {
   stock?: number | null;
 };
 
-/** A product as the picker reads it: with `options` and `variants` when the server sends them. */
-export type VariantProduct = Product & { options?: ProductOption[]; variants?: SoldVariant[] };
+/** A product as the picker reads it; an older answer may lack `options` and `variants`. */
+export type VariantProduct = Product;
 
 export const SIZE = SIZE_OPTION;
 export const COLOR = COLOR_OPTION;

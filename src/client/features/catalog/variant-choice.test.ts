@@ -9,7 +9,6 @@ import {
   productVariants,
   shownPrice,
   type ProductOption,
-  type SoldVariant,
   type VariantProduct,
 } from "./variant-choice";
 import { pricedFrom } from "./price-from";
@@ -21,15 +20,21 @@ const options: ProductOption[] = [
   { name: "Color", values: ["Red", "Green"] },
 ];
 let nextId = 1;
-const v = (o: Record<string, string>, price: string, available = true, extra: Partial<SoldVariant> = {}) => ({
+const v = (
+  o: Record<string, string>,
+  price: string,
+  available = true,
+  extra: { stock?: number; imageId?: string } = {},
+) => ({
   id: nextId++,
   options: o,
   price,
   originalPrice: null,
+  sku: null,
   available,
   ...extra,
 });
-const variants: SoldVariant[] = [
+const variants = [
   v({ Make: "Unstitched", Size: "", Color: "Red" }, "4990.00"),
   v({ Make: "Unstitched", Size: "", Color: "Green" }, "4990.00"),
   v({ Make: "Stitched", Size: "S", Color: "Red" }, "6490.00"),

@@ -135,7 +135,7 @@ export const colorInStock = (draft: ProductDraft, color: string) => draft.colorS
 export function buildProductForm(draft: ProductDraft, category: string): FormData {
   const colors = splitList(draft.colors);
   const keptIds = (group: DraftImage[]) => group.flatMap((img) => (img.kind === "existing" ? [img.ref.id] : []));
-  const data: ProductInput & Partial<ReturnType<typeof variantsPayload>> = {
+  const data: Omit<ProductInput, "variants"> & Partial<ReturnType<typeof variantsPayload>> = {
     name: draft.name,
     sku: draft.sku,
     description: draft.description,
