@@ -104,7 +104,7 @@ export function ProductDialog({
       open={open}
       onOpenChange={(o) => !save.isPending && onOpenChange(o)}
       title={product ? "Edit Product" : "Add New Product"}
-      className="max-w-2xl"
+      className={draft.variants ? "max-w-4xl" : "max-w-2xl"}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">

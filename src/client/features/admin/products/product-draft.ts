@@ -1,5 +1,6 @@
 import type { ImageRef } from "@shared/schemas/common.js";
-import { PRODUCT_FORM, type ProductInput } from "@shared/schemas/products.js";
+import type { z } from "zod";
+import { PRODUCT_FORM, type ProductInput, type productInput } from "@shared/schemas/products.js";
 import { stockGrid, variantKey } from "@shared/rules/stock.js";
 import {
   draftOptions,
@@ -135,11 +136,12 @@ export const colorInStock = (draft: ProductDraft, color: string) => draft.colorS
 export function buildProductForm(draft: ProductDraft, category: string): FormData {
   const colors = splitList(draft.colors);
   const keptIds = (group: DraftImage[]) => group.flatMap((img) => (img.kind === "existing" ? [img.ref.id] : []));
-  const data: Omit<ProductInput, "variants"> & Partial<ReturnType<typeof variantsPayload>> = {
+  const data: Omit<z.input<typeof productInput>, "variants"> & Partial<ReturnType<typeof variantsPayload>> = {
     name: draft.name,
     sku: draft.sku,
     description: draft.description,
-    originalPrice: draft.originalPrice.trim() || null,
+    // Left out when empty (which the server reads as none): productInput coerces a JSON null to "null".
+    ...(draft.originalPrice.trim() ? { originalPrice: draft.originalPrice.trim() } : {}),
     category,
     sizes: splitList(draft.sizes),
     colors,
