@@ -54,7 +54,7 @@ export function VariantsTable({
       <table className="w-full text-sm">
         <thead>
           <tr className="text-left text-xs text-muted">
-            <th scope="col" className="p-1 font-medium">
+            <th scope="col" className="sticky left-0 z-10 bg-white p-1 font-medium">
               Variant
             </th>
             <th scope="col" className="p-1 font-medium">
@@ -85,7 +85,10 @@ export function VariantsTable({
             const rowError = errors[`variants.${i}`] ?? fieldError(errors, `variants.${i}.options`);
             return (
               <tr key={JSON.stringify(v.options)} className="border-t border-ink/5">
-                <th scope="row" className="p-1 pr-3 text-left align-top font-medium">
+                <th
+                  scope="row"
+                  className="sticky left-0 z-10 max-w-32 bg-white p-1 pr-3 text-left align-top font-medium"
+                >
                   <span className="block pt-2.5">{label}</span>
                   {rowError && (
                     <span role="alert" className="block text-xs font-normal text-red-700">
