@@ -2,12 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Trash2 } from "lucide-react";
 import { formatRs } from "@shared/rules/money.js";
-import { variantLabel } from "@shared/rules/stock.js";
 import type { Product } from "@shared/schemas/products.js";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
 import { api } from "@client/lib/api";
 import { catalogKeys } from "@client/lib/queries";
+import { itemText } from "@client/lib/variant-text";
 import { VariantPicker } from "./variant-picker";
 
 export interface ManualLine {
@@ -15,6 +15,10 @@ export interface ManualLine {
   size: string;
   color: string;
   quantity: number;
+  variantId?: number;
+  options?: Record<string, string>;
+  /** The variant's unit price while picking; the server prices the order. */
+  price: string;
 }
 
 /** Search the catalogue, pick size, colour and quantity, and list the lines to order. */
@@ -70,9 +74,9 @@ export function ManualOrderItems({
           {lines.map((l, i) => (
             <li key={i} className="flex items-center gap-2 py-2">
               <span className="flex-1">
-                {l.quantity} × {variantLabel(l.product.name, l.size, l.color)}
+                {l.quantity} × {itemText({ ...l, productName: l.product.name })}
               </span>
-              <span className="text-muted">{formatRs(Number(l.product.price) * l.quantity)}</span>
+              <span className="text-muted">{formatRs(Number(l.price) * l.quantity)}</span>
               <Button
                 type="button"
                 variant="ghost"

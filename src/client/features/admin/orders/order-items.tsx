@@ -1,6 +1,7 @@
 import { formatRs } from "@shared/rules/money.js";
 import { imageVariantUrl, parseSelectedImage } from "@shared/rules/images.js";
 import type { AdminOrderDetail } from "@shared/schemas/orders.js";
+import { variantText } from "@client/lib/variant-text";
 
 /** What was ordered, each line with its photo, and the amounts down to what the courier collects. */
 export function OrderItems({ order }: { order: AdminOrderDetail }) {
@@ -26,7 +27,7 @@ export function OrderItems({ order }: { order: AdminOrderDetail }) {
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium">{item.productName}</p>
                 <p className="text-xs text-muted">
-                  {item.color || "No Color"} · {item.size || "No Size"} · Qty {item.quantity}
+                  {variantText(item) ?? `${item.color || "No Color"} · ${item.size || "No Size"}`} · Qty {item.quantity}
                 </p>
               </div>
               <span className="text-right font-medium">
