@@ -54,13 +54,16 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Changing an order's items before it ships (the order core's `editOrderItems`, decision 042).
-  app.post("/api/admin/orders/:id/items/preview", { config: { access: "agent" } }, async (request) =>
-    previewItemEdit(
-      app.db,
-      app.placementSteps.itemEdit,
-      orderIdParam(request.params),
-      parse(editOrderItemsInput, request.body),
-    ),
+  app.post(
+    "/api/admin/orders/:id/items/preview",
+    { config: { access: "agent", auditsItself: true } },
+    async (request) =>
+      previewItemEdit(
+        app.db,
+        app.placementSteps.itemEdit,
+        orderIdParam(request.params),
+        parse(editOrderItemsInput, request.body),
+      ),
   );
 
   app.patch("/api/admin/orders/:id/items", { config: { access: "agent", auditsItself: true } }, async (request) => {

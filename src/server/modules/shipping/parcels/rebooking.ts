@@ -42,7 +42,7 @@ export async function cancelParcelForEdit(
   parcel: BookedParcel,
   actor: string,
 ): Promise<void> {
-  const courier = (await enabledCouriers(deps.db, deps.secrets)).get(courierOfName(parcel.courier)!);
+  const courier = (await enabledCouriers(w.tx, deps.secrets)).get(courierOfName(parcel.courier)!);
   if (!courier)
     throw new AppError(
       "CONFLICT",
