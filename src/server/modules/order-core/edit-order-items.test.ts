@@ -35,7 +35,7 @@ afterAll(async () => {
 beforeEach(() => postex.setMode("ok"));
 
 const asStaff = () => ({ cookie: t.adminCookie });
-type Line = { productId: number; size?: string; color?: string; quantity: number };
+type Line = { productId: number; variantId?: number; size?: string; color?: string; quantity: number };
 const editItems = (id: string, items: Line[], extra: Record<string, unknown> = {}) =>
   t.app.inject({
     method: "PATCH",
@@ -163,6 +163,23 @@ describe("PATCH /api/admin/orders/{id}/items", () => {
     expect(await stockLeft(t.db, suit.id, "L", "Red")).toBe(5);
   });
 
+  it("names a variant by its id as well as by size and colour, and records it on the line", async () => {
+    const [variant] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into product_variants (product_id, position, options, size, color, price)
+          values (${suit.id}, 0, '{"Size": "M", "Color": "Red"}'::jsonb, 'M', 'Red', 2500) returning id`,
+    );
+    const { id } = await order([L()]);
+    const res = await editItems(id, [{ productId: suit.id, variantId: variant.id, quantity: 2 }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items).toMatchObject([{ size: "M", color: "Red", quantity: 2 }]);
+    const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, id));
+    expect(line).toMatchObject({ variantId: variant.id, options: { Size: "M", Color: "Red" } });
+    const wrong = await editItems(id, [{ productId: dupatta.id, variantId: variant.id, quantity: 1 }]);
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().error).toMatch(/is not sold for product/);
+  });
+
   it("refuses a size with too few units left, naming it, and changes nothing", async () => {
     const { id } = await order([L()]);
     const was = await snapshot(id);
@@ -222,7 +239,6 @@ describe("PATCH /api/admin/orders/{id}/items", () => {
 });
 
 describe("the money of a changed order", () => {
-
   it("drops the delivery fee when the change crosses the free-delivery threshold, and charges it again below", async () => {
     await setSetting("delivery_fee", "250");
     await setSetting("free_delivery_over", "5000");

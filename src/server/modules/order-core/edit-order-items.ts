@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { advanceOwed, type AdvanceStatus } from "@shared/rules/advance.js";
 import { orderNumber } from "@shared/rules/labels.js";
 import type { EditAmounts, ItemEditOutcome, Rebooking, editOrderItemsInput } from "@shared/schemas/order-edits.js";
@@ -6,7 +6,7 @@ import type { OrderItem, placeOrderInput } from "@shared/schemas/orders.js";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
-import { orderItems, orders } from "../../db/schema.js";
+import { orderItems, orders, productVariants } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { rememberedChoiceProducts } from "../catalogue/index.js";
 import { amountsAsMoney, amountsInRupees, judgedHighRisk, priceOrder, type PricedOrder } from "../pricing/index.js";
@@ -104,6 +104,35 @@ function amountsAfter(money: PricedOrder, row: OrderRow): EditAmounts {
   return { ...a, advanceOwed: Math.max(0, a.advance - paid), codAmount: a.total - paid };
 }
 
+/**
+ * A line naming its variant by `variantId` is read as that variant's size and colour (what the
+ * catalogue's checks and stock still key on); a variant of another product, or none, is refused.
+ */
+async function resolveVariants(db: Db, items: EditInput["items"]): Promise<EditInput["items"]> {
+  const ids = items.flatMap((i) => (i.variantId ? [i.variantId] : []));
+  if (ids.length === 0) return items;
+  const found = await db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      size: productVariants.size,
+      color: productVariants.color,
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.id, ids));
+  const byId = new Map(found.map((v) => [v.id, v]));
+  return items.map((item) => {
+    if (!item.variantId) return item;
+    const variant = byId.get(item.variantId);
+    if (!variant || variant.productId !== item.productId)
+      throw new AppError(
+        "CONFLICT",
+        `Variant #${item.variantId} is not sold for product #${item.productId}; choose one of the product's variants`,
+      );
+    return { ...item, size: variant.size, color: variant.color };
+  });
+}
+
 interface PricedEdit {
   priced: PricedItem[];
   money: PricedOrder;
@@ -124,7 +153,7 @@ async function priceEdit(db: Db, target: EditTarget, input: EditInput): Promise<
     input.items.map((i) => i.productId),
     true,
   );
-  const lines: z.output<typeof placeOrderInput>["items"] = input.items.map((i) => ({
+  const lines: z.output<typeof placeOrderInput>["items"] = (await resolveVariants(db, input.items)).map((i) => ({
     productId: i.productId,
     quantity: i.quantity,
     size: i.size,
@@ -241,6 +270,12 @@ export async function editOrderItems(
           selectedImage: p.selectedImage,
           regularPrice: edit.money.sales[n]?.regularPrice ?? null,
           saleId: edit.money.sales[n]?.saleId ?? null,
+          // The variant sold and its options now (migration 0023), as its size and colour name it.
+          variantId: sql`(select id from product_variants
+            where product_id = ${p.productId} and size = ${p.size} and color = ${p.color} limit 1)`,
+          options: sql`coalesce((select options from product_variants
+              where product_id = ${p.productId} and size = ${p.size} and color = ${p.color} limit 1),
+            ${JSON.stringify({ ...(p.size ? { Size: p.size } : {}), ...(p.color ? { Color: p.color } : {}) })}::jsonb)`,
         })),
       )
       .returning({ id: orderItems.id });
