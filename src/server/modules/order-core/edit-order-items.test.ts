@@ -113,6 +113,7 @@ describe("PATCH /api/admin/orders/{id}/items", () => {
   it("swaps L for M and adds a product: priced as a new order, stock moved both ways, on the timeline and in the audit log", async () => {
     const { id } = await order([L()]);
     await setOrderStatus(t.db, id, "processing");
+    await t.db.update(orders).set({ confirmationState: "confirmed" }).where(eq(orders.id, id));
     expect(await stockLeft(t.db, suit.id, "L", "Red")).toBe(4);
     const before = await detail(id);
 
@@ -138,7 +139,13 @@ describe("PATCH /api/admin/orders/{id}/items", () => {
       "Lawn Suit M",
       "Silk Dupatta ",
     ]);
-    expect(after).toMatchObject({ status: "processing", subtotal: "3700.00", total: "3700.00", codAmount: "3700.00" });
+    expect(after).toMatchObject({
+      status: "processing",
+      confirmation: { state: "confirmed" },
+      subtotal: "3700.00",
+      total: "3700.00",
+      codAmount: "3700.00",
+    });
     expect(after.itemsVersion).toBeGreaterThan(before.itemsVersion);
     expect(after.change.after.total).toBe(3700);
     expect(await stockLeft(t.db, suit.id, "L", "Red")).toBe(5);

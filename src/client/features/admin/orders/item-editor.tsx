@@ -2,12 +2,12 @@ import { useQueries } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Trash2 } from "lucide-react";
 import type { EditAmounts, EditOrderItemsInput } from "@shared/schemas/order-edits.js";
-import type { AdminOrderDetail } from "@shared/schemas/orders.js";
+import type { AdminOrderDetail, OrderItem } from "@shared/schemas/orders.js";
 import { formatRs } from "@shared/rules/money.js";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
 import { NativeSelect } from "@client/components/ui/native-select";
-import { errorMessage } from "@client/lib/api";
+import { ApiError, errorMessage } from "@client/lib/api";
 import { useDebounced } from "@client/lib/cart/quote-api";
 import { queries } from "@client/lib/queries";
 import { ProductSearch } from "./product-search";
@@ -24,6 +24,22 @@ interface EditLine {
 
 let nextKey = 0;
 const lineOf = (l: Omit<EditLine, "key">): EditLine => ({ ...l, key: ++nextKey });
+
+const lineFromItem = (i: OrderItem): EditLine =>
+  lineOf({
+    productId: i.productId,
+    productName: i.productName,
+    size: i.size,
+    color: i.color,
+    quantity: String(i.quantity),
+  });
+
+/** Another agent changed the items first: the 409 carries the order's current items. */
+function changedMeanwhile(error: unknown): OrderItem[] | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const items = (error.body as { items?: OrderItem[] } | null)?.items;
+  return Array.isArray(items) ? items : null;
+}
 
 /** Lines the server can price: whole quantities from 1 to 99 (anything else is said on the line). */
 function inputOf(lines: EditLine[], version: number | undefined): EditOrderItemsInput | null {
@@ -53,17 +69,7 @@ const AMOUNT_ROWS: [keyof EditAmounts, string][] = [
  * saving re-books a booked parcel. Stacks in one column at phone width.
  */
 export function ItemEditor({ order, onDone }: { order: AdminOrderDetail; onDone: (message: string | null) => void }) {
-  const [lines, setLines] = useState<EditLine[]>(() =>
-    order.items.map((i) =>
-      lineOf({
-        productId: i.productId,
-        productName: i.productName,
-        size: i.size,
-        color: i.color,
-        quantity: String(i.quantity),
-      }),
-    ),
-  );
+  const [lines, setLines] = useState<EditLine[]>(() => order.items.map(lineFromItem));
   const [note, setNote] = useState("");
   const products = useQueries({
     queries: [...new Set(lines.map((l) => l.productId))].map((id) => queries.product(id)),
@@ -185,9 +191,22 @@ export function ItemEditor({ order, onDone }: { order: AdminOrderDetail; onDone:
       />
       <NewAmounts preview={preview} />
       {save.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(save.error)}
-        </p>
+        <div role="alert" className="space-y-2 text-sm text-red-700">
+          <p>{errorMessage(save.error)}</p>
+          {changedMeanwhile(save.error) && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setLines(changedMeanwhile(save.error)!.map(lineFromItem));
+                save.reset();
+              }}
+            >
+              Start again from the current items
+            </Button>
+          )}
+        </div>
       )}
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={() => onDone(null)}>
