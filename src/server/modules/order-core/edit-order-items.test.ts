@@ -360,6 +360,17 @@ describe("a changed order booked with a courier", () => {
     expect(res.json().trackingNumber).not.toBe(trackingNumber);
   });
 
+  it("leaves the changed order Ready to Ship, and says so, when booking again fails", async () => {
+    const { id, trackingNumber } = await bookedOrder();
+    postex.setMode("refuse", "Pickup address is closed");
+    const res = await editItems(id, [{ productId: dupatta.id, quantity: 3 }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(postex.isCancelled(trackingNumber)).toBe(true);
+    expect(res.json().rebooking).toMatchObject({ booked: false, courier: "PostEx", trackingNumber: null });
+    expect(res.json().rebooking.error).toMatch(/booking again failed: .*Pickup address is closed.*book it again/);
+    expect(res.json()).toMatchObject({ status: "processing", trackingNumber: null, courier: null, total: "3600.00" });
+  });
+
   it("changes nothing when the courier refuses the cancel, and tells the agent", async () => {
     const { id, trackingNumber } = await bookedOrder();
     postex.setStatus(trackingNumber, "PostEx WareHouse");
