@@ -67,7 +67,7 @@ describe("changing an order's items before it ships", () => {
     const items = view.getByRole("region", { name: "Items" });
     await items.getByText("Edit Journey Dupatta").waitFor();
     await items.getByText(/Red · M · Qty 1/).waitFor();
-    await view.getByText(/Items changed: Edit Journey Lawn Suit \(L \/ Red\) x 1/).waitFor();
+    await view.getByText(/Items changed: Edit Journey Lawn Suit: L \/ Red x 1/).waitFor();
     await screenshot(page, "order-item-edits-saved-phone");
 
     const order = (await (await store.adminFetch(`/api/orders/${id}`)).json()) as AdminOrderDetail;

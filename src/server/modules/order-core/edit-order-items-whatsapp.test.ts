@@ -68,7 +68,7 @@ describe("the customer's order_updated message", () => {
     expect(more).toHaveLength(0);
     expect(sent.body.to).toBe("923001234567");
     const text = JSON.stringify(sent.body.template);
-    expect(text).toContain("Lawn Suit (M / Red) x 2");
+    expect(text).toContain("Lawn Suit: M / Red x 2");
     expect(text).toContain("Rs. 5,000");
   });
 });

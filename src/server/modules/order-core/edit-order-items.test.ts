@@ -152,7 +152,7 @@ describe("PATCH /api/admin/orders/{id}/items", () => {
     expect(await stockLeft(t.db, suit.id, "M", "Red")).toBe(4);
     const event = after.timeline.find((e: { status: string }) => e.status.startsWith("Items changed"));
     expect(event.actor).toBe("owner");
-    expect(event.status).toContain("Lawn Suit (L / Red) x 1 → Lawn Suit (M / Red) x 1; Silk Dupatta x 1");
+    expect(event.status).toContain("Lawn Suit: L / Red x 1 → Lawn Suit: M / Red x 1; Silk Dupatta x 1");
     expect(event.status).toContain("Customer asked on WhatsApp");
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.orderId, id));
     expect(audit).toMatchObject({ actor: "owner", action: "order.items-changed" });

@@ -1,16 +1,24 @@
 import { sql } from "drizzle-orm";
 import { formatRs } from "@shared/rules/money.js";
-import { variantLabel } from "@shared/rules/stock.js";
+import { COLOR_OPTION, itemLabel, SIZE_OPTION, type VariantOptions } from "@shared/catalogue/variants.js";
 import type { ItemEditOutcome } from "@shared/schemas/order-edits.js";
 import type { OrderItem } from "@shared/schemas/orders.js";
 import type { Db } from "../../db/client.js";
 
-/** "Lawn suit (M / Red) x 2; Silk dupatta x 1": an order's items in one line. */
-export function describeItems(
-  items: readonly Pick<OrderItem, "productName" | "size" | "color" | "quantity">[],
-): string {
-  return items.map((i) => `${variantLabel(i.productName, i.size, i.color)} x ${i.quantity}`).join("; ");
+type DescribedItem = Pick<OrderItem, "productName" | "size" | "color" | "quantity"> & { options?: VariantOptions };
+
+/**
+ * "Lawn suit: Stitched / M / Red x 2; Silk dupatta x 1": an order's items in one line, each
+ * variant named by the shared `itemLabel` (its options, or the size and colour they stand for).
+ */
+export function describeItems(items: readonly DescribedItem[]): string {
+  return items.map((i) => `${itemLabel(i.productName, i.options ?? optionsOf(i))} x ${i.quantity}`).join("; ");
 }
+
+const optionsOf = (i: Pick<OrderItem, "size" | "color">): VariantOptions => ({
+  ...(i.size ? { [SIZE_OPTION]: i.size } : {}),
+  ...(i.color ? { [COLOR_OPTION]: i.color } : {}),
+});
 
 /** The timeline's line for an item change (order_status_events.status is the timeline's text). */
 const TIMELINE_LIMIT = 480;

@@ -95,7 +95,7 @@ export function orderUpdatedTemplate(
     bodyParameters: [
       { number: 1, meaning: "customer name", example: "Ayesha Khan" },
       { number: 2, meaning: "order number", example: "3F9A1C2B" },
-      { number: 3, meaning: "items", example: "Lawn Suit (M / Red) x 1; Silk Dupatta x 1" },
+      { number: 3, meaning: "items", example: "Lawn Suit: M / Red x 1; Silk Dupatta x 1" },
       { number: 4, meaning: "new total in Rs.", example: "Rs. 6,200" },
       { number: 5, meaning: "what to pay", example: "Rs. 6,200 on delivery" },
     ],
