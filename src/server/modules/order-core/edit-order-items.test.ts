@@ -208,6 +208,23 @@ describe("PATCH /api/admin/orders/{id}/items", () => {
     expect((await detail(id)).items).toMatchObject([{ size: "M", quantity: 1 }]);
   });
 
+  it("applies two changes sent at once without a version one after the other, never a mix", async () => {
+    const { id } = await order([L()]);
+    const [a, b] = await Promise.all([editItems(id, [M(2)]), editItems(id, [L(3)])]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const items = (await detail(id)).items.map((i) => [i.size, i.quantity]);
+    expect([JSON.stringify([["M", 2]]), JSON.stringify([["L", 3]])]).toContain(JSON.stringify(items));
+    // What the order holds is what it lists: the other change's units went back.
+    const held = await queryRows<{ size: string; quantity: number }>(
+      t.db,
+      sql`select size, quantity from order_stock where order_id = ${id}::uuid`,
+    );
+    expect(held.map((h) => [h.size, Number(h.quantity)])).toEqual(items);
+    expect((await stockLeft(t.db, suit.id, "M", "Red"))! + (await stockLeft(t.db, suit.id, "L", "Red"))!).toBe(
+      10 - Number(items[0][1]),
+    );
+  });
+
   it("refuses bad input with a message that says what to do, and changes nothing", async () => {
     const { id } = await order([L()]);
     const was = await snapshot(id);
