@@ -1,33 +1,18 @@
-import { eq, inArray, sql } from "drizzle-orm";
-import { advanceOwed, type AdvanceStatus } from "@shared/rules/advance.js";
+import { eq, sql } from "drizzle-orm";
 import { orderNumber } from "@shared/rules/labels.js";
-import type { EditAmounts, ItemEditOutcome, Rebooking, editOrderItemsInput } from "@shared/schemas/order-edits.js";
-import type { OrderItem, placeOrderInput } from "@shared/schemas/orders.js";
-import type { z } from "zod";
+import type { ItemEditOutcome, Rebooking } from "@shared/schemas/order-edits.js";
 import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
-import { orderItems, orders, productVariants } from "../../db/schema.js";
+import { orderItems, orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import { rememberedChoiceProducts } from "../catalogue/index.js";
-import { amountsAsMoney, amountsInRupees, judgedHighRisk, priceOrder, type PricedOrder } from "../pricing/index.js";
+import { amountsAsMoney } from "../pricing/index.js";
+import { outcomeOf, priceEdit, type EditInput, type EditTarget } from "./edit-pricing.js";
 import { moveOrderStock } from "./edit-stock.js";
 import { describeItems, itemChangeAudit } from "./edit-record.js";
 import { orderNotFound } from "./errors.js";
 import type { OrderCore } from "./order-core.js";
-import { loadItems, orderColumns, type OrderRow } from "./order-serialize.js";
-import { priceItems, type PricedItem } from "./place-order.js";
+import { loadItems, orderColumns } from "./order-serialize.js";
 import type { BookedParcel, ItemEditSteps } from "./placement-steps.js";
-
-type EditInput = z.output<typeof editOrderItemsInput>;
-
-/** The order as an item change reads it, with what decides whether it may change. */
-interface EditTarget {
-  row: OrderRow & { riskLevel: string; discountId: number | null };
-  items: OrderItem[];
-  version: number;
-  /** Its courier booking, cancelled and made again with the new cash (null: none). */
-  parcel: BookedParcel | null;
-}
 
 /** The statuses whose items may change; a booked parcel not yet picked up may too (below). */
 const EDITABLE = ["pending", "processing"];
@@ -76,138 +61,6 @@ function changedMeanwhile(target: EditTarget): AppError {
   );
   error.extra = { items: target.items, itemsVersion: target.version };
   return error;
-}
-
-const rupees = (value: string | undefined) => Number(value ?? 0);
-
-function amountsOf(row: OrderRow): EditAmounts {
-  const paid = rupees(row.advancePaid);
-  const advance = rupees(row.advanceAmount);
-  const status = (row.advanceStatus ?? "none") as AdvanceStatus;
-  return {
-    subtotal: rupees(row.subtotal),
-    saleDiscount: rupees(row.saleDiscount),
-    discount: rupees(row.discount),
-    deliveryFee: rupees(row.deliveryFee),
-    codFee: rupees(row.codFee),
-    total: rupees(row.total),
-    advance,
-    advanceOwed: advanceOwed(status) ? Math.max(0, advance - paid) : 0,
-    codAmount: rupees(row.codAmount),
-  };
-}
-
-/** The new amounts, with the advance already paid kept (the cash to collect is total − paid). */
-function amountsAfter(money: PricedOrder, row: OrderRow): EditAmounts {
-  const a = amountsInRupees(money.amounts);
-  const paid = rupees(row.advancePaid);
-  return { ...a, advanceOwed: Math.max(0, a.advance - paid), codAmount: a.total - paid };
-}
-
-/**
- * A line naming its variant by `variantId` is read as that variant's size and colour (what the
- * catalogue's checks and stock still key on); a variant of another product, or none, is refused.
- */
-async function resolveVariants(db: Db, items: EditInput["items"]): Promise<EditInput["items"]> {
-  const ids = items.flatMap((i) => (i.variantId ? [i.variantId] : []));
-  if (ids.length === 0) return items;
-  const found = await db
-    .select({
-      id: productVariants.id,
-      productId: productVariants.productId,
-      size: productVariants.size,
-      color: productVariants.color,
-    })
-    .from(productVariants)
-    .where(inArray(productVariants.id, ids));
-  const byId = new Map(found.map((v) => [v.id, v]));
-  return items.map((item) => {
-    if (!item.variantId) return item;
-    const variant = byId.get(item.variantId);
-    if (!variant || variant.productId !== item.productId)
-      throw new AppError(
-        "CONFLICT",
-        `Variant #${item.variantId} is not sold for product #${item.productId}; choose one of the product's variants`,
-      );
-    return { ...item, size: variant.size, color: variant.color };
-  });
-}
-
-interface PricedEdit {
-  priced: PricedItem[];
-  money: PricedOrder;
-  stockLines: Parameters<typeof moveOrderStock>[2];
-  items: OrderItem[];
-}
-
-/**
- * Prices the new items exactly as a new order with them would be (place-order.ts's `priceItems`
- * and modules/pricing): the catalogue's prices and sales now, the order's own code while its
- * minimum and scope still hold, the delivery and COD fees for its city, the advance its total
- * (and its risk) asks. Unknown, unavailable or unsold choices are refused with 409 naming them.
- */
-async function priceEdit(db: Db, target: EditTarget, input: EditInput): Promise<PricedEdit> {
-  const { row } = target;
-  const catalogue = await rememberedChoiceProducts(
-    db,
-    input.items.map((i) => i.productId),
-    true,
-  );
-  const lines: z.output<typeof placeOrderInput>["items"] = (await resolveVariants(db, input.items)).map((i) => ({
-    productId: i.productId,
-    quantity: i.quantity,
-    size: i.size,
-    color: i.color,
-    selectedImage: null,
-  }));
-  const { priced, stockLines } = await priceItems(db, lines, catalogue);
-  const money = judgedHighRisk(
-    await priceOrder(
-      db,
-      {
-        lines: priced,
-        city: row.city,
-        phone: row.customerPhone,
-        paymentMethod: row.paymentMethod,
-        keptDiscountId: row.discountId,
-      },
-      { strict: false },
-    ),
-    row.riskLevel === "high",
-  );
-  priced.forEach((p, n) => (p.price = money.unitPrices[n]));
-  const items = priced.map((p, n): OrderItem => {
-    const sale = money.sales[n];
-    return {
-      productId: p.productId,
-      productName: p.productName,
-      quantity: p.quantity,
-      size: p.size,
-      color: p.color,
-      price: Number(p.price),
-      selectedImage: p.selectedImage,
-      ...(sale ? { regularPrice: Number(sale.regularPrice), saleId: sale.saleId } : {}),
-    };
-  });
-  const paid = rupees(row.advancePaid);
-  if (money.amounts.total / 100 < paid)
-    throw new AppError(
-      "CONFLICT",
-      `The customer has already paid an advance of Rs. ${paid}, more than the new total of Rs. ${money.amounts.total / 100}; keep items worth at least the advance`,
-    );
-  return { priced, money, stockLines, items };
-}
-
-function outcomeOf(target: EditTarget, edit: PricedEdit, version: number): ItemEditOutcome {
-  const { code } = edit.money;
-  return {
-    before: amountsOf(target.row),
-    after: amountsAfter(edit.money, target.row),
-    items: edit.items,
-    code: code ? { code: code.code, applied: code.applied, message: code.message } : null,
-    rebook: target.parcel ? { courier: target.parcel.courier, trackingNumber: target.parcel.trackingNumber } : null,
-    itemsVersion: version,
-  };
 }
 
 function checkVersion(target: EditTarget, version: number | undefined): void {
