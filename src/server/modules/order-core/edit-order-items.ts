@@ -123,12 +123,8 @@ export async function editOrderItems(
           selectedImage: p.selectedImage,
           regularPrice: edit.money.sales[n]?.regularPrice ?? null,
           saleId: edit.money.sales[n]?.saleId ?? null,
-          // The variant sold and its options now (migration 0023), as its size and colour name it.
-          variantId: sql`(select id from product_variants
-            where product_id = ${p.productId} and size = ${p.size} and color = ${p.color} limit 1)`,
-          options: sql`coalesce((select options from product_variants
-              where product_id = ${p.productId} and size = ${p.size} and color = ${p.color} limit 1),
-            ${JSON.stringify({ ...(p.size ? { Size: p.size } : {}), ...(p.color ? { Color: p.color } : {}) })}::jsonb)`,
+          variantId: p.variantId,
+          options: p.options,
         })),
       )
       .returning({ id: orderItems.id });

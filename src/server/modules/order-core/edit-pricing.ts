@@ -1,10 +1,8 @@
-import { inArray } from "drizzle-orm";
 import { advanceOwed, type AdvanceStatus } from "@shared/rules/advance.js";
 import type { EditAmounts, ItemEditOutcome, editOrderItemsInput } from "@shared/schemas/order-edits.js";
 import type { OrderItem, placeOrderInput } from "@shared/schemas/orders.js";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { productVariants } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { rememberedChoiceProducts } from "../catalogue/index.js";
 import { amountsInRupees, judgedHighRisk, priceOrder, type PricedOrder } from "../pricing/index.js";
@@ -50,35 +48,6 @@ function amountsAfter(money: PricedOrder, row: OrderRow): EditAmounts {
   return { ...a, advanceOwed: Math.max(0, a.advance - paid), codAmount: a.total - paid };
 }
 
-/**
- * A line naming its variant by `variantId` is read as that variant's size and colour (what the
- * catalogue's checks and stock still key on); a variant of another product, or none, is refused.
- */
-async function resolveVariants(db: Db, items: EditInput["items"]): Promise<EditInput["items"]> {
-  const ids = items.flatMap((i) => (i.variantId ? [i.variantId] : []));
-  if (ids.length === 0) return items;
-  const found = await db
-    .select({
-      id: productVariants.id,
-      productId: productVariants.productId,
-      size: productVariants.size,
-      color: productVariants.color,
-    })
-    .from(productVariants)
-    .where(inArray(productVariants.id, ids));
-  const byId = new Map(found.map((v) => [v.id, v]));
-  return items.map((item) => {
-    if (!item.variantId) return item;
-    const variant = byId.get(item.variantId);
-    if (!variant || variant.productId !== item.productId)
-      throw new AppError(
-        "CONFLICT",
-        `Variant #${item.variantId} is not sold for product #${item.productId}; choose one of the product's variants`,
-      );
-    return { ...item, size: variant.size, color: variant.color };
-  });
-}
-
 export interface PricedEdit {
   priced: PricedItem[];
   money: PricedOrder;
@@ -99,11 +68,12 @@ export async function priceEdit(db: Db, target: EditTarget, input: EditInput): P
     input.items.map((i) => i.productId),
     true,
   );
-  const lines: z.output<typeof placeOrderInput>["items"] = (await resolveVariants(db, input.items)).map((i) => ({
+  const lines: z.output<typeof placeOrderInput>["items"] = input.items.map((i) => ({
     productId: i.productId,
     quantity: i.quantity,
     size: i.size,
     color: i.color,
+    ...(i.variantId ? { variantId: i.variantId } : {}),
     selectedImage: null,
   }));
   const { priced, stockLines } = await priceItems(db, lines, catalogue);
@@ -130,6 +100,8 @@ export async function priceEdit(db: Db, target: EditTarget, input: EditInput): P
       quantity: p.quantity,
       size: p.size,
       color: p.color,
+      variantId: p.variantId,
+      options: p.options,
       price: Number(p.price),
       selectedImage: p.selectedImage,
       ...(sale ? { regularPrice: Number(sale.regularPrice), saleId: sale.saleId } : {}),

@@ -21,17 +21,19 @@ export async function moveOrderStock(tx: Db, orderId: string, lines: StockLine[]
     ...held.map((h) => ({ productId: Number(h.product_id), size: h.size, color: h.color })),
     ...lines,
   ]);
+  // Rows of a variant deleted since (no variant_id) have no shelf to go back to.
   const back = await queryRows<{ quantity: unknown }>(
     tx,
     sql`with gone as (
           delete from order_stock where order_id = ${orderId}::uuid
-          returning product_id, size, color, quantity, held
+          returning variant_id, quantity, held
         ),
         back as (
-          select product_id, size, color, sum(quantity)::int as quantity from gone where held group by 1, 2, 3
+          select variant_id, sum(quantity)::int as quantity from gone
+          where held and variant_id is not null group by 1
         )
         update product_stock s set quantity = s.quantity + b.quantity from back b
-        where s.product_id = b.product_id and s.size = b.size and s.color = b.color
+        where s.variant_id = b.variant_id
         returning s.quantity`,
   );
   const gaveBack = back.length > 0 ? 0 : null;
