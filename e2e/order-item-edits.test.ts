@@ -76,6 +76,9 @@ describe("changing an order's items before it ships", () => {
       ["Edit Journey Dupatta", "", 1],
     ]);
     expect(order.total).toBe("5500.00");
+    // The line names its variant (Size M, Color Red), chosen by its options in the editor.
+    const m = suit.variants!.find((v) => v.options.Size === "M" && v.options.Color === "Red")!;
+    expect(order.items[0]).toMatchObject({ variantId: m.id, options: { Size: "M", Color: "Red" } });
     const stock = ((await (await store.adminFetch(`/api/products/${suit.id}`)).json()) as Product).variantStock!;
     expect(stock.find((s) => s.size === "M")!.quantity).toBe(2);
     expect(stock.find((s) => s.size === "L")!.quantity).toBe(3);

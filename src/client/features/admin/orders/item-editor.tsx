@@ -6,19 +6,17 @@ import type { AdminOrderDetail, OrderItem } from "@shared/schemas/orders.js";
 import { formatRs } from "@shared/rules/money.js";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
-import { NativeSelect } from "@client/components/ui/native-select";
 import { ApiError, errorMessage } from "@client/lib/api";
 import { useDebounced } from "@client/lib/cart/quote-api";
 import { queries } from "@client/lib/queries";
+import { choiceOf, LineOptions, optionsOfSizeAndColor, type LineChoice } from "./edit-line-options";
 import { ProductSearch } from "./product-search";
 import { useEditOrderItems, useItemEditPreview } from "./item-edits-api";
 
-interface EditLine {
+interface EditLine extends LineChoice {
   key: number;
   productId: number;
   productName: string;
-  size: string;
-  color: string;
   quantity: string;
 }
 
@@ -29,8 +27,10 @@ const lineFromItem = (i: OrderItem): EditLine =>
   lineOf({
     productId: i.productId,
     productName: i.productName,
+    options: i.options && Object.keys(i.options).length > 0 ? i.options : optionsOfSizeAndColor(i.size, i.color),
     size: i.size,
     color: i.color,
+    variantId: i.variantId ?? null,
     quantity: String(i.quantity),
   });
 
@@ -45,8 +45,8 @@ function changedMeanwhile(error: unknown): OrderItem[] | null {
 function inputOf(lines: EditLine[], version: number | undefined): EditOrderItemsInput | null {
   const items = lines.map((l) => ({
     productId: l.productId,
-    size: l.size,
-    color: l.color,
+    // The variant by its id once known; the spec's size and colour otherwise.
+    ...(l.variantId ? { variantId: l.variantId } : { size: l.size, color: l.color }),
     quantity: Number(l.quantity),
   }));
   if (items.some((i) => !Number.isInteger(i.quantity) || i.quantity < 1 || i.quantity > 99)) return null;
@@ -111,31 +111,13 @@ export function ItemEditor({ order, onDone }: { order: AdminOrderDetail; onDone:
               className="grid grid-cols-2 gap-2 border-b border-ink/5 pb-3 sm:grid-cols-[1fr_7rem_7rem_5rem_auto]"
             >
               <p className="col-span-2 self-center font-medium sm:col-span-1">{l.productName}</p>
-              {product && product.sizes.length > 0 && (
-                <NativeSelect
-                  aria-label={`Size of ${l.productName}`}
-                  value={l.size}
-                  onChange={(e) => change(l.key, { size: e.target.value })}
-                >
-                  {product.sizes.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-              {product && product.colors.length > 0 && (
-                <NativeSelect
-                  aria-label={`Colour of ${l.productName}`}
-                  value={l.color}
-                  onChange={(e) => change(l.key, { color: e.target.value })}
-                >
-                  {product.colors.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </NativeSelect>
+              {product && (
+                <LineOptions
+                  product={product}
+                  productName={l.productName}
+                  options={l.options}
+                  onChange={(choice) => change(l.key, choice)}
+                />
               )}
               <Input
                 aria-label={`Quantity of ${l.productName}`}
@@ -175,8 +157,7 @@ export function ItemEditor({ order, onDone }: { order: AdminOrderDetail; onDone:
               lineOf({
                 productId: picked.product.id,
                 productName: picked.product.name,
-                size: picked.size,
-                color: picked.color,
+                ...choiceOf(picked.product, optionsOfSizeAndColor(picked.size, picked.color)),
                 quantity: String(picked.quantity),
               }),
             ])
