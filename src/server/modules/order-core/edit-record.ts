@@ -5,14 +5,19 @@ import type { ItemEditOutcome } from "@shared/schemas/order-edits.js";
 import type { OrderItem } from "@shared/schemas/orders.js";
 import type { Db } from "../../db/client.js";
 
-type DescribedItem = Pick<OrderItem, "productName" | "size" | "color" | "quantity"> & { options?: VariantOptions };
+type DescribedItem = Pick<OrderItem, "productName" | "size" | "color" | "quantity" | "options">;
 
 /**
  * "Lawn suit: Stitched / M / Red x 2; Silk dupatta x 1": an order's items in one line, each
  * variant named by the shared `itemLabel` (its options, or the size and colour they stand for).
  */
 export function describeItems(items: readonly DescribedItem[]): string {
-  return items.map((i) => `${itemLabel(i.productName, i.options ?? optionsOf(i))} x ${i.quantity}`).join("; ");
+  return items
+    .map((i) => {
+      const options = i.options && Object.keys(i.options).length > 0 ? i.options : optionsOf(i);
+      return `${itemLabel(i.productName, options)} x ${i.quantity}`;
+    })
+    .join("; ");
 }
 
 const optionsOf = (i: Pick<OrderItem, "size" | "color">): VariantOptions => ({
