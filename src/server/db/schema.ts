@@ -23,6 +23,7 @@ import {
 import { CONFIRMATION_STATES } from "@shared/rules/confirmation.js";
 import { ORDER_STATUSES } from "@shared/rules/order-status.js";
 import { ADVANCE_STATUSES } from "@shared/rules/advance.js";
+import type { ProductStatus } from "@shared/catalogue/handles.js";
 import { sqlList } from "./sql-list.js";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -66,10 +67,29 @@ export const products = pgTable(
     colorVariantStock: jsonb("color_variant_stock").$type<Record<string, boolean>>().notNull().default({}),
     /** Quantities per size and colour in product_stock (decision 007); false: as in the spec. */
     trackStock: boolean("track_stock").notNull().default(false),
+    /** Its address, /products/{handle} (decision 039); old ones stay in old_handles. */
+    /** Written without one, the database makes it from the name (migration 0024's trigger). */
+    handle: text("handle").notNull().unique().default(""),
+    /** 'active', 'draft' or 'archived': only an active product reaches shoppers. */
+    status: text("status").$type<ProductStatus>().notNull().default("active"),
+    /** A draft with this time goes live by itself then (modules/catalogue/launches.ts). */
+    publishAt: timestamp("publish_at", { withTimezone: true, mode: "string" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
   (t) => [index("products_category_idx").on(t.category), index("products_created_idx").on(t.createdAt)],
+);
+
+/** A product's or a collection's handle before a rename: its links answer 301 to the current one. */
+export const oldHandles = pgTable(
+  "old_handles",
+  {
+    kind: text("kind").$type<"product" | "collection">().notNull(),
+    handle: text("handle").notNull(),
+    targetId: integer("target_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: "old_handles_pk", columns: [t.kind, t.handle] })],
 );
 
 export const images = pgTable("images", {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PRICE_RANGES, PRODUCT_PAGE_MAX } from "../constants.js";
 import { imageIdInput, imageRef, moneyString, trimmed } from "./common.js";
 import { variantStockEntry, variantStockInput } from "./stock.js";
+import { handleInput, productStatus, publishAtInput } from "./product-publishing.js";
 
 export const product = z.object({
   id: z.number().int(),
@@ -16,6 +17,10 @@ export const product = z.object({
   inStock: z.union([z.literal(0), z.literal(1)]),
   featured: z.union([z.literal(0), z.literal(1)]),
   createdAt: z.string(),
+  /** Its page is /products/{handle}; `status` and `publishAt`: issue 40, decision 039. */
+  handle: z.string(),
+  status: productStatus,
+  publishAt: z.string().nullable(),
   images: z.array(imageRef),
   colorVariantImages: z.record(z.string(), z.array(imageRef)),
   colorVariantStock: z.record(z.string(), z.boolean()),
@@ -99,6 +104,12 @@ export const productInput = z.object({
   colorVariantStock: z.record(z.string().max(50), z.boolean()).optional(),
   /** Quantities per size and colour; null stops tracking, absent keeps what is stored. */
   variantStock: variantStockInput.optional(),
+  /** Absent or blank: made from the name (on create) or kept (on update). */
+  handle: handleInput,
+  /** Absent: active on create (a draft when `publishAt` is given), kept on update. */
+  status: productStatus.optional(),
+  /** When a draft goes live by itself; null clears it, absent keeps it. */
+  publishAt: publishAtInput,
 });
 export type ProductInput = z.infer<typeof productInput>;
 

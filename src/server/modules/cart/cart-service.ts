@@ -8,7 +8,7 @@ import { AppError } from "../../lib/app-error.js";
 import { findImageRefs } from "../images/index.js";
 import { salePricer } from "../pricing/index.js";
 import { checkLineQuantity, checkUnitsLeft } from "../stock/index.js";
-import { checkChoice, loadChoiceProducts, resolveSelectedImage } from "../catalogue/index.js";
+import { catalogueNow, checkChoice, loadChoiceProducts, resolveSelectedImage } from "../catalogue/index.js";
 
 const lineColumns = {
   id: cartItems.id,
@@ -104,7 +104,7 @@ export const listCart = (db: Db, sessionId: string) => readLines(db, sessionId);
 export async function addToCart(db: Db, input: AddToCartInput): Promise<CartItem> {
   const product = (await loadChoiceProducts(db, [input.productId])).get(input.productId);
   if (!product) throw new AppError("NOT_FOUND", "Product not found");
-  const choice = checkChoice(product, input.size, input.color);
+  const choice = checkChoice(product, input.size, input.color, catalogueNow(db));
   if (!choice.ok)
     throw new AppError(choice.problem.kind === "stock" ? "CONFLICT" : "VALIDATION", choice.problem.message);
   if (product.trackStock) await checkUnitsLeft(db, product, choice, input);

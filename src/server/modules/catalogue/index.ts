@@ -12,3 +12,5 @@ export {
   selectedImageId,
 } from "./product-choice.js";
 export type { VersionedProduct } from "./product-choice.js";
+export { catalogueNow, launchDueDrafts, onSaleSql, shopperFilter, watchLaunches } from "./launches.js";
+export type { LaunchCache } from "./launches.js";

@@ -3,6 +3,7 @@ import { colorInStock, PURCHASE_MESSAGES } from "@shared/rules/purchase.js";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema.js";
 import { findImageRefs } from "../images/index.js";
+import { isOnSale, type ProductStatus } from "@shared/catalogue/handles.js";
 
 /** The catalogue columns that decide whether a line may be bought, and at what price. */
 export const choiceColumns = {
@@ -18,6 +19,8 @@ export const choiceColumns = {
   colorVariantImages: products.colorVariantImages,
   colorVariantStock: products.colorVariantStock,
   trackStock: products.trackStock,
+  status: products.status,
+  publishAt: products.publishAt,
 };
 
 export type ChoiceProduct = {
@@ -34,6 +37,9 @@ export type ChoiceProduct = {
   colorVariantStock: Record<string, boolean>;
   /** Quantities per size and colour are in product_stock, taken by order placement. */
   trackStock: boolean;
+  /** Only a product on sale (active, or a draft past its launch time) may be bought (decision 039). */
+  status: ProductStatus;
+  publishAt: string | null;
 };
 
 export async function loadChoiceProducts(db: Db, ids: number[]): Promise<Map<number, ChoiceProduct>> {
@@ -105,11 +111,12 @@ const pick = (offered: string[], wanted: string) =>
  * A product that offers no sizes (or colours) takes an empty one. Returns the catalogue's own
  * spelling so lines merge whatever the client's letter case.
  */
-export function checkChoice(product: ChoiceProduct, size: string, color: string): ChoiceResult {
+export function checkChoice(product: ChoiceProduct, size: string, color: string, now = new Date()): ChoiceResult {
   const fail = (kind: ChoiceProblem["kind"], message: string): ChoiceResult => ({
     ok: false,
     problem: { kind, message },
   });
+  if (!isOnSale(product, now)) return fail("stock", `${product.name} is not on sale; please remove it from your cart`);
   if (!product.inStock) return fail("stock", `${product.name} is out of stock`);
 
   let chosenSize = "";

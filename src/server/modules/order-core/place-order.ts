@@ -13,6 +13,7 @@ import { executePrepared } from "../../db/prepared.js";
 import { orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import {
+  catalogueNow,
   checkChoice,
   forgetChoiceProducts,
   rememberedChoiceProducts,
@@ -114,7 +115,7 @@ async function priceItems(
         : `Product #${item.productId}`;
       throw new AppError("CONFLICT", `${label} is no longer available; please remove it from your order`);
     }
-    const choice = checkChoice(product, item.size, item.color);
+    const choice = checkChoice(product, item.size, item.color, catalogueNow(db));
     if (!choice.ok) {
       const { message } = choice.problem;
       throw new AppError("CONFLICT", message.includes(product.name) ? message : `${product.name}: ${message}`);

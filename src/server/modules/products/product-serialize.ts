@@ -5,7 +5,8 @@ import type { products } from "../../db/schema.js";
 import { flagsFromStock, stockGrid, type VariantStock } from "@shared/rules/stock.js";
 import { findImageRefs } from "../images/index.js";
 import { loadStock } from "../stock/index.js";
-import { salePricer } from "../pricing/index.js";
+import { salePricer, storeNow } from "../pricing/index.js";
+import { statusAt } from "@shared/catalogue/handles.js";
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -24,7 +25,12 @@ function pick(ids: string[], refs: Map<string, ImageRef>): ImageRef[] {
 }
 
 /** The API shape of one product row, with image ids resolved from `refs`. */
-export function toProduct(row: ProductRow, refs: Map<string, ImageRef>, stock?: VariantStock[]): Product {
+export function toProduct(
+  row: ProductRow,
+  refs: Map<string, ImageRef>,
+  stock?: VariantStock[],
+  now: Date = new Date(),
+): Product {
   const colorVariantImages: Record<string, ImageRef[]> = {};
   for (const [color, ids] of Object.entries(row.colorVariantImages)) {
     const list = pick(ids, refs);
@@ -49,6 +55,10 @@ export function toProduct(row: ProductRow, refs: Map<string, ImageRef>, stock?: 
     inStock: row.inStock && (counted?.inStock ?? true) ? 1 : 0,
     featured: row.featured ? 1 : 0,
     createdAt: toIso(row.createdAt),
+    handle: row.handle,
+    // A draft past its launch time reads as active before the launch job has written it (decision 039).
+    status: statusAt(row, now),
+    publishAt: row.publishAt === null ? null : toIso(row.publishAt),
     images: pick(row.images, refs),
     colorVariantImages,
     colorVariantStock,
@@ -65,5 +75,6 @@ export async function toProducts(db: Db, rows: ProductRow[]): Promise<Product[]>
   );
   // Automatic sales change the public price everywhere a product is shown (modules/pricing).
   const priced = await salePricer(db);
-  return rows.map((row) => ({ ...toProduct(row, refs, stock.get(row.id)), ...priced(row) }));
+  const now = storeNow(db);
+  return rows.map((row) => ({ ...toProduct(row, refs, stock.get(row.id), now), ...priced(row) }));
 }

@@ -11,6 +11,27 @@ import { loadStock, saveStock } from "../stock/index.js";
 import type { ProductForm } from "./product-form.js";
 import { findProductRow, getProduct } from "./product-queries.js";
 import type { ProductRow } from "./product-serialize.js";
+import { chooseHandle, handleTaken, recordHandleChange } from "./product-handles.js";
+import { isUniqueViolation } from "../../db/errors.js";
+import type { ProductStatus } from "@shared/catalogue/handles.js";
+
+/** Status and launch time as saved: a launch time belongs to a draft only (decision 039). */
+function publishingOf(form: ProductForm, old: ProductRow | null): { status: ProductStatus; publishAt: string | null } {
+  const { input } = form;
+  const publishAt = input.publishAt === undefined ? (old?.publishAt ?? null) : input.publishAt;
+  const status = input.status ?? old?.status ?? (input.publishAt ? "draft" : "active");
+  return { status, publishAt: status === "draft" ? publishAt : null };
+}
+
+/** A handle taken by a concurrent save surfaces as the field's message, not a 500. */
+async function savingHandle<T>(handle: string, save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw handleTaken(handle);
+    throw err;
+  }
+}
 
 interface ImagePlan {
   images: string[];
@@ -100,12 +121,16 @@ function columnsOf(form: ProductForm, category: string, plan: ImagePlan, previou
 export async function createProduct(db: Db, form: ProductForm): Promise<Product> {
   const category = await categorySlug(db, form.input.category);
   const plan = await planImages(db, form, [...new Set(form.input.colors)], null);
-  const values = columnsOf(form, category, plan, {});
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(products).values(values).returning({ id: products.id });
-    if (form.input.variantStock) await saveStock(tx, row.id, values.sizes, values.colors, form.input.variantStock);
-    return row.id;
-  });
+  const handle = await chooseHandle(db, form.input.handle, form.input.name, null);
+  const values = { ...columnsOf(form, category, plan, {}), handle, ...publishingOf(form, null) };
+  const id = await savingHandle(handle, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(products).values(values).returning({ id: products.id });
+      if (form.input.variantStock) await saveStock(tx, row.id, values.sizes, values.colors, form.input.variantStock);
+      await recordHandleChange(tx, row.id, null, handle);
+      return row.id;
+    }),
+  );
   return (await getProduct(db, id))!;
 }
 
@@ -114,7 +139,14 @@ export async function updateProduct(db: Db, id: number, form: ProductForm): Prom
   if (!old) throw notFound("Product");
   const category = await categorySlug(db, form.input.category);
   const plan = await planImages(db, form, [...new Set(form.input.colors)], old);
-  const values = { ...columnsOf(form, category, plan, old.colorVariantStock), updatedAt: sql`now()` };
+  const handle = form.input.handle ?? old.handle;
+  if (handle !== old.handle) await chooseHandle(db, handle, form.input.name, id);
+  const values = {
+    ...columnsOf(form, category, plan, old.colorVariantStock),
+    handle,
+    ...publishingOf(form, old),
+    updatedAt: sql`now()`,
+  };
   // Not named: a tracked product keeps its counts, reshaped to its sizes and colours as saved.
   const stock =
     form.input.variantStock !== undefined
@@ -122,11 +154,14 @@ export async function updateProduct(db: Db, id: number, form: ProductForm): Prom
       : old.trackStock
         ? ((await loadStock(db, [id])).get(id) ?? [])
         : undefined;
-  const row = await db.transaction(async (tx) => {
-    const [updated] = await tx.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id });
-    if (updated && stock !== undefined) await saveStock(tx, id, values.sizes, values.colors, stock);
-    return updated;
-  });
+  const row = await savingHandle(handle, () =>
+    db.transaction(async (tx) => {
+      const [updated] = await tx.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id });
+      if (updated && stock !== undefined) await saveStock(tx, id, values.sizes, values.colors, stock);
+      if (updated) await recordHandleChange(tx, id, old.handle, handle);
+      return updated;
+    }),
+  );
   if (!row) throw notFound("Product");
   return (await getProduct(db, id))!;
 }

@@ -1,6 +1,7 @@
 import type { ImageRef } from "@shared/schemas/common.js";
 import { PRODUCT_FORM, type Product, type ProductInput } from "@shared/schemas/products.js";
 import { stockGrid, variantKey } from "@shared/rules/stock.js";
+import { emptyPublishing, publishingFromProduct, publishingInput, type PublishingDraft } from "./publishing-draft";
 
 /** An image in the dialog: one already on the server (kept by id) or a file chosen just now. */
 export type DraftImage = { kind: "existing"; ref: ImageRef } | { kind: "new"; file: File; previewUrl: string };
@@ -24,6 +25,8 @@ export interface ProductDraft {
   featured: "1" | "0";
   /** Quantities per size × colour as typed (variantKey → text); null: stock is not tracked. */
   stock: Record<string, string> | null;
+  /** Handle, status and launch time (publishing-fields.tsx). */
+  publishing: PublishingDraft;
 }
 
 /** The spec's list rule: split on commas, trim, drop empty entries (and repeats). */
@@ -55,6 +58,7 @@ export function emptyDraft(category = ""): ProductDraft {
     inStock: "1",
     featured: "0",
     stock: null,
+    publishing: emptyPublishing(),
   };
 }
 
@@ -78,6 +82,7 @@ export function draftFromProduct(p: Product): ProductDraft {
     stock: p.variantStock
       ? Object.fromEntries(p.variantStock.map((s) => [variantKey(s.size, s.color), String(s.quantity)]))
       : null,
+    publishing: publishingFromProduct(p),
   };
 }
 
@@ -116,6 +121,7 @@ export function buildProductForm(draft: ProductDraft, category: string): FormDat
     colorVariantImages: Object.fromEntries(colors.map((c) => [c, keptIds(draft.colorImages[c] ?? [])])),
     colorVariantStock: Object.fromEntries(colors.map((c) => [c, colorInStock(draft, c)])),
     variantStock: draftStock(draft),
+    ...publishingInput(draft.publishing),
   };
   const form = new FormData();
   form.append(PRODUCT_FORM.data, JSON.stringify(data));
