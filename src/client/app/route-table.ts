@@ -14,6 +14,7 @@ import {
 } from "@client/features/catalog/shop-filters-state";
 import { readSort, writeSort, type SortOrder } from "@client/features/catalog/product-sorting";
 import { siteSettings } from "@shared/rules/settings.js";
+import { collectionPath, HANDLE_PATTERN, productPath } from "@shared/catalogue/handles.js";
 import {
   collectionExists,
   completeHead,
@@ -63,8 +64,6 @@ export const readsOf = (reads: Reads): Read[] => Object.values(reads).filter((r)
 /** Keeps each route's reads typed for its head and its component. */
 const route = <R extends Reads>(def: RouteDef<R>): RouteDef<R> => def;
 
-/** A product id as a URL may carry it (a malformed one is a missing product). */
-export const productIdOf = (id: string | undefined): number => (/^\d{1,9}$/.test(id ?? "") ? Number(id) : NaN);
 
 export const HOME = route({
   path: "/",
@@ -131,7 +130,7 @@ export const SHOP = route({
 });
 
 export const COLLECTION = route({
-  path: "/collection/:category",
+  path: "/collections/:category",
   module: "app/routes/collection.tsx",
   reads: ({ category = "" }, search) => ({
     settings: queries.settings(),
@@ -145,7 +144,7 @@ export const COLLECTION = route({
     if (collectionExists(get(reads.categories), category) === false)
       return { status: 404, title: "Collection Not Found", canonical: null };
     const copy = collectionCopy(category);
-    const path = `/collection/${encodeURIComponent(category.toLowerCase())}`;
+    const path = collectionPath(category.toLowerCase());
     return {
       title: copy.title,
       description: `${copy.subtitle}. ${description}`,
@@ -157,15 +156,15 @@ export const COLLECTION = route({
 });
 
 export const PRODUCT = route({
-  path: "/product/:id",
+  path: "/products/:handle",
   module: "app/routes/product.tsx",
-  reads: ({ id }) => {
-    const productId = productIdOf(id);
-    const known = !Number.isNaN(productId);
+  reads: ({ handle = "" }) => {
+    // A handle that cannot exist is a missing product without a read.
+    const known = HANDLE_PATTERN.test(handle);
     return {
       settings: queries.settings(),
-      product: known ? queries.product(productId) : undefined,
-      rating: known ? queries.rating(productId) : undefined,
+      product: known ? queries.productByHandle(handle) : undefined,
+      rating: known ? queries.ratingByHandle(handle) : undefined,
     };
   },
   head: ({ reads, get, origin }) => {
@@ -173,7 +172,7 @@ export const PRODUCT = route({
     const product = reads.product ? get(reads.product) : null;
     if (product === undefined) return {};
     if (product === null) return { status: 404, title: "Product Not Found", canonical: null };
-    const canonical = `/product/${product.id}`;
+    const canonical = productPath(product);
     const rating = reads.rating ? get(reads.rating) : undefined;
     const picture = product.images[0];
     return {

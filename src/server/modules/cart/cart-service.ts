@@ -19,6 +19,7 @@ const lineColumns = {
   selectedImage: cartItems.selectedImage,
   sessionId: cartItems.sessionId,
   name: products.name,
+  handle: products.handle,
   sku: products.sku,
   price: products.price,
   originalPrice: products.originalPrice,
@@ -34,6 +35,7 @@ interface LineRow {
   selectedImage: string | null;
   sessionId: string;
   name: string;
+  handle: string;
   sku: string;
   price: string;
   originalPrice: string | null;
@@ -54,6 +56,7 @@ function toCartItem(row: LineRow, refs: Map<string, ImageRef>, price: string): C
     sessionId: row.sessionId,
     product: {
       name: row.name,
+      handle: row.handle,
       sku: row.sku,
       price,
       images: row.images.map((id) => refs.get(id)).filter((r): r is ImageRef => !!r),
