@@ -10,6 +10,7 @@ import {
   type ProductWithVariants,
   type VariantsDraft,
 } from "./variant-draft";
+import { emptyPublishing, publishingFromProduct, publishingInput, type PublishingDraft } from "./publishing-draft";
 
 /** An image in the dialog: one already on the server (kept by id) or a file chosen just now. */
 export type DraftImage = { kind: "existing"; ref: ImageRef } | { kind: "new"; file: File; previewUrl: string };
@@ -35,6 +36,8 @@ export interface ProductDraft {
   stock: Record<string, string> | null;
   /** Options and variants; null while the product keeps plain sizes and colours (and the stock grid). */
   variants: VariantsDraft | null;
+  /** Handle, status and launch time (publishing-fields.tsx). */
+  publishing: PublishingDraft;
 }
 
 /** The spec's list rule: split on commas, trim, drop empty entries (and repeats). */
@@ -67,6 +70,7 @@ export function emptyDraft(category = ""): ProductDraft {
     featured: "0",
     stock: null,
     variants: null,
+    publishing: emptyPublishing(),
   };
 }
 
@@ -91,6 +95,7 @@ export function draftFromProduct(p: ProductWithVariants): ProductDraft {
       ? Object.fromEntries(p.variantStock.map((s) => [variantKey(s.size, s.color), String(s.quantity)]))
       : null,
     variants: usesVariants(p) ? variantsDraftOf(p) : null,
+    publishing: publishingFromProduct(p),
   };
 }
 
@@ -151,6 +156,7 @@ export function buildProductForm(draft: ProductDraft, category: string): FormDat
     colorVariantImages: Object.fromEntries(colors.map((c) => [c, keptIds(draft.colorImages[c] ?? [])])),
     colorVariantStock: Object.fromEntries(colors.map((c) => [c, colorInStock(draft, c)])),
     ...optionsData(draft),
+    ...publishingInput(draft.publishing),
   };
   const form = new FormData();
   form.append(PRODUCT_FORM.data, JSON.stringify(data));
