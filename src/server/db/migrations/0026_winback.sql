@@ -1,0 +1,97 @@
+-- Win back lost sales on WhatsApp (issue 42, decision 041): back-in-stock requests, saved
+-- (abandoned) checkouts with their restore tokens, marketing opt-outs, and why an order's
+-- confirmation is held.
+ALTER TABLE "orders" ADD COLUMN "confirmation_hold_reason" text;
+--> statement-breakpoint
+-- A phone that said STOP (or pressed the opt-out button): no marketing ever again.
+CREATE TABLE "marketing_opt_outs" (
+	"phone" text PRIMARY KEY NOT NULL,
+	"opted_out_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+-- One shopper's wish to hear when a sold-out variant is back. `due` once the variant's units came
+-- back (the trigger below); `notified` once messaged; `lapsed` after 60 days.
+CREATE TABLE "back_in_stock_requests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"product_id" integer NOT NULL REFERENCES "products"("id") ON DELETE CASCADE,
+	"variant_id" integer,
+	"size" text DEFAULT '' NOT NULL,
+	"color" text DEFAULT '' NOT NULL,
+	"phone" text NOT NULL,
+	"network" text,
+	"state" text DEFAULT 'waiting' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"due_at" timestamp with time zone,
+	"notified_at" timestamp with time zone,
+	"wa_message_id" text,
+	CONSTRAINT "back_in_stock_state_check" CHECK ("state" in ('waiting', 'due', 'notified', 'lapsed'))
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "back_in_stock_open_idx" ON "back_in_stock_requests" ("product_id", "size", "color", "phone")
+	WHERE "state" in ('waiting', 'due');
+--> statement-breakpoint
+CREATE INDEX "back_in_stock_variant_idx" ON "back_in_stock_requests" ("product_id", "size", "color", "state", "id");
+--> statement-breakpoint
+CREATE INDEX "back_in_stock_due_idx" ON "back_in_stock_requests" ("id") WHERE "state" = 'due';
+--> statement-breakpoint
+CREATE INDEX "back_in_stock_phone_idx" ON "back_in_stock_requests" ("phone", "created_at");
+--> statement-breakpoint
+-- A checkout the shopper asked to be reminded of: the cart's lines kept with the phone, and the
+-- token of the link that restores them on any device (7 days).
+CREATE TABLE "saved_checkouts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"token" text NOT NULL,
+	"session_id" text NOT NULL,
+	"phone" text NOT NULL,
+	"phone_key" text NOT NULL,
+	"network" text,
+	"lines" jsonb NOT NULL,
+	"subtotal" numeric(12, 2) DEFAULT '0' NOT NULL,
+	"state" text DEFAULT 'saved' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"due_at" timestamp with time zone,
+	"reminders" integer DEFAULT 0 NOT NULL,
+	"first_sent_at" timestamp with time zone,
+	"second_sent_at" timestamp with time zone,
+	"restored_at" timestamp with time zone,
+	"stop_reason" text,
+	CONSTRAINT "saved_checkouts_state_check" CHECK ("state" in ('saved', 'messaged', 'stopped', 'done'))
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "saved_checkouts_token_idx" ON "saved_checkouts" ("token");
+--> statement-breakpoint
+CREATE INDEX "saved_checkouts_due_idx" ON "saved_checkouts" ("due_at") WHERE "state" in ('saved', 'messaged');
+--> statement-breakpoint
+CREATE INDEX "saved_checkouts_phone_idx" ON "saved_checkouts" ("phone_key", "created_at");
+--> statement-breakpoint
+-- The number's daily count reads the messages sent in the last 24 hours.
+CREATE INDEX "whatsapp_messages_out_recent_idx" ON "whatsapp_messages" ("created_at") WHERE "direction" = 'out';
+--> statement-breakpoint
+-- Decided where the count changes (issue 42): whatever path gives a sold-out size × colour units
+-- again (a stock edit, an import, a restocked return, a cancellation, a released hold), its
+-- waiting requests become due, oldest first, `back_in_stock_per_unit` (setting, default 3) for
+-- each unit that came back, in the same transaction. The WhatsApp queue sends them after.
+CREATE FUNCTION back_in_stock_wake() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  per_unit integer;
+  came_back integer;
+BEGIN
+  IF NEW.quantity <= 0 OR (TG_OP = 'UPDATE' AND OLD.quantity > 0) THEN
+    RETURN NULL;
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM back_in_stock_requests r WHERE r.product_id = NEW.product_id
+      AND r.size = NEW.size AND r.color = NEW.color AND r.state = 'waiting') THEN
+    RETURN NULL;
+  END IF;
+  SELECT coalesce(nullif(trim(both '"' from s.value::text), '')::int, 3) INTO per_unit
+    FROM settings s WHERE s.key = 'back_in_stock_per_unit';
+  came_back := NEW.quantity * coalesce(per_unit, 3);
+  UPDATE back_in_stock_requests SET state = 'due', due_at = now()
+  WHERE id IN (SELECT r.id FROM back_in_stock_requests r
+    WHERE r.product_id = NEW.product_id AND r.size = NEW.size AND r.color = NEW.color AND r.state = 'waiting'
+    ORDER BY r.created_at, r.id LIMIT came_back);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER back_in_stock_wake AFTER INSERT OR UPDATE OF quantity ON product_stock
+FOR EACH ROW EXECUTE FUNCTION back_in_stock_wake();
