@@ -15,6 +15,9 @@ export interface WhatsappConfig {
   /** The failed-delivery and shipped templates (modules/shipping); defaults when absent. */
   deliveryIssueTemplate?: string;
   shippedTemplate?: string;
+  /** The marketing templates (decision 041); defaults when absent. */
+  backInStockTemplate?: string;
+  abandonedCheckoutTemplate?: string;
   /** The store's origin for the review link; the link is relative without it. */
   publicUrl?: string;
   /** How long one call to the Cloud API may take before it counts as failed (and is retried). */
@@ -37,6 +40,8 @@ export function whatsappConfigFromEnv(env: Env): WhatsappConfig | undefined {
     autoCancel: env.AUTO_CANCEL_UNCONFIRMED === "1",
     deliveryIssueTemplate: env.WHATSAPP_DELIVERY_ISSUE_TEMPLATE,
     shippedTemplate: env.WHATSAPP_SHIPPED_TEMPLATE,
+    backInStockTemplate: env.WHATSAPP_BACK_IN_STOCK_TEMPLATE,
+    abandonedCheckoutTemplate: env.WHATSAPP_ABANDONED_CHECKOUT_TEMPLATE,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ""),
   };
 }
