@@ -1133,7 +1133,10 @@ export const backInStockRequests = pgTable(
     productId: integer("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
-    variantId: integer("variant_id"),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    /** The variant's Size and Color values when asked for (shown in the admin's demand). */
     size: text("size").notNull().default(""),
     color: text("color").notNull().default(""),
     /** Digits with country code (923001234567). */
@@ -1147,9 +1150,10 @@ export const backInStockRequests = pgTable(
   },
   (t) => [
     uniqueIndex("back_in_stock_open_idx")
-      .on(t.productId, t.size, t.color, t.phone)
+      .on(t.variantId, t.phone)
       .where(sql`${t.state} in ('waiting', 'due')`),
-    index("back_in_stock_variant_idx").on(t.productId, t.size, t.color, t.state, t.id),
+    index("back_in_stock_variant_idx").on(t.variantId, t.state, t.createdAt, t.id),
+    index("back_in_stock_product_idx").on(t.productId),
     index("back_in_stock_due_idx")
       .on(t.id)
       .where(sql`${t.state} = 'due'`),
