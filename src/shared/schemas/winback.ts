@@ -62,3 +62,11 @@ export interface BackInStockDemand {
   notified: number;
   ordered: number;
 }
+
+/** GET /api/admin/whatsapp/daily-limit: the phones messaged first in 24 hours against the limit. */
+export interface DailyLimitCount {
+  count: number;
+  limit: number;
+  marketingStopsAt: number;
+  warning: boolean;
+}
