@@ -10,7 +10,8 @@ import { cartSessionId } from "@client/lib/storage";
 export function useRemindersOn(): boolean {
   const { data } = useQuery(queries.settings());
   const value = (data as Setting[] | undefined)?.find((s) => s.key === "abandoned_checkout_after_minutes")?.value;
-  return typeof value === "string" && value.trim() !== "";
+  // A number-like text may come back as a JSON number (the jsonb column keeps "30" as 30).
+  return value !== undefined && value !== null && String(value).trim() !== "";
 }
 
 /** POST /api/back-in-stock: the sold-out variant by size and colour (or its id), with the consent given. */
