@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { variantLabel } from "@shared/catalogue/variants.js";
 import type { Product } from "@shared/schemas/products.js";
 import { BACK_IN_STOCK_CONSENT } from "@shared/rules/winback.js";
 import { isPakistaniMobile, PAKISTANI_MOBILE_MESSAGE } from "@shared/rules/pakistani-mobile.js";
@@ -8,15 +9,33 @@ import { Input } from "@client/components/ui/input";
 import { errorMessage } from "@client/lib/api";
 import { useNotifyMe } from "@client/lib/winback-api";
 
-type Choice = { size: string; color: string };
-const label = (c: Choice) => [c.size, c.color].filter(Boolean).join(" / ");
+type Choice = { size: string; color: string; label: string; variantId?: number };
+const label = (c: Choice) => c.label;
+
+/** The sold-out choices: the product's unavailable variants, or (without them) its empty size × colour counts. */
+function soldOutChoices(product: Product): Choice[] {
+  if (product.variants) {
+    const order = product.options?.map((o) => o.name);
+    return product.variants
+      .filter((v) => !v.available)
+      .map((v) => ({
+        variantId: v.id,
+        size: v.options.Size ?? "",
+        color: v.options.Color ?? "",
+        label: variantLabel(v.options, order && order.length > 0 ? order : undefined),
+      }));
+  }
+  return (product.variantStock ?? [])
+    .filter((v) => v.quantity === 0)
+    .map((v) => ({ size: v.size, color: v.color, label: [v.size, v.color].filter(Boolean).join(" / ") }));
+}
 
 /**
  * "Notify me on WhatsApp" for a sold-out size × colour (CONTRACT.md part four): the shopper's own
  * choice when it is sold out, else any sold-out one from a list; the phone, and the consent in words.
  */
 export function NotifyMe({ product, size, color }: { product: Product; size: string; color: string }) {
-  const soldOut: Choice[] = (product.variantStock ?? []).filter((v) => v.quantity === 0);
+  const soldOut = soldOutChoices(product);
   const chosenOut = soldOut.find((v) => v.size === size && v.color === color);
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState("");
@@ -44,7 +63,7 @@ export function NotifyMe({ product, size, color }: { product: Product; size: str
     if (!consent) return setProblem("Tick the box to agree to the message");
     setProblem(null);
     notify.mutate(
-      { productId: product.id, size: choice.size, color: choice.color, phone },
+      { productId: product.id, size: choice.size, color: choice.color, variantId: choice.variantId, phone },
       { onError: (error) => setProblem(errorMessage(error)) },
     );
   };
@@ -66,7 +85,7 @@ export function NotifyMe({ product, size, color }: { product: Product; size: str
             onChange={(e) => setPicked(e.target.value)}
           >
             {soldOut.map((v) => (
-              <option key={label(v)}>{label(v)}</option>
+              <option key={v.variantId ?? label(v)}>{label(v)}</option>
             ))}
           </select>
         </Field>

@@ -19,6 +19,8 @@ const DAY_MS = 24 * 60 * 60_000;
 /** A line as kept with the checkout: what addToCart needs to put it back. */
 export interface SavedLine {
   productId: number;
+  /** The variant the line named (absent on a line of a product without variants' ids). */
+  variantId?: number;
   name: string;
   size: string;
   color: string;
@@ -37,6 +39,7 @@ export async function readWinbackSetting(
 
 const toSavedLine = (item: CartItem): SavedLine => ({
   productId: item.productId,
+  ...(item.variantId ? { variantId: item.variantId } : {}),
   name: item.product.name,
   size: item.size,
   color: item.color,
