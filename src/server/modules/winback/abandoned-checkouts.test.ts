@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { savedCheckouts } from "../../db/schema.js";
+import { marketingOptOuts, savedCheckouts } from "../../db/schema.js";
 import { ManualClock } from "../../jobs/clock.js";
 import { countRows, insertProduct, mobileNumber, placeOrder, takeOrderByHand } from "../../test/factory.js";
 import { FakeCloudApi } from "../../test/fakes/whatsapp-cloud-api.js";
 import { testWhatsappConfig } from "../../test/fakes/whatsapp-config.js";
-import { postWebhook, textMessage } from "../../test/fakes/whatsapp-webhooks.js";
+import { buttonPress, postWebhook, textMessage } from "../../test/fakes/whatsapp-webhooks.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
 // CONTRACT.md part four, "Abandoned checkouts, on WhatsApp" and "Marketing messages": a ticked box
@@ -140,6 +140,19 @@ describe("the reminder", () => {
 });
 
 describe("STOP", () => {
+  it("by the template's opt-out button ends marketing too", async () => {
+    const me = phone();
+    const appSecret = t.app.config.whatsapp!.appSecret;
+    await postWebhook(t.app, appSecret, buttonPress({ phone: digits(me) }, "Stop promotions"));
+    expect(await countRows(t.db, marketingOptOuts)).toBeGreaterThan(0);
+    const session = randomUUID();
+    await cartOf(session);
+    await save(session, me);
+    clock.advance(31 * 60_000);
+    await t.app.jobs.runDue();
+    expect(reminders(me)).toHaveLength(0);
+  });
+
   it("ends marketing to the phone, answered once, and the confirmations go on", async () => {
     const me = phone();
     const appSecret = t.app.config.whatsapp!.appSecret;
@@ -160,5 +173,22 @@ describe("STOP", () => {
     const order = await placeOrder(t.app, [{ productId: product.id }], { customerPhone: me });
     await t.app.jobs.runDue();
     expect(fake.received.filter((m) => JSON.stringify(m.body).includes(order.id))).toHaveLength(1);
+  });
+});
+
+// Last: it moves the clock a week on.
+describe("the restore link", () => {
+  it("no longer works after 7 days, and says so", async () => {
+    const session = randomUUID();
+    const me = phone();
+    await cartOf(session);
+    await save(session, me);
+    clock.advance(31 * 60_000);
+    await t.app.jobs.runDue();
+    const token = linkIn(reminders(me)[0]);
+    clock.advance(7 * 24 * 60 * 60_000);
+    const old = await post("/api/cart/restore", { sessionId: randomUUID(), token });
+    expect(old.statusCode).toBe(410);
+    expect(old.json().error).toMatch(/older than 7 days/);
   });
 });
