@@ -141,8 +141,11 @@ describe("every path that gives units back raises the alert", () => {
     await subscribe({ productId: product.id, variantId: mRed, phone: phone() });
     clock.advance(hours(49));
     await t.app.jobs.runDue();
-    clock.advance(5 * 60_000);
-    await t.app.jobs.runDue();
+    // The release skips an order another writer holds right then (the expiry sweep): a later pass takes it.
+    for (let pass = 0; pass < 3 && alerts(product.id).length === 0; pass++) {
+      clock.advance(5 * 60_000);
+      await t.app.jobs.runDue();
+    }
     expect(alerts(product.id)).toHaveLength(1);
   });
 });
