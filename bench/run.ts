@@ -1,4 +1,4 @@
-// npm run bench [catalogue|catalogue-sale|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads|feed|remittances|import-latency ...]:
+// npm run bench [catalogue|catalogue-sale|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads|feed|remittances|import-latency|winback ...]:
 // runs the benchmarks,
 // writes
 // bench/results/*.json and prints each figure next to its reference. Reports; asserts nothing.
@@ -15,6 +15,7 @@ import { benchRemittances } from "./remittances.js";
 import { benchStorefront } from "./storefront.js";
 import { benchUpkeep } from "./upkeep.js";
 import { benchWhatsapp } from "./whatsapp.js";
+import { benchWinback } from "./winback.js";
 
 const all = {
   catalogue: () => benchCatalogue(),
@@ -30,6 +31,7 @@ const all = {
   feed: () => benchFeed100k(),
   remittances: () => benchRemittances(),
   "import-latency": () => benchImportLatency(),
+  winback: () => benchWinback(),
 };
 const chosen = process.argv.slice(2).filter((a) => a in all) as (keyof typeof all)[];
 

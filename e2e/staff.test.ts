@@ -32,7 +32,14 @@ describe("staff accounts in the admin", () => {
 
     const agent = await logIn("nadia", "nadia's password");
     await agent.getByText("Signed in as nadia (agent)").waitFor();
-    expect(await tabNames(agent)).toEqual(["Orders", "WhatsApp", "Returns", "Customers", "Change password"]);
+    expect(await tabNames(agent)).toEqual([
+      "Orders",
+      "WhatsApp",
+      "Win back",
+      "Returns",
+      "Customers",
+      "Change password",
+    ]);
     await agent.getByRole("tab", { name: "Orders", selected: true }).waitFor();
     // An owner's page typed in by hand sends the agent back to the dashboard.
     await agent.goto("/admin/staff");

@@ -82,6 +82,9 @@ const schema = z.object({
   WHATSAPP_SHIPPED_TEMPLATE: z.string().min(1).default("order_shipped"),
   /** Sent when an order's items change before it ships: the new items and what to pay (issue 43). */
   WHATSAPP_ORDER_UPDATED_TEMPLATE: z.string().min(1).default("order_updated"),
+  /** The marketing templates (decision 041). */
+  WHATSAPP_BACK_IN_STOCK_TEMPLATE: z.string().min(1).default("back_in_stock"),
+  WHATSAPP_ABANDONED_CHECKOUT_TEMPLATE: z.string().min(1).default("abandoned_checkout"),
   /** Meta's pixel (browser) and Conversions API (issue 28): the pixel is on with its id, the Conversions API with the token too. */
   META_PIXEL_ID: z.preprocess(
     (v) => (v === "" ? undefined : v),

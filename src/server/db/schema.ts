@@ -219,6 +219,8 @@ export const orders = pgTable(
     confirmationRetryAt: timestamp("confirmation_retry_at", { withTimezone: true, mode: "string" }),
     /** An agent asked for the confirmation request (migration 0009): the outbox's automatic limits do not hold it. */
     confirmationByAgent: boolean("confirmation_by_agent").notNull().default(false),
+    /** Why the store holds the confirmation for an agent, when it says (migration 0026: the number's daily limit). */
+    confirmationHoldReason: text("confirmation_hold_reason"),
     /** When an unconfirmed web order gave its units back at its confirmation's expiry (migration 0009). */
     stockReleasedAt: timestamp("stock_released_at", { withTimezone: true, mode: "string" }),
     // Shipping (migration 0007): the *_at times are set by the database when the status first gets there.
@@ -502,6 +504,9 @@ export const whatsappMessages = pgTable(
     index("whatsapp_messages_pricing_idx")
       .on(t.createdAt)
       .where(sql`${t.pricingCategory} is not null`),
+    index("whatsapp_messages_out_recent_idx")
+      .on(t.createdAt)
+      .where(sql`${t.direction} = 'out'`),
     uniqueIndex("whatsapp_messages_once_idx")
       .on(t.orderId, t.kind)
       .where(sql`${t.direction} = 'out' AND ${t.kind} in ('reminder', 'review')`),
@@ -1132,5 +1137,82 @@ export const advancePayments = pgTable(
       .where(sql`${t.reference} is not null`),
     index("advance_payments_created_idx").on(t.createdAt),
     index("advance_payments_order_idx").on(t.orderId),
+  ],
+);
+
+/** A phone that said STOP or pressed the opt-out button (migration 0026): no marketing to it. */
+export const marketingOptOuts = pgTable("marketing_opt_outs", {
+  phone: text("phone").primaryKey(),
+  optedOutAt: timestamp("opted_out_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});
+
+/**
+ * A shopper's wish to hear when a sold-out variant is back (migration 0026): `waiting`, made `due`
+ * by product_stock's trigger when units come back, `notified` once messaged, `lapsed` after 60 days.
+ */
+export const backInStockRequests = pgTable(
+  "back_in_stock_requests",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    /** The variant's Size and Color values when asked for (shown in the admin's demand). */
+    size: text("size").notNull().default(""),
+    color: text("color").notNull().default(""),
+    /** Digits with country code (923001234567). */
+    phone: text("phone").notNull(),
+    network: text("network"),
+    state: text("state").notNull().default("waiting"),
+    createdAt: createdAt(),
+    dueAt: timestamp("due_at", { withTimezone: true, mode: "string" }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true, mode: "string" }),
+    waMessageId: text("wa_message_id"),
+  },
+  (t) => [
+    uniqueIndex("back_in_stock_open_idx")
+      .on(t.variantId, t.phone)
+      .where(sql`${t.state} in ('waiting', 'due')`),
+    index("back_in_stock_variant_idx").on(t.variantId, t.state, t.createdAt, t.id),
+    index("back_in_stock_product_idx").on(t.productId),
+    index("back_in_stock_due_idx")
+      .on(t.id)
+      .where(sql`${t.state} = 'due'`),
+    index("back_in_stock_phone_idx").on(t.phone, t.createdAt),
+    check("back_in_stock_state_check", sql`${t.state} in ('waiting', 'due', 'notified', 'lapsed')`),
+  ],
+);
+
+/** A checkout the shopper asked to be reminded of (migration 0026): the cart's lines, the phone, the restore token. */
+export const savedCheckouts = pgTable(
+  "saved_checkouts",
+  {
+    id: serial("id").primaryKey(),
+    token: text("token").notNull(),
+    sessionId: text("session_id").notNull(),
+    phone: text("phone").notNull(),
+    phoneKey: text("phone_key").notNull(),
+    network: text("network"),
+    lines: jsonb("lines").notNull(),
+    subtotal: numeric("subtotal", { precision: 12, scale: 2 }).notNull().default("0"),
+    state: text("state").notNull().default("saved"),
+    createdAt: createdAt(),
+    dueAt: timestamp("due_at", { withTimezone: true, mode: "string" }),
+    reminders: integer("reminders").notNull().default(0),
+    firstSentAt: timestamp("first_sent_at", { withTimezone: true, mode: "string" }),
+    secondSentAt: timestamp("second_sent_at", { withTimezone: true, mode: "string" }),
+    restoredAt: timestamp("restored_at", { withTimezone: true, mode: "string" }),
+    stopReason: text("stop_reason"),
+  },
+  (t) => [
+    uniqueIndex("saved_checkouts_token_idx").on(t.token),
+    index("saved_checkouts_due_idx")
+      .on(t.dueAt)
+      .where(sql`${t.state} in ('saved', 'messaged')`),
+    index("saved_checkouts_phone_idx").on(t.phoneKey, t.createdAt),
+    check("saved_checkouts_state_check", sql`${t.state} in ('saved', 'messaged', 'stopped', 'done')`),
   ],
 );

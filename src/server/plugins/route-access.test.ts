@@ -45,6 +45,10 @@ const PUBLIC = new Set([
   "GET /api/whatsapp/webhook",
   "POST /api/whatsapp/webhook",
   "POST /api/returns",
+  // Winning back sales (issue 42): consent given by the shopper, bounded per phone and network.
+  "POST /api/back-in-stock",
+  "POST /api/checkout/abandoned",
+  "POST /api/cart/restore",
   // The product feed Meta's and Google's catalogues fetch (issue 28).
   "GET /feeds/products.xml",
 ]);

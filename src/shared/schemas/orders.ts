@@ -235,7 +235,12 @@ export const adminOrder = z.object({
   paymentMethod: z.string(),
   /** web, or the channel a staff member took it from (ORDER_SOURCES). */
   source: z.string(),
-  confirmation: z.object({ state: z.enum(CONFIRMATION_STATES), updatedAt: z.string().nullable() }),
+  confirmation: z.object({
+    state: z.enum(CONFIRMATION_STATES),
+    updatedAt: z.string().nullable(),
+    /** Why the store holds it for an agent, when it says (decision 041). */
+    reason: z.string().optional(),
+  }),
   risk: z.object({ level: z.enum(RISK_LEVELS), reasons: z.array(z.string()) }),
   ...shippingFields,
   /** An exchange's replacement order: the order it replaces. */

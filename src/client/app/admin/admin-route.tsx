@@ -25,6 +25,7 @@ import { ReturnsTab } from "@client/features/admin/shipping/returns-tab";
 import { RemittancesTab } from "@client/features/admin/remittances/remittances-tab";
 import { useUnreadCount } from "@client/features/admin/whatsapp/inbox-api";
 import { InboxTab } from "@client/features/admin/whatsapp/inbox-tab";
+import { WinbackTab } from "@client/features/admin/winback/winback-tab";
 
 /** `owner`: only the owner sees the tab (the server refuses an agent its calls anyway). */
 const TABS = [
@@ -32,6 +33,7 @@ const TABS = [
   { value: "products", label: "Products", Content: ProductsTab, owner: true },
   { value: "orders", label: "Orders", Content: OrdersTab, owner: false },
   { value: "inbox", label: "WhatsApp", Content: () => <InboxTab OrderDialog={OrderViewDialog} />, owner: false },
+  { value: "winback", label: "Win back", Content: WinbackTab, owner: false },
   { value: "returns", label: "Returns", Content: ReturnsTab, owner: false },
   { value: "remittances", label: "Remittances", Content: RemittancesTab, owner: true },
   { value: "customers", label: "Customers", Content: CustomersTab, owner: false },

@@ -13,6 +13,7 @@ import { WhatsappSettings } from "@client/features/admin/whatsapp/whatsapp-setti
 import { WhatsappUsagePanel } from "@client/features/admin/whatsapp/whatsapp-usage";
 import { FailedDeliveriesPanel } from "@client/features/admin/whatsapp/failed-deliveries";
 import { MetaAdsPanel } from "@client/features/admin/settings/meta-ads-panel";
+import { WinbackSettingsForm } from "@client/features/admin/settings/winback-settings-form";
 
 /** /settings: only for a logged-in admin; anyone else is sent to the login at /admin. */
 export default function SettingsRoute() {
@@ -41,6 +42,9 @@ export default function SettingsRoute() {
           </Panel>
           <Panel title="WhatsApp deliveries not handled">
             <FailedDeliveriesPanel />
+          </Panel>
+          <Panel title="Win back on WhatsApp (back in stock, abandoned checkouts, the daily limit)">
+            <WinbackSettingsForm />
           </Panel>
           <Panel title="Meta ads (pixel, Conversions API, product feed)">
             <MetaAdsPanel />

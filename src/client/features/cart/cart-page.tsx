@@ -10,8 +10,10 @@ import { checkoutHref, groupCartLines, groupsTotal, type CartGroup } from "@clie
 import { CartLineRow } from "./cart-line-row";
 import { CartSummary } from "./cart-summary";
 import { useCartSelection } from "./use-cart-selection";
+import { useRestoreFromLink } from "./use-restore-cart";
 
 export function CartPage() {
+  useRestoreFromLink();
   const cart = useCartItems();
   const groups = useMemo(() => groupCartLines(cart.data ?? []), [cart.data]);
   const selection = useCartSelection(groups);

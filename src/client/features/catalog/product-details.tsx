@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { ShoppingBag } from "lucide-react";
 import { toast } from "@client/lib/toast";
+import { NotifyMe } from "./notify-me";
 import { discountPercent } from "@shared/rules/discount.js";
 import { categoryLabel } from "@shared/rules/labels.js";
 import type { ImageRef } from "@shared/schemas/common.js";
@@ -150,6 +151,12 @@ export function ProductDetails({
           <ShoppingBag className="h-5 w-5" aria-hidden />
           {adding ? "Adding..." : soldOut ? "Out of Stock" : "Add to Cart"}
         </Button>
+        <NotifyMe
+          product={product}
+          variantId={variant?.id}
+          size={variant?.options[SIZE] ?? ""}
+          color={variant?.options[COLOR] ?? ""}
+        />
         <TrustBadges />
       </div>
     </div>

@@ -17,6 +17,7 @@ import { HowItWorks } from "./how-it-works";
 import { OrderPlaced } from "./order-placed";
 import { OrderSummary } from "./order-summary";
 import { PaymentChoice } from "./payment-choice";
+import { ReminderBox } from "./reminder-box";
 import { useCheckoutSubmit } from "./use-checkout-submit";
 
 const FORM_ID = "checkout-form";
@@ -82,7 +83,11 @@ export function CheckoutPage() {
               <h2 id="delivery-title" className="mb-5 font-display text-xl font-semibold">
                 Delivery Information
               </h2>
-              <DeliveryFields register={form.register} errors={form.formState.errors} />
+              <DeliveryFields
+                register={form.register}
+                errors={form.formState.errors}
+                afterPhone={<ReminderBox phone={form.watch("phone") ?? ""} />}
+              />
             </form>
           </div>
           <div className="space-y-6 self-start lg:sticky lg:top-24 lg:col-span-2">

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import type { CheckoutForm } from "@shared/schemas/orders.js";
 import { Field } from "@client/components/ui/field";
@@ -48,9 +49,12 @@ const FIELDS: {
 export function DeliveryFields({
   register,
   errors,
+  afterPhone,
 }: {
   register: UseFormRegister<CheckoutForm>;
   errors: FieldErrors<CheckoutForm>;
+  /** Shown right under the phone field (the reminder box). */
+  afterPhone?: React.ReactNode;
 }) {
   const cities = useServedCities();
   return (
@@ -68,7 +72,7 @@ export function DeliveryFields({
           "aria-invalid": error ? true : undefined,
           "aria-describedby": error ? `${id}-error` : f.hint ? `${id}-hint` : undefined,
         };
-        return (
+        const field = (
           <Field
             key={f.name}
             id={id}
@@ -97,6 +101,7 @@ export function DeliveryFields({
             )}
           </Field>
         );
+        return f.name === "phone" && afterPhone ? [field, <Fragment key="after-phone">{afterPhone}</Fragment>] : field;
       })}
     </div>
   );

@@ -2,3 +2,4 @@
  * The cart module's public face: what other modules and the app import from it. Anything else
  * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
  */
+export { addToCart, listCart } from "./cart-service.js";

@@ -30,6 +30,7 @@ export const orderColumns = {
   riskReasons: orders.riskReasons,
   confirmationState: orders.confirmationState,
   confirmationUpdatedAt: orders.confirmationUpdatedAt,
+  confirmationHoldReason: orders.confirmationHoldReason,
   courier: orders.courier,
   trackingNumber: orders.trackingNumber,
   trackingUrl: orders.trackingUrl,
@@ -62,6 +63,7 @@ export interface OrderRow extends OrderMoneyRow {
   riskReasons?: string[];
   confirmationState?: string;
   confirmationUpdatedAt?: string | null;
+  confirmationHoldReason?: string | null;
   /** Shipping columns: absent on a row just placed (none of them is set yet). */
   courier?: string | null;
   trackingNumber?: string | null;
@@ -136,6 +138,8 @@ export function toAdminOrder(row: OrderRow, items: OrderItem[]): AdminOrder {
     confirmation: {
       state: (row.confirmationState ?? "off") as ConfirmationState,
       updatedAt: row.confirmationUpdatedAt ? isoTime(row.confirmationUpdatedAt) : null,
+      // Why it is held, when the store says (the number's daily limit, decision 041).
+      ...(row.confirmationState === "held" && row.confirmationHoldReason ? { reason: row.confirmationHoldReason } : {}),
     },
     risk: { level: (row.riskLevel ?? "low") as RiskLevel, reasons: row.riskReasons ?? [] },
     ...shippingOf(row),

@@ -12,6 +12,7 @@ import { settingKey, settingValue, type AnySettingKey as SettingKey } from "@sha
 import { isCodRuleKey, normalizeCodRule } from "@shared/rules/cod-rules.js";
 import { isFeeSettingKey, normalizeFeeSetting } from "@shared/rules/fees.js";
 import { isAdvanceSettingKey, normalizeAdvanceSetting } from "@shared/rules/advance.js";
+import { isWinbackSettingKey, normalizeWinbackSetting } from "@shared/rules/winback.js";
 import { badRequest } from "../../lib/app-error.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { parse } from "../../lib/validate.js";
@@ -58,6 +59,11 @@ async function checkValue(app: FastifyInstance, key: SettingKey, value: unknown)
   }
   if (isAdvanceSettingKey(key)) {
     const rule = normalizeAdvanceSetting(key, value);
+    if ("problem" in rule) throw badRequest(rule.problem);
+    return rule.value;
+  }
+  if (isWinbackSettingKey(key)) {
+    const rule = normalizeWinbackSetting(key, value);
     if ("problem" in rule) throw badRequest(rule.problem);
     return rule.value;
   }

@@ -13,3 +13,6 @@ export type { InboundMessage } from "./webhook/webhook-payload.js";
 export { whatsappConfigFromEnv } from "./whatsapp-config.js";
 export type { WhatsappConfig } from "./whatsapp-config.js";
 export { queueOrderUpdated } from "./confirmations/order-updated.js";
+export { readDailyCount } from "./marketing/daily-limit.js";
+export { isOptedOut } from "./marketing/opt-out.js";
+export type { MarketingMessage, MarketingSource } from "./marketing/marketing-queue.js";

@@ -17,6 +17,9 @@ export interface WhatsappConfig {
   shippedTemplate?: string;
   /** Sent when an order's items change before it ships (order_updated); default when absent. */
   orderUpdatedTemplate?: string;
+  /** The marketing templates (decision 041); defaults when absent. */
+  backInStockTemplate?: string;
+  abandonedCheckoutTemplate?: string;
   /** The store's origin for the review link; the link is relative without it. */
   publicUrl?: string;
   /** How long one call to the Cloud API may take before it counts as failed (and is retried). */
@@ -40,6 +43,8 @@ export function whatsappConfigFromEnv(env: Env): WhatsappConfig | undefined {
     deliveryIssueTemplate: env.WHATSAPP_DELIVERY_ISSUE_TEMPLATE,
     shippedTemplate: env.WHATSAPP_SHIPPED_TEMPLATE,
     orderUpdatedTemplate: env.WHATSAPP_ORDER_UPDATED_TEMPLATE,
+    backInStockTemplate: env.WHATSAPP_BACK_IN_STOCK_TEMPLATE,
+    abandonedCheckoutTemplate: env.WHATSAPP_ABANDONED_CHECKOUT_TEMPLATE,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ""),
   };
 }

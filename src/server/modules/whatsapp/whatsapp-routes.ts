@@ -3,6 +3,7 @@ import type { WhatsappStatus } from "@shared/schemas/whatsapp.js";
 import { orderIdParam } from "../order-core/index.js";
 import { orderMessages, resendConfirmation } from "./confirmations/messages-service.js";
 import { whatsappInboxRoutes } from "./conversations/inbox-routes.js";
+import { whatsappMarketingRoutes } from "./marketing/marketing-routes.js";
 import { registerOutbox } from "./confirmations/outbox.js";
 import { orderUpdatedTemplate, registerOrderUpdatedMessages } from "./confirmations/order-updated.js";
 import { templatesToCreate } from "./confirmations/templates.js";
@@ -41,6 +42,7 @@ export async function whatsappRoutes(app: FastifyInstance): Promise<void> {
   if (app.config.whatsapp) registerOutbox(app, app.config.whatsapp);
   if (app.config.whatsapp) registerOrderUpdatedMessages(app, app.config.whatsapp);
   await app.register(whatsappInboxRoutes);
+  await app.register(whatsappMarketingRoutes);
 
   app.post("/api/admin/orders/:id/whatsapp/resend", { config: { access: "agent" } }, async (request, reply) => {
     const id = orderIdParam(request.params);

@@ -68,6 +68,9 @@ export class FakeCloudApi {
   /** Media requests received (GET /{media-id} and the download), with their authorization. */
   readonly mediaRequests: { path: string; authorization: string | undefined }[] = [];
 
+  /** Run (and awaited) after a message is accepted and before the store gets the answer. */
+  beforeAnswer: ((body: ReceivedMessage["body"]) => Promise<void>) | null = null;
+
   constructor(readonly token = "test-token") {}
 
   get url(): string {
@@ -182,11 +185,15 @@ export class FakeCloudApi {
       id,
     });
     for (const listener of this.listeners) if (listener()) this.listeners.delete(listener);
-    answer(200, {
-      messaging_product: "whatsapp",
-      contacts: [{ input: body.to, wa_id: body.to }],
-      messages: [{ id, ...(body.type === "template" ? { message_status: "accepted" } : {}) }],
-    });
+    const accept = () =>
+      answer(200, {
+        messaging_product: "whatsapp",
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id, ...(body.type === "template" ? { message_status: "accepted" } : {}) }],
+      });
+    // A test's work between two sends (a unit sold meanwhile) is done before the store hears back.
+    if (this.beforeAnswer) void this.beforeAnswer(body).then(accept, accept);
+    else accept();
   }
 
   /**

@@ -14,6 +14,7 @@ import { confirmationParameters, REVIEW_TEMPLATE, reviewParameters, type Templat
 import { reviewLinkToken } from "../../reviews/index.js";
 import { productPath } from "@shared/catalogue/handles.js";
 import type { WhatsappConfig } from "../whatsapp-config.js";
+import { dailyLimitHoldReason, firstContactedSql, readDailyLimit } from "../marketing/daily-limit.js";
 
 /** The queue of first confirmation requests (and resends): the orders themselves. */
 export const CONFIRMATIONS = "whatsapp.confirmations";
@@ -92,6 +93,7 @@ async function loadOrders(app: FastifyInstance, where: SQL): Promise<OutboxOrder
 async function loadDue(app: FastifyInstance, limit: number): Promise<(OutboxOrder & { hold: boolean })[]> {
   const now = app.clock.now();
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000).toISOString();
+  const dailyLimit = await readDailyLimit(app.db);
   const found = rowsOf<Record<string, unknown>>(
     await app.db.execute(sql`
       with due as (
@@ -102,7 +104,7 @@ async function loadDue(app: FastifyInstance, limit: number): Promise<(OutboxOrde
         order by o.created_at, o.id limit ${limit}
       ),
       judged as (
-        select d.id, d.created_at, not d.by_agent and (d.high or
+        select d.id, d.phone_key, d.by_agent, d.created_at, not d.by_agent and (d.high or
           (select count(*) from orders p join whatsapp_messages m on m.order_id = p.id
             where p.phone_key = d.phone_key and m.direction = 'out' and m.kind = 'confirm' and m.state <> 'failed'
               and m.created_at > ${dayAgo}::timestamptz)
@@ -110,13 +112,38 @@ async function loadDue(app: FastifyInstance, limit: number): Promise<(OutboxOrde
           > ${CONFIRMATIONS_PER_PHONE_PER_DAY}::int) as hold
         from due d
       ),
+      ${overDailyLimitCtes(now, dailyLimit)},
       held as (
-        update orders set confirmation_state = 'held', confirmation_updated_at = ${now.toISOString()}::timestamptz
-        where id in (select id from judged where hold) and confirmation_state = 'queued'
+        update orders set confirmation_state = 'held', confirmation_updated_at = ${now.toISOString()}::timestamptz,
+          confirmation_hold_reason = case when id in (select id from over_limit)
+            then ${dailyLimitHoldReason(dailyLimit)} end
+        where (id in (select id from judged where hold) or id in (select id from over_limit))
+          and confirmation_state = 'queued'
       )
-      select ${outboxColumns}, j.hold from judged j join orders o on o.id = j.id order by j.created_at, j.id`),
+      select ${outboxColumns}, j.hold or j.id in (select id from over_limit) as hold
+      from judged j join orders o on o.id = j.id order by j.created_at, j.id`),
   );
   return found.map((row) => ({ ...toOutboxOrder(row), hold: Boolean(row.hold) }));
+}
+
+/**
+ * The automatic requests of `judged` that would message a phone first past the number's daily
+ * limit (decision 041): phones not yet messaged first in 24 hours, counted in the batch's order,
+ * after those that were. They are held for an agent (`over_limit`) instead of failing at Meta.
+ */
+function overDailyLimitCtes(now: Date, dailyLimit: number): SQL {
+  return sql`contacted as (${firstContactedSql(now)}),
+      fresh as (
+        select j.id, j.phone_key, j.created_at from judged j
+        where not j.hold and not j.by_agent and '92' || j.phone_key not in (select phone from contacted)
+      ),
+      fresh_phones as (
+        select phone_key, row_number() over (order by min(created_at)) as n from fresh group by phone_key
+      ),
+      over_limit as (
+        select f.id from fresh f join fresh_phones p on p.phone_key = f.phone_key
+        where (select count(*) from contacted) + p.n > ${dailyLimit}::int
+      )`;
 }
 
 const withIds = (orderIds: string[]) =>

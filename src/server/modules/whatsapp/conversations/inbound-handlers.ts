@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { OrderWrite } from "../../order-core/index.js";
 import type { InboundMessage } from "../webhook/webhook-payload.js";
+import type {} from "../marketing/marketing-queue.js";
 
 /** What another module answers a customer's message with: the order it concerns and the reply's text. */
 export interface InboundAnswer {
@@ -24,4 +25,6 @@ declare module "fastify" {
 
 export function registerWhatsappInbound(app: FastifyInstance): void {
   app.decorate("whatsappInbound", []);
+  // The sources of marketing templates (marketing/marketing-queue.ts), added the same way.
+  app.decorate("whatsappMarketing", []);
 }

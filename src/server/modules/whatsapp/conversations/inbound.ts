@@ -28,6 +28,8 @@ import {
 import type { WhatsappConfig } from "../whatsapp-config.js";
 import { rowsOf as rows } from "../../../db/rows.js";
 import { advanceReplyLines } from "../../advance/index.js";
+import { isOptOut } from "@shared/rules/winback.js";
+import { optOut, SEND_OPT_OUT_REPLY } from "../marketing/opt-out.js";
 
 export { WHATSAPP_ACTOR } from "./customer-answer.js";
 
@@ -95,6 +97,19 @@ async function handleMessage(
     return { stored: true, reply: false };
   }
   if (!button) {
+    // STOP (any case) or the template's opt-out button ends marketing, answered once (decision 041).
+    if (isOptOut(payload ?? "") || isOptOut(messageText(message))) {
+      if (await optOut(tx, phone))
+        await tx.execute(
+          enqueueJobSql({
+            kind: SEND_OPT_OUT_REPLY,
+            payload: { inboundId: message.id, to: phone },
+            key: `whatsapp:opt-out:${phone}`,
+            maxAttempts: SEND_ATTEMPTS,
+          }),
+        );
+      return { stored: true, reply: true };
+    }
     for (const handle of others) {
       const answer = await handle(w, message, phone);
       if (!answer) continue;
