@@ -157,7 +157,8 @@ export function ItemEditor({ order, onDone }: { order: AdminOrderDetail; onDone:
               lineOf({
                 productId: picked.product.id,
                 productName: picked.product.name,
-                ...choiceOf(picked.product, optionsOfSizeAndColor(picked.size, picked.color)),
+                // The picker names every option (Make too) when the product has them.
+                ...choiceOf(picked.product, picked.options ?? optionsOfSizeAndColor(picked.size, picked.color)),
                 quantity: String(picked.quantity),
               }),
             ])
