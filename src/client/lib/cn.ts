@@ -52,6 +52,7 @@ const merge = createTailwindMerge(() => ({
     shrink: [{ shrink: ["", v.isNumber, ...arbitrary] }],
     grow: [{ grow: ["", v.isNumber, ...arbitrary] }],
     basis: [{ basis: [v.isFraction, "full", "auto", ...spacing] }],
+    "align-self": [{ self: ["auto", "start", "end", "center", "stretch", "baseline"] }],
     order: [{ order: [v.isInteger, "first", "last", "none", ...arbitrary] }],
     "grid-cols": [{ "grid-cols": [v.isInteger, "none", "subgrid", ...arbitrary] }],
     "col-span": [{ col: ["auto", { span: ["full", v.isInteger, ...arbitrary] }] }],

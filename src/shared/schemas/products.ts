@@ -142,7 +142,7 @@ export const productInput = z.object({
   /** Required without `variants`; with them, the cheapest available variant's (kept by the server). */
   price: z.coerce.string().pipe(moneyString).optional(),
   originalPrice: z
-    .union([z.coerce.string(), z.null()])
+    .union([z.null(), z.coerce.string()])
     .optional()
     .transform((v) => (v == null || v === "" || v === "0" ? null : v))
     .pipe(moneyString.nullable()),
