@@ -26,6 +26,7 @@ import { discountRoutes } from "./discounts/discount-routes.js";
 import { adsRoutes } from "./ads/ads-routes.js";
 import { remittancesRoutes } from "./remittances/remittances-routes.js";
 import { advanceRoutes } from "./advance/advance-routes.js";
+import { attributesRoutes } from "./attributes/index.js";
 
 /** Every API module, one folder per resource. */
 export const modules: FastifyPluginAsync[] = [
@@ -56,4 +57,5 @@ export const modules: FastifyPluginAsync[] = [
   adsRoutes,
   remittancesRoutes,
   advanceRoutes,
+  attributesRoutes,
 ];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { slugify } from "../rules/labels.js";
+import { sizeChart } from "./attributes.js";
 import { trimmed } from "./common.js";
 
 export const category = z.object({
@@ -7,6 +8,8 @@ export const category = z.object({
   name: z.string(),
   slug: z.string(),
   description: z.string(),
+  /** Shown from the category's product pages; absent when it has none (decision 040). */
+  sizeChart: sizeChart.optional(),
 });
 export type Category = z.infer<typeof category>;
 
@@ -21,5 +24,7 @@ export const categoryInput = z.object({
         .regex(/^[a-z0-9-]+$/, "Slug may hold only letters, digits and hyphens"),
     ),
   description: trimmed(1000).default(""),
+  /** Absent keeps the chart a category has; null removes it. */
+  sizeChart: sizeChart.nullable().optional(),
 });
 export type CategoryInput = z.infer<typeof categoryInput>;

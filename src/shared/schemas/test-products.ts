@@ -18,6 +18,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     images: [],
     colorVariantImages: {},
     colorVariantStock: {},
+    attributes: {},
     ...overrides,
   };
 }

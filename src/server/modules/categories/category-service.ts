@@ -13,6 +13,7 @@ const toCategory = (row: CategoryRow): Category => ({
   name: row.name,
   slug: row.slug,
   description: row.description,
+  ...(row.sizeChart ? { sizeChart: row.sizeChart } : {}),
 });
 
 const duplicateSlug = (slug: string) => conflict(`A category with the slug "${slug}" already exists`);
@@ -39,7 +40,12 @@ export async function createCategory(db: Db, input: CategoryInput): Promise<Cate
   try {
     const [row] = await db
       .insert(categories)
-      .values({ name: input.name, slug: input.slug, description: input.description })
+      .values({
+        name: input.name,
+        slug: input.slug,
+        description: input.description,
+        sizeChart: input.sizeChart ?? null,
+      })
       .returning();
     return toCategory(row);
   } catch (err) {
@@ -56,7 +62,12 @@ export async function updateCategory(db: Db, id: number, input: CategoryInput): 
       if (!old) throw notFound("Category");
       const [row] = await tx
         .update(categories)
-        .set({ name: input.name, slug: input.slug, description: input.description })
+        .set({
+          name: input.name,
+          slug: input.slug,
+          description: input.description,
+          ...(input.sizeChart !== undefined ? { sizeChart: input.sizeChart } : {}),
+        })
         .where(eq(categories.id, id))
         .returning();
       if (old.slug !== input.slug) {

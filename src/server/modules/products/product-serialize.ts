@@ -52,6 +52,7 @@ export function toProduct(row: ProductRow, refs: Map<string, ImageRef>, stock?: 
     images: pick(row.images, refs),
     colorVariantImages,
     colorVariantStock,
+    attributes: row.attributes,
     ...(variantStock ? { variantStock } : {}),
   };
 }

@@ -5,6 +5,7 @@ import type { Product } from "@shared/schemas/products.js";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema.js";
 import { AppError, badRequest, notFound } from "../../lib/app-error.js";
+import { checkProductAttributes } from "../attributes/index.js";
 import { findCategoryFor } from "../categories/index.js";
 import { findImageRefs, storeImages, type Upload } from "../images/index.js";
 import { loadStock, saveStock } from "../stock/index.js";
@@ -99,8 +100,9 @@ function columnsOf(form: ProductForm, category: string, plan: ImagePlan, previou
 
 export async function createProduct(db: Db, form: ProductForm): Promise<Product> {
   const category = await categorySlug(db, form.input.category);
+  const attributes = await checkProductAttributes(db, form.input.attributes ?? {});
   const plan = await planImages(db, form, [...new Set(form.input.colors)], null);
-  const values = columnsOf(form, category, plan, {});
+  const values = { ...columnsOf(form, category, plan, {}), attributes };
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(products).values(values).returning({ id: products.id });
     if (form.input.variantStock) await saveStock(tx, row.id, values.sizes, values.colors, form.input.variantStock);
@@ -113,8 +115,14 @@ export async function updateProduct(db: Db, id: number, form: ProductForm): Prom
   const old: ProductRow | null = await findProductRow(db, id);
   if (!old) throw notFound("Product");
   const category = await categorySlug(db, form.input.category);
+  // Not named: the product keeps the attributes it has.
+  const attributes = form.input.attributes && (await checkProductAttributes(db, form.input.attributes));
   const plan = await planImages(db, form, [...new Set(form.input.colors)], old);
-  const values = { ...columnsOf(form, category, plan, old.colorVariantStock), updatedAt: sql`now()` };
+  const values = {
+    ...columnsOf(form, category, plan, old.colorVariantStock),
+    ...(attributes ? { attributes } : {}),
+    updatedAt: sql`now()`,
+  };
   // Not named: a tracked product keeps its counts, reshaped to its sizes and colours as saved.
   const stock =
     form.input.variantStock !== undefined

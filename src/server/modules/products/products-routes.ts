@@ -19,6 +19,7 @@ import { idParam } from "@shared/schemas/common.js";
 import { productListQuery } from "@shared/schemas/products.js";
 import { notFound } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
+import { productFacets } from "./facet-queries.js";
 import { readProductForm } from "./product-form.js";
 import { getProduct, homeProducts, listProducts } from "./product-queries.js";
 import { createProduct, deleteProduct, updateProduct } from "./product-service.js";
@@ -27,6 +28,10 @@ import { recordChange } from "../audit/index.js";
 export async function productsRoutes(app: FastifyInstance): Promise<void> {
   app.get("/api/products", { config: { access: "public" } }, async (request) =>
     listProducts(app.db, parse(productListQuery, request.query)),
+  );
+
+  app.get("/api/products/facets", { config: { access: "public" } }, async (request) =>
+    productFacets(app.db, parse(productListQuery, request.query)),
   );
 
   app.get("/api/products/home", { config: { access: "public" } }, async () => homeProducts(app.db));
