@@ -20,9 +20,6 @@ INSERT INTO "attributes" ("name", "values", "position") VALUES
 -- {<attribute name>: [values]}: the attribute's own spelling, kept by the server on a rename.
 ALTER TABLE "products" ADD COLUMN "attributes" jsonb DEFAULT '{}'::jsonb NOT NULL;
 --> statement-breakpoint
--- Added by 0023_variants; here only so this migration also runs where 0023 has not (a no-op after it).
-ALTER TABLE "products" ADD COLUMN IF NOT EXISTS "options" jsonb DEFAULT '[]'::jsonb NOT NULL;
---> statement-breakpoint
 -- A product's facet tokens, "Name:Value" for every option value and attribute value it has. The
 -- facet counts unnest them over the filtered catalogue, and `f` filters read the GIN index below;
 -- the database keeps them in step with options and attributes (a generated column), so no write
