@@ -93,7 +93,7 @@ export const products = pgTable(
     /** "Name:Value" of every option and attribute value: what facets count and `f` filters read (decision 040). */
     facetTokens: text("facet_tokens")
       .array()
-      .generatedAlwaysAs(sql`product_facet_tokens(options, attributes)`),
+      .generatedAlwaysAs(sql`product_facet_tokens(options, attributes, sizes, colors)`),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },

@@ -22,9 +22,11 @@ ALTER TABLE "products" ADD COLUMN "attributes" jsonb DEFAULT '{}'::jsonb NOT NUL
 --> statement-breakpoint
 -- A product's facet tokens, "Name:Value" for every option value and attribute value it has. The
 -- facet counts unnest them over the filtered catalogue, and `f` filters read the GIN index below;
--- the database keeps them in step with options and attributes (a generated column), so no write
--- path can forget them.
-CREATE FUNCTION product_facet_tokens(options jsonb, attributes jsonb) RETURNS text[]
+-- the database keeps them in step with the product (a generated column), so no write path can
+-- forget them. Sizes and colours are read from their columns too: they always equal the options
+-- named Size and Color, so the union changes nothing, and a writer that set only the columns is
+-- still filtered as it should be.
+CREATE FUNCTION product_facet_tokens(options jsonb, attributes jsonb, sizes text[], colors text[]) RETURNS text[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 	SELECT coalesce(array_agg(DISTINCT t.token ORDER BY t.token), '{}'::text[]) FROM (
 		SELECT (o ->> 'name') || ':' || v AS token
@@ -34,11 +36,15 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 		SELECT a.key || ':' || v
 		FROM jsonb_each(CASE WHEN jsonb_typeof(attributes) = 'object' THEN attributes ELSE '{}'::jsonb END) AS a,
 			jsonb_array_elements_text(CASE WHEN jsonb_typeof(a.value) = 'array' THEN a.value ELSE '[]'::jsonb END) AS v
+		UNION ALL
+		SELECT 'Size:' || s FROM unnest(sizes) AS s WHERE s <> ''
+		UNION ALL
+		SELECT 'Color:' || c FROM unnest(colors) AS c WHERE c <> ''
 	) AS t
 $$;
 --> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "facet_tokens" text[]
-	GENERATED ALWAYS AS (product_facet_tokens("options", "attributes")) STORED;
+	GENERATED ALWAYS AS (product_facet_tokens("options", "attributes", "sizes", "colors")) STORED;
 --> statement-breakpoint
 CREATE INDEX "products_facet_tokens_idx" ON "products" USING gin ("facet_tokens");
 --> statement-breakpoint

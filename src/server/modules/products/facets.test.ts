@@ -175,6 +175,18 @@ describe("GET /api/products/facets", () => {
     expect(asRecord(await facetsOf("f=Fabric:Lawn"))).toEqual({ Fabric: { Lawn: 0, Silk: 1 } });
   });
 
+  it("counts a product's sizes and colours as its options Size and Color, and f finds it as sizes= does", async () => {
+    await t.db.delete(products);
+    await insertProduct(t.db, { category: "casual", sizes: ["M", "L"], colors: ["Red"] });
+    await insertProduct(t.db, { category: "casual", sizes: ["S"], colors: ["Red", "Blue"] });
+    t.app.catalogueCache.invalidate();
+    expect(asRecord(await facetsOf("f=Size:M"))).toEqual({ Size: { S: 1, M: 1, L: 1 }, Color: { Red: 1 } });
+    const byF = (await t.app.inject({ url: "/api/products?f=Size:M&f=Size:S&f=Color:Blue" })).json();
+    const bySizes = (await t.app.inject({ url: "/api/products?sizes=M&sizes=S&colors=Blue" })).json();
+    expect(byF.map((p: { id: number }) => p.id)).toEqual(bySizes.map((p: { id: number }) => p.id));
+    expect(byF).toHaveLength(1);
+  });
+
   it("refuses a filter that is not Name:Value, saying how to write one", async () => {
     const res = await t.app.inject({ url: "/api/products/facets?f=Lawn" });
     expect(res.statusCode).toBe(400);
