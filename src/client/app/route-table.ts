@@ -181,6 +181,8 @@ export const PRODUCT = route({
     const known = !Number.isNaN(productId);
     return {
       settings: queries.settings(),
+      // The product's category may have a size chart (its link is rendered with the page).
+      categories: queries.categories(),
       product: known ? queries.product(productId) : undefined,
       rating: known ? queries.rating(productId) : undefined,
     };

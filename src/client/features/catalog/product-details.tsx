@@ -6,6 +6,7 @@ import { categoryLabel } from "@shared/rules/labels.js";
 import type { ImageRef } from "@shared/schemas/common.js";
 import type { Product } from "@shared/schemas/products.js";
 import { Button } from "@client/components/ui/button";
+import { SizeChartLink } from "./size-chart-link";
 import { ProductGallery } from "./product-gallery";
 import { ProductPrice } from "./product-price";
 import { ColorPicker, SizePicker } from "./product-options";
@@ -102,6 +103,7 @@ export function ProductDetails({
           value={size}
           onChange={setSize}
           available={(s) => variantAvailable(product, s, color)}
+          aside={<SizeChartLink category={product.category} />}
         />
         <ColorPicker
           colors={product.colors}

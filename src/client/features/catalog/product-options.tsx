@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { cn } from "@client/lib/cn";
 import { swatchColor } from "./color-swatches";
 
@@ -13,19 +14,25 @@ export function SizePicker({
   value,
   onChange,
   available = () => true,
+  aside,
 }: {
   sizes: string[];
   value: string;
   onChange: (size: string) => void;
   /** False for a size sold out (in the chosen colour, when one is chosen). */
   available?: (size: string) => boolean;
+  /** Beside the heading: the size chart's link. */
+  aside?: ReactNode;
 }) {
   if (sizes.length === 0) return null;
   return (
     <fieldset>
-      <legend className="mb-3 text-sm font-medium">
-        Size{value && <span className="font-normal text-muted">: {value}</span>}
-      </legend>
+      <div className="mb-3 flex items-baseline justify-between gap-3">
+        <legend className="text-sm font-medium">
+          Size{value && <span className="font-normal text-muted">: {value}</span>}
+        </legend>
+        {aside}
+      </div>
       <div className="flex flex-wrap gap-2">
         {sizes.map((s) => {
           const open = available(s);
