@@ -24,6 +24,8 @@ export interface ProductDraft {
   featured: "1" | "0";
   /** Quantities per size × colour as typed (variantKey → text); null: stock is not tracked. */
   stock: Record<string, string> | null;
+  /** {<attribute name>: [values]} (decision 040). */
+  attributes: Record<string, string[]>;
 }
 
 /** The spec's list rule: split on commas, trim, drop empty entries (and repeats). */
@@ -55,6 +57,7 @@ export function emptyDraft(category = ""): ProductDraft {
     inStock: "1",
     featured: "0",
     stock: null,
+    attributes: {},
   };
 }
 
@@ -78,6 +81,7 @@ export function draftFromProduct(p: Product): ProductDraft {
     stock: p.variantStock
       ? Object.fromEntries(p.variantStock.map((s) => [variantKey(s.size, s.color), String(s.quantity)]))
       : null,
+    attributes: p.attributes ?? {},
   };
 }
 
@@ -116,6 +120,7 @@ export function buildProductForm(draft: ProductDraft, category: string): FormDat
     colorVariantImages: Object.fromEntries(colors.map((c) => [c, keptIds(draft.colorImages[c] ?? [])])),
     colorVariantStock: Object.fromEntries(colors.map((c) => [c, colorInStock(draft, c)])),
     variantStock: draftStock(draft),
+    attributes: draft.attributes,
   };
   const form = new FormData();
   form.append(PRODUCT_FORM.data, JSON.stringify(data));
