@@ -43,8 +43,9 @@ export function FacetFilters({
                   />
                 )}
                 <span>{value}</span>
-                <span className="ml-auto text-xs tabular-nums text-muted" aria-label={`${count} products`}>
+                <span className="ml-auto text-xs tabular-nums text-muted">
                   {count}
+                  <span className="sr-only"> products</span>
                 </span>
               </Check>
             );
