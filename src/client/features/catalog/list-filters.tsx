@@ -21,7 +21,7 @@ export function ListFilters({
   if (!facets?.facets.length && chosen.length === 0) return null;
   return (
     <details className="group mb-6 rounded-2xl bg-white ring-1 ring-ink/5" open={chosen.length > 0 || undefined}>
-      <summary className="flex cursor-pointer list-none items-center gap-2 px-5 py-3 text-sm font-medium">
+      <summary className="flex cursor-pointer items-center gap-2 px-5 py-3 text-sm font-medium">
         <SlidersHorizontal className="h-4 w-4" aria-hidden />
         Filters{chosen.length > 0 ? ` (${chosen.length})` : ""}
       </summary>
