@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Facets } from "@shared/schemas/attributes.js";
 import { products } from "../../db/schema.js";
+import { cacheKey } from "../../plugins/catalogue-cache.js";
 import { insertCategory, insertProduct } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
@@ -185,6 +186,12 @@ describe("GET /api/products/facets", () => {
     const bySizes = (await t.app.inject({ url: "/api/products?sizes=M&sizes=S&colors=Blue" })).json();
     expect(byF.map((p: { id: number }) => p.id)).toEqual(bySizes.map((p: { id: number }) => p.id));
     expect(byF).toHaveLength(1);
+  });
+
+  it("is cached under its filters only: made-up parameters and blank filters make no new entry", () => {
+    expect(cacheKey("/api/products/facets?utm_source=wa&f=Fabric:Lawn&f=&category=casual")).toBe(
+      "/api/products/facets?category=casual&f=Fabric%3ALawn",
+    );
   });
 
   it("refuses a filter that is not Name:Value, saying how to write one", async () => {
