@@ -7,6 +7,8 @@ export const category = z.object({
   id: z.number().int(),
   name: z.string(),
   slug: z.string(),
+  /** Its page: /collections/{handle}; the same as the slug (decision 039). */
+  handle: z.string(),
   description: z.string(),
   /** Shown from the category's product pages; absent when it has none (decision 040). */
   sizeChart: sizeChart.optional(),

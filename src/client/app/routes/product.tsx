@@ -3,21 +3,22 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { toast } from "@client/lib/toast";
 import { buttonVariants } from "@client/components/ui/button";
 import { useAddToCart } from "@client/lib/cart/cart-api";
-import { useProduct } from "@client/features/catalog/catalog-api";
+import { useProductByHandle } from "@client/features/catalog/catalog-api";
 import { ProductDetails, type CartLineChoice } from "@client/features/catalog/product-details";
 import { ProductDetailSkeleton } from "@client/features/catalog/product-skeleton";
 import { priceOf } from "@client/features/catalog/variant-choice";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
 import { errorMessage } from "@client/lib/api";
 import { productEventData, trackPixel } from "@client/lib/ads/meta-pixel";
-import { productIdOf, variantIdOf } from "../route-table";
+import { variantIdOf } from "../route-table";
+import { HANDLE_PATTERN } from "@shared/catalogue/handles.js";
 
 // Reviews sit below the fold: their code loads after the product itself.
 const ProductReviews = lazy(() => import("@client/features/reviews/product-reviews"));
 
 export default function ProductRoute() {
-  const id = productIdOf(useParams().id);
-  const product = useProduct(id);
+  const handle = useParams().handle ?? "";
+  const product = useProductByHandle(handle);
   const addToCart = useAddToCart();
   const found = product.data ?? null;
   const initialVariant = variantIdOf(useSearchParams()[0]);
@@ -46,7 +47,7 @@ export default function ProductRoute() {
 
   return (
     <div className="mx-auto max-w-7xl px-5 py-8 sm:px-6 lg:py-12">
-      {product.isPending && Number.isInteger(id) && id > 0 ? (
+      {product.isPending && HANDLE_PATTERN.test(handle) ? (
         <ProductDetailSkeleton />
       ) : product.isError ? (
         <p role="alert" className="py-24 text-center text-muted">

@@ -1,4 +1,5 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
+import { productPath } from "@shared/catalogue/handles.js";
 import { Link } from "react-router";
 import { formatRs } from "@shared/rules/money.js";
 import { ThumbnailButton } from "@client/components/ui/image-lightbox";
@@ -62,7 +63,7 @@ export function CartLineRow({
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
             <Link
-              to={`/product/${first.productId}`}
+              to={productPath(first.product)}
               className="line-clamp-2 font-display text-base font-semibold hover:text-rose sm:text-lg"
             >
               {name}

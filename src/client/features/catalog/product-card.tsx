@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { productPath } from "@shared/catalogue/handles.js";
 import { Link } from "react-router";
 import { discountPercent } from "@shared/rules/discount.js";
 import { categoryLabel } from "@shared/rules/labels.js";
@@ -33,7 +34,7 @@ export function ProductCard({
 }) {
   const Heading = `h${headingLevel}` as const;
   const discount = discountPercent(product.price, product.originalPrice);
-  const href = `/product/${product.id}`;
+  const href = productPath(product);
   const list = layout === "list";
   return (
     <article

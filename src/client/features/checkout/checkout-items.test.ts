@@ -12,7 +12,7 @@ const line = (id: number, quantity = 1, price = "1500.00"): CartItem => ({
   color: "Black",
   selectedImage: null,
   sessionId: "x",
-  product: { name: "Lawn Suit", sku: "LS-3", price, images: [] },
+  product: { name: "Lawn Suit", handle: "lawn-suit", sku: "LS-3", price, images: [] },
 });
 
 const form = {

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
 import { products } from "../../db/schema.js";
 import { listAttributes } from "../attributes/index.js";
+import { shopperFilter } from "../catalogue/index.js";
 import { shownPriceSql } from "../pricing/index.js";
 import { baseFiltersOf, facetFilterSql, given } from "./product-queries.js";
 
@@ -40,7 +41,9 @@ async function countTokens(db: Db, where: SQL[], only?: string): Promise<Counts>
  */
 export async function productFacets(db: Db, query: ProductListQuery): Promise<Facets> {
   const price = await shownPriceSql(db);
-  const base = baseFiltersOf(query, price);
+  // Shoppers' counts: drafts and archived products are in none (decision 039's one condition).
+  const visible = await shopperFilter(db);
+  const base = [...baseFiltersOf(query, price), visible];
   const chosen = groupFacetFilters(given(query.f));
   const others = (name: string | null) => facetFilterSql(new Map([...chosen].filter(([n]) => n !== name)));
   const [all, perChosen, span, kept] = await Promise.all([
@@ -49,7 +52,7 @@ export async function productFacets(db: Db, query: ProductListQuery): Promise<Fa
     queryRows<{ min: string | null; max: string | null }>(
       db,
       sql`select floor(min(${price})) as min, ceil(max(${price})) as max from ${products}
-          where ${and(...baseFiltersOf(query, price, false), ...others(null))}`,
+          where ${and(...baseFiltersOf(query, price, false), visible, ...others(null))}`,
     ),
     listAttributes(db),
   ]);

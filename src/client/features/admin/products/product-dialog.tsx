@@ -12,6 +12,7 @@ import { CategoryFields } from "./category-fields";
 import { ColorVariants } from "./color-variants";
 import { ProductAttributes } from "./product-attributes";
 import { ProductFlagFields } from "./product-flag-fields";
+import { PublishingFields } from "./publishing-fields";
 import { StockGrid } from "./stock-grid";
 import { ImageGroupPicker } from "./image-group-picker";
 import {
@@ -182,6 +183,7 @@ export function ProductDialog({
           error={errors.attributes}
         />
         <ProductFlagFields draft={draft} onChange={patch} />
+        <PublishingFields value={draft.publishing} errors={errors} onChange={(publishing) => patch({ publishing })} />
         {save.isPending && <UploadProgress percent={save.progress} />}
         <div className="sticky -bottom-5 -mx-5 flex justify-end gap-2 border-t border-ink/5 bg-white px-5 pb-5 pt-3 sm:-bottom-6 sm:-mx-6 sm:px-6 sm:pb-6">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>

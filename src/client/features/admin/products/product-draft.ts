@@ -10,6 +10,7 @@ import {
   type ProductWithVariants,
   type VariantsDraft,
 } from "./variant-draft";
+import { emptyPublishing, publishingFromProduct, publishingInput, type PublishingDraft } from "./publishing-draft";
 
 /** An image in the dialog: one already on the server (kept by id) or a file chosen just now. */
 export type DraftImage = { kind: "existing"; ref: ImageRef } | { kind: "new"; file: File; previewUrl: string };
@@ -37,6 +38,8 @@ export interface ProductDraft {
   attributes: Record<string, string[]>;
   /** Options and variants; null while the product keeps plain sizes and colours (and the stock grid). */
   variants: VariantsDraft | null;
+  /** Handle, status and launch time (publishing-fields.tsx). */
+  publishing: PublishingDraft;
 }
 
 /** The spec's list rule: split on commas, trim, drop empty entries (and repeats). */
@@ -70,6 +73,7 @@ export function emptyDraft(category = ""): ProductDraft {
     stock: null,
     attributes: {},
     variants: null,
+    publishing: emptyPublishing(),
   };
 }
 
@@ -94,6 +98,7 @@ export function draftFromProduct(p: ProductWithVariants): ProductDraft {
       ? Object.fromEntries(p.variantStock.map((s) => [variantKey(s.size, s.color), String(s.quantity)]))
       : null,
     variants: usesVariants(p) ? variantsDraftOf(p) : null,
+    publishing: publishingFromProduct(p),
     attributes: p.attributes ?? {},
   };
 }
@@ -154,9 +159,9 @@ export function buildProductForm(draft: ProductDraft, category: string): FormDat
     images: keptIds(draft.images),
     colorVariantImages: Object.fromEntries(colors.map((c) => [c, keptIds(draft.colorImages[c] ?? [])])),
     colorVariantStock: Object.fromEntries(colors.map((c) => [c, colorInStock(draft, c)])),
-    variantStock: draftStock(draft),
     attributes: draft.attributes,
     ...optionsData(draft),
+    ...publishingInput(draft.publishing),
   };
   const form = new FormData();
   form.append(PRODUCT_FORM.data, JSON.stringify(data));
