@@ -194,6 +194,26 @@ describe("GET /api/products/facets", () => {
     );
   });
 
+  it("counts no draft or archived product", async () => {
+    await replaceCatalogue([{ category: "casual", price: 1000, options: [], attributes: { Fabric: ["Lawn"] } }]);
+    await insertProduct(t.db, {
+      category: "casual",
+      status: "draft",
+      attributes: { Fabric: ["Silk"] },
+      sizes: [],
+      colors: [],
+    });
+    await insertProduct(t.db, {
+      category: "casual",
+      status: "archived",
+      attributes: { Fabric: ["Lawn"] },
+      sizes: [],
+      colors: [],
+    });
+    t.app.catalogueCache.invalidate();
+    expect(asRecord(await facetsOf(""))).toEqual({ Fabric: { Lawn: 1 } });
+  });
+
   it("refuses a filter that is not Name:Value, saying how to write one", async () => {
     const res = await t.app.inject({ url: "/api/products/facets?f=Lawn" });
     expect(res.statusCode).toBe(400);
