@@ -1,4 +1,4 @@
-// npm run bench [catalogue|catalogue-sale|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads|feed|remittances|import-latency|winback ...]:
+// npm run bench [catalogue|catalogue-sale|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads|feed|remittances|import-latency|winback|facets ...]:
 // runs the benchmarks,
 // writes
 // bench/results/*.json and prints each figure next to its reference. Reports; asserts nothing.
@@ -7,6 +7,7 @@ import { benchAnalytics } from "./analytics.js";
 import { benchCatalogue } from "./catalogue.js";
 import { benchCatalogueSale } from "./catalogue-sale.js";
 import { benchCouriers } from "./couriers.js";
+import { benchFacets } from "./facets.js";
 import { benchFeed100k } from "./feed.js";
 import { benchImportLatency } from "./import-latency.js";
 import { benchInitialJs } from "./initial-js.js";
@@ -32,6 +33,7 @@ const all = {
   remittances: () => benchRemittances(),
   "import-latency": () => benchImportLatency(),
   winback: () => benchWinback(),
+  facets: () => benchFacets(),
 };
 const chosen = process.argv.slice(2).filter((a) => a in all) as (keyof typeof all)[];
 

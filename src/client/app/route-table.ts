@@ -6,8 +6,10 @@ import { IMAGE_SIZES } from "@shared/rules/images.js";
 import type { ImageRef } from "@shared/schemas/common.js";
 import { queries, type PublicRead } from "@client/lib/queries";
 import {
+  readFacetFilters,
   readPage,
   readShopState,
+  writeFacetFilters,
   writePage,
   writeShopState,
   type ShopState,
@@ -102,9 +104,16 @@ export const HOME = route({
 /** The page of products each list page shows: the shop's filtered one, a collection's, a search's. */
 export const listReads = {
   shop: (state: ShopState) => queries.productPage({ ...state.filters, sort: state.sort, page: state.page }),
-  collection: (category: string, sort: SortOrder, page: number) =>
-    queries.productPage({ category: [category], sort, page }),
-  search: (q: string, sort: SortOrder, page: number) => queries.productPage({ q, sort, page }),
+  collection: (category: string, sort: SortOrder, page: number, f: string[] = []) =>
+    queries.productPage({ category: [category], sort, page, f }),
+  search: (q: string, sort: SortOrder, page: number, f: string[] = []) => queries.productPage({ q, sort, page, f }),
+};
+
+/** The filter panel's counts of each list page: the same filters as its products (decision 040). */
+export const facetReads = {
+  shop: (state: ShopState) => queries.facets(state.filters),
+  collection: (category: string, f: string[]) => queries.facets({ category: [category], f }),
+  search: (q: string, f: string[]) => queries.facets({ q, f }),
 };
 
 /** The order a collection and the search results are listed in unless the shopper sorts them. */
@@ -123,6 +132,7 @@ export const SHOP = route({
       settings: queries.settings(),
       categories: queries.categories(),
       products: listReads.shop(state),
+      facets: facetReads.shop(state),
     };
   },
   query: (search) => writeShopState(readShopState(search)),
@@ -141,9 +151,16 @@ export const COLLECTION = route({
   reads: ({ category = "" }, search) => ({
     settings: queries.settings(),
     categories: queries.categories(),
-    products: listReads.collection(category, readSort(search, LIST_SORT.collection), readPage(search)),
+    products: listReads.collection(
+      category,
+      readSort(search, LIST_SORT.collection),
+      readPage(search),
+      readFacetFilters(search),
+    ),
+    facets: facetReads.collection(category, readFacetFilters(search)),
   }),
-  query: (search) => listQuery(search, LIST_SORT.collection),
+  query: (search) =>
+    listQuery(search, LIST_SORT.collection, writeFacetFilters(new URLSearchParams(), readFacetFilters(search))),
   head: ({ params, reads, get, description, page }) => {
     const category = params.category ?? "";
     // Only a category list that loaded can prove a collection missing.
@@ -169,6 +186,8 @@ export const PRODUCT = route({
     const known = HANDLE_PATTERN.test(handle);
     return {
       settings: queries.settings(),
+      // The product's category may have a size chart (its link is rendered with the page).
+      categories: queries.categories(),
       product: known ? queries.productByHandle(handle) : undefined,
       rating: known ? queries.ratingByHandle(handle) : undefined,
     };
@@ -207,12 +226,14 @@ export const SEARCH = route({
   module: "app/routes/search.tsx",
   reads: (_, search) => {
     const q = searchTerm(search);
-    const products = q ? listReads.search(q, readSort(search, LIST_SORT.search), readPage(search)) : undefined;
-    return { settings: queries.settings(), products };
+    const f = readFacetFilters(search);
+    const products = q ? listReads.search(q, readSort(search, LIST_SORT.search), readPage(search), f) : undefined;
+    return { settings: queries.settings(), products, facets: q ? facetReads.search(q, f) : undefined };
   },
   query: (search) => {
     const q = searchTerm(search);
-    return q ? listQuery(search, LIST_SORT.search, new URLSearchParams({ q })) : new URLSearchParams();
+    const own = writeFacetFilters(new URLSearchParams({ q }), readFacetFilters(search));
+    return q ? listQuery(search, LIST_SORT.search, own) : new URLSearchParams();
   },
   head: ({ search, reads, get }) => {
     const q = searchTerm(search);

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { Facets } from "@shared/schemas/attributes.js";
 import type { Category } from "@shared/schemas/categories.js";
 import type { HomeProducts, Product, ProductPage } from "@shared/schemas/products.js";
 import type { Setting } from "@shared/schemas/settings.js";
@@ -18,6 +19,8 @@ export interface ProductFilters {
   sizes?: string[];
   colors?: string[];
   q?: string;
+  /** Option and attribute values, "Name:Value" (decision 040). */
+  f?: string[];
 }
 
 /** One page of the matches of GET /api/products, sorted and counted on the server. */
@@ -34,6 +37,7 @@ export function normalizeFilters(filters: ProductFilters): ProductFilters {
   if (filters.sizes?.length) out.sizes = [...filters.sizes].sort();
   if (filters.colors?.length) out.colors = [...filters.colors].sort();
   if (filters.q?.trim()) out.q = filters.q.trim();
+  if (filters.f?.length) out.f = [...new Set(filters.f)].sort();
   return out;
 }
 
@@ -46,6 +50,7 @@ export function productsQueryString(filters: ProductFilters): string {
   f.sizes?.forEach((s) => params.append("sizes", s));
   f.colors?.forEach((c) => params.append("colors", c));
   if (f.q) params.set("q", f.q);
+  f.f?.forEach((v) => params.append("f", v));
   const qs = params.toString();
   return qs ? `?${qs}` : "";
 }
@@ -69,6 +74,8 @@ export const catalogKeys = {
   /** The first `limit` matches of a typed search (the admin's product picker). */
   matches: (q: string, limit: number) => ["/api/products", "matches", { q, limit }] as const,
   categories: ["/api/categories"] as const,
+  /** Under the products' prefix: a product change refreshes the counts too. */
+  facets: (queryString: string) => ["/api/products", "facets", queryString] as const,
 };
 
 export const settingsKeys = { all: ["/api/settings"] as const };
@@ -122,6 +129,16 @@ export const queries = {
       queryKey: catalogKeys.productPage(qs),
       queryFn: ({ signal }) => api<ProductPage>(path, { signal }),
       // The last page stays shown while the next one loads.
+      placeholderData: keepPreviousData,
+      meta: { read: { path } },
+    });
+  },
+  facets: (filters: ProductFilters) => {
+    const path = `/api/products/facets${productsQueryString(filters)}`;
+    return queryOptions({
+      queryKey: catalogKeys.facets(path),
+      queryFn: ({ signal }) => api<Facets>(path, { signal }),
+      // The last counts stay shown while the next ones load.
       placeholderData: keepPreviousData,
       meta: { read: { path } },
     });

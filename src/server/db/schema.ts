@@ -23,6 +23,7 @@ import {
 import { CONFIRMATION_STATES } from "@shared/rules/confirmation.js";
 import { ORDER_STATUSES } from "@shared/rules/order-status.js";
 import { ADVANCE_STATUSES } from "@shared/rules/advance.js";
+import type { SizeChart } from "@shared/schemas/attributes.js";
 import type { ProductOption, VariantOptions } from "@shared/catalogue/variants.js";
 import type { ProductStatus } from "@shared/catalogue/handles.js";
 import { sqlList } from "./sql-list.js";
@@ -39,7 +40,25 @@ export const categories = pgTable("categories", {
   name: text("name").notNull(),
   slug: text("slug").notNull().unique(),
   description: text("description").notNull().default(""),
+  /** {columns, rows, note}: shown from its products' pages (migration 0027). */
+  sizeChart: jsonb("size_chart").$type<SizeChart>(),
 });
+
+/** The owner's attributes (Fabric, Pieces, ...) that products are filed under (decision 040). */
+export const attributes = pgTable(
+  "attributes",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    values: text("values")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("attributes_name_idx").on(sql`lower(${t.name})`)],
+);
 
 /** Image ids in `images` and `color_variant_images` point at `images.id`; images are never deleted
  * with a product, because orders and reviews keep referring to them. */
@@ -77,10 +96,20 @@ export const products = pgTable(
     status: text("status").$type<ProductStatus>().notNull().default("active"),
     /** A draft with this time goes live by itself then (modules/catalogue/launches.ts). */
     publishAt: timestamp("publish_at", { withTimezone: true, mode: "string" }),
+    /** {<attribute name>: [values]} (migration 0027). */
+    attributes: jsonb("attributes").$type<Record<string, string[]>>().notNull().default({}),
+    /** "Name:Value" of every option and attribute value: what facets count and `f` filters read (decision 040). */
+    facetTokens: text("facet_tokens")
+      .array()
+      .generatedAlwaysAs(sql`product_facet_tokens(options, attributes, sizes, colors)`),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
-  (t) => [index("products_category_idx").on(t.category), index("products_created_idx").on(t.createdAt)],
+  (t) => [
+    index("products_category_idx").on(t.category),
+    index("products_created_idx").on(t.createdAt),
+    index("products_facet_tokens_idx").using("gin", t.facetTokens),
+  ],
 );
 
 /**

@@ -27,6 +27,7 @@ import { adsRoutes } from "./ads/ads-routes.js";
 import { remittancesRoutes } from "./remittances/remittances-routes.js";
 import { advanceRoutes } from "./advance/advance-routes.js";
 import { winbackRoutes } from "./winback/winback-routes.js";
+import { attributesRoutes } from "./attributes/index.js";
 
 /** Every API module, one folder per resource. */
 export const modules: FastifyPluginAsync[] = [
@@ -58,4 +59,5 @@ export const modules: FastifyPluginAsync[] = [
   remittancesRoutes,
   advanceRoutes,
   winbackRoutes, // after whatsappRoutes: its marketing sources join the queue registered there
+  attributesRoutes,
 ];

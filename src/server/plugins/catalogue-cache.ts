@@ -10,14 +10,14 @@ const brotli = promisify(zlib.brotliCompress);
 
 /** Public catalogue reads: the same bytes for every shopper until the catalogue changes. */
 const CACHEABLE =
-  /^\/api\/(products(\/\d+|\/home|\/by-handle\/[a-z0-9-]{1,80})?|categories|settings|reviews\/product\/(\d+(\/rating)?|by-handle\/[a-z0-9-]{1,80}\/rating))$/;
+  /^\/api\/(products(\/\d+|\/home|\/facets|\/by-handle\/[a-z0-9-]{1,80})?|categories|settings|reviews\/product\/(\d+(\/rating)?|by-handle\/[a-z0-9-]{1,80}\/rating))$/;
 /**
  * A request with a staff session may see drafts (decision 039): it is answered fresh and never
  * kept, so a shopper is never served what only staff may see.
  */
 const STAFF_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
 /** Writes that change what those reads return. */
-const INVALIDATING = /^\/api\/(products|categories|settings|reviews|admin\/discounts)(\/|$)/;
+const INVALIDATING = /^\/api\/(products|categories|settings|reviews|admin\/discounts|admin\/attributes)(\/|$)/;
 
 const CHANNEL = "store_catalogue_changed";
 const MAX_ENTRIES = 1000;
@@ -145,7 +145,7 @@ export class CatalogueCache {
 const sizeOf = (entry: Entry) => entry.identity.length + entry.gzip.length + entry.br.length;
 
 /** Its parameters where a blank value means "no filter" (any other blank is refused with 400). */
-const BLANK_MEANS_NONE = new Set(["category", "sizes", "colors", "q"]);
+const BLANK_MEANS_NONE = new Set(["category", "sizes", "colors", "q", "f"]);
 
 /**
  * The cache key: the path and the parameters its answer depends on, in a canonical order. Only
@@ -154,7 +154,7 @@ const BLANK_MEANS_NONE = new Set(["category", "sizes", "colors", "q"]);
  */
 export function cacheKey(url: string): string {
   const [path, query = ""] = url.split("?", 2);
-  if (path !== "/api/products" || !query) return path;
+  if ((path !== "/api/products" && path !== "/api/products/facets") || !query) return path;
   const params = new URLSearchParams();
   for (const [name, value] of new URLSearchParams(query))
     if (PRODUCT_LIST_PARAMS.has(name) && !(BLANK_MEANS_NONE.has(name) && value.trim() === ""))

@@ -102,8 +102,23 @@ const targets: Target[] = [
   {
     method: "GET",
     path: "/api/products",
-    query: ["category", "priceRange", "sizes", "colors", "q", "sort", "limit", "offset"],
+    query: ["category", "priceRange", "sizes", "colors", "q", "sort", "limit", "offset", "f"],
   },
+  // Attributes and facets (issue 40).
+  { method: "GET", path: "/api/products/facets", query: ["category", "priceRange", "q", "f", "x"] },
+  {
+    method: "POST",
+    path: "/api/admin/attributes",
+    admin: true,
+    body: () => ({ name: "Work", values: ["Embroidered", "Printed"] }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/admin/attributes/:attributeId",
+    admin: true,
+    body: () => ({ name: "Fabric", values: ["Lawn", "Cotton"], renames: { Khaddar: "Cotton" } }),
+  },
+  { method: "DELETE", path: "/api/admin/attributes/:anyId", admin: true },
   { method: "GET", path: "/api/products/home", query: ["page", "x"] },
   { method: "GET", path: "/api/products/:productId" },
   {
@@ -407,6 +422,7 @@ function pathFor(template: string): fc.Arbitrary<string> {
     imageId: () => seeded.imageId,
     settingKey: () => "hero_title",
     discountId: () => String(seeded.discountId),
+    attributeId: () => "1",
     feeKey: () => "delivery_fee",
     variant: () => "thumb",
     anyId: () => "987654",

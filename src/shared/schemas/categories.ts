@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { slugify } from "../rules/labels.js";
+import { sizeChart } from "./attributes.js";
 import { trimmed } from "./common.js";
 
 export const category = z.object({
@@ -9,6 +10,8 @@ export const category = z.object({
   /** Its page: /collections/{handle}; the same as the slug (decision 039). */
   handle: z.string(),
   description: z.string(),
+  /** Shown from the category's product pages; absent when it has none (decision 040). */
+  sizeChart: sizeChart.optional(),
 });
 export type Category = z.infer<typeof category>;
 
@@ -23,5 +26,7 @@ export const categoryInput = z.object({
         .regex(/^[a-z0-9-]+$/, "Slug may hold only letters, digits and hyphens"),
     ),
   description: trimmed(1000).default(""),
+  /** Absent keeps the chart a category has; null removes it. */
+  sizeChart: sizeChart.nullable().optional(),
 });
 export type CategoryInput = z.infer<typeof categoryInput>;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { PRICE_RANGES, PRODUCT_PAGE_MAX } from "../constants.js";
+import { splitFacetToken } from "../rules/facet-filters.js";
+import { productAttributes } from "./attributes.js";
 import { imageIdInput, imageRef, moneyString, trimmed } from "./common.js";
 import { variantStockEntry, variantStockInput } from "./stock.js";
 import { MAX_STOCK_QUANTITY } from "../rules/stock.js";
@@ -54,6 +56,8 @@ export const product = z.object({
    * (what the admin's product form edits).
    */
   regular: z.object({ price: z.string(), originalPrice: z.string().nullable() }).optional(),
+  /** {<attribute name>: [values]} (decision 040). */
+  attributes: z.record(z.string(), z.array(z.string())),
 });
 export type Product = z.infer<typeof product>;
 
@@ -66,6 +70,16 @@ export const productListQuery = z.object({
   sizes: many(z.string().max(50)),
   colors: many(z.string().max(50)),
   q: z.string().trim().max(100).optional(),
+  /** `f=<Name>:<Value>`, repeatable: option and attribute filters (decision 040). */
+  f: many(
+    z
+      .string()
+      .max(101)
+      .refine(
+        (v) => v.trim() === "" || splitFacetToken(v) !== null,
+        "A filter is f=<Name>:<Value>, for example f=Fabric:Lawn",
+      ),
+  ),
   sort: z.enum(["featured", "price-asc", "price-desc", "newest"]).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).max(100_000).optional(),
@@ -157,6 +171,8 @@ export const productInput = z.object({
   colorVariantStock: z.record(z.string().max(50), z.boolean()).optional(),
   /** Quantities per size and colour; null stops tracking, absent keeps what is stored. */
   variantStock: variantStockInput.optional(),
+  /** {<attribute name>: [values]} among the kept attributes; absent keeps what is stored. */
+  attributes: productAttributes.optional(),
   /**
    * Options and the combinations sold (decision 038). Without them the options are Size and Color
    * from `sizes` and `colors`, and every combination is sold at `price`.

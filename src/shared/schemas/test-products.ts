@@ -21,6 +21,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     images: [],
     colorVariantImages: {},
     colorVariantStock: {},
+    attributes: {},
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import { useLogout } from "@client/features/admin/auth/admin-auth-api";
 import { useAdminSession } from "@client/lib/admin/session";
 import { LoginForm } from "@client/features/admin/auth/login-form";
 import { useSessionExpiry } from "@client/features/admin/auth/use-session-expiry";
+import { AttributesTab } from "@client/features/admin/attributes/attributes-tab";
 import { CategoriesTab } from "@client/features/admin/categories/categories-tab";
 import { SummaryCards } from "@client/features/admin/overview/summary-cards";
 import { CustomersTab } from "@client/features/admin/customers/customers-tab";
@@ -38,6 +39,7 @@ const TABS = [
   { value: "remittances", label: "Remittances", Content: RemittancesTab, owner: true },
   { value: "customers", label: "Customers", Content: CustomersTab, owner: false },
   { value: "categories", label: "Categories", Content: CategoriesTab, owner: true },
+  { value: "attributes", label: "Attributes", Content: AttributesTab, owner: true },
   { value: "discounts", label: "Discounts", Content: DiscountsTab, owner: true },
   { value: "settings", label: "Settings", Content: SettingsLinkTab, owner: true },
   { value: "staff", label: "Staff", Content: StaffTab, owner: true },

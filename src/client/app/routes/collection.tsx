@@ -6,11 +6,12 @@ import { useCategories } from "@client/features/catalog/catalog-api";
 import { Pagination } from "@client/features/catalog/pagination";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
 import { readSort, writeSort, type SortOrder } from "@client/features/catalog/product-sorting";
-import { readPage } from "@client/features/catalog/shop-filters-state";
+import { ListFilters } from "@client/features/catalog/list-filters";
+import { readFacetFilters, readPage, writeFacetFilters } from "@client/features/catalog/shop-filters-state";
 import { SortSelect } from "@client/features/catalog/sort-select";
 import { useFetchErrorToast } from "@client/features/catalog/use-fetch-error-toast";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
-import { LIST_SORT, listReads } from "../route-table";
+import { facetReads, LIST_SORT, listReads } from "../route-table";
 
 const COLLECTION_SKELETON = 8;
 
@@ -21,9 +22,12 @@ export default function CollectionRoute() {
   const [params, setParams] = useSearchParams();
   const page = readPage(params);
   const sort = readSort(params, LIST_SORT.collection);
-  const products = useQuery(listReads.collection(category, sort, page));
-  /** The collection's own parameter: its order (a new order starts at the first page). */
-  const listParams = (order: SortOrder) => writeSort(new URLSearchParams(), order, LIST_SORT.collection);
+  const chosen = readFacetFilters(params);
+  const products = useQuery(listReads.collection(category, sort, page, chosen));
+  const facets = useQuery(facetReads.collection(category, chosen));
+  /** The collection's own parameters: its filters and order (a change starts at the first page). */
+  const listParams = (order: SortOrder, f = chosen) =>
+    writeSort(writeFacetFilters(new URLSearchParams(), f), order, LIST_SORT.collection);
   useFetchErrorToast(products.error);
 
   const key = category.toLowerCase();
@@ -69,6 +73,12 @@ export default function CollectionRoute() {
             View All Products
           </Link>
         </div>
+        <ListFilters
+          facets={facets.data}
+          chosen={chosen}
+          onChange={(f) => setParams(listParams(sort, f), { replace: true, preventScrollReset: true })}
+          idPrefix="collection"
+        />
         {products.isPending ? (
           <ProductGridSkeleton count={COLLECTION_SKELETON} columns={4} />
         ) : products.isError ? (

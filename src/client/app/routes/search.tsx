@@ -7,11 +7,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Pagination } from "@client/features/catalog/pagination";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
 import { readSort, writeSort, type SortOrder } from "@client/features/catalog/product-sorting";
-import { readPage } from "@client/features/catalog/shop-filters-state";
+import { ListFilters } from "@client/features/catalog/list-filters";
+import { readFacetFilters, readPage, writeFacetFilters } from "@client/features/catalog/shop-filters-state";
 import { SortSelect } from "@client/features/catalog/sort-select";
 import { useFetchErrorToast } from "@client/features/catalog/use-fetch-error-toast";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
-import { LIST_SORT, listReads, searchTerm } from "../route-table";
+import { facetReads, LIST_SORT, listReads, searchTerm } from "../route-table";
 
 /** /search?q=: the page the site's search action points to (GET /api/products?q=). */
 export default function SearchRoute() {
@@ -19,9 +20,12 @@ export default function SearchRoute() {
   const q = searchTerm(params);
   const page = readPage(params);
   const sort = readSort(params, LIST_SORT.search);
-  const results = useQuery({ ...listReads.search(q, sort, page), enabled: q.length > 0 });
-  /** The search's own parameters: the words and the order (a new order starts at the first page). */
-  const listParams = (order: SortOrder) => writeSort(new URLSearchParams({ q }), order, LIST_SORT.search);
+  const chosen = readFacetFilters(params);
+  const results = useQuery({ ...listReads.search(q, sort, page, chosen), enabled: q.length > 0 });
+  const facets = useQuery({ ...facetReads.search(q, chosen), enabled: q.length > 0 });
+  /** The search's own parameters: the words, filters and order (a change starts at the first page). */
+  const listParams = (order: SortOrder, f = chosen) =>
+    writeSort(writeFacetFilters(new URLSearchParams({ q }), f), order, LIST_SORT.search);
   useFetchErrorToast(results.error);
   const list = results.data?.products ?? [];
   const total = results.data?.total ?? 0;
@@ -54,6 +58,14 @@ export default function SearchRoute() {
         </button>
       </form>
       <div className="mt-10" aria-live="polite">
+        {q && (
+          <ListFilters
+            facets={facets.data}
+            chosen={chosen}
+            onChange={(f) => setParams(listParams(sort, f), { replace: true, preventScrollReset: true })}
+            idPrefix="search"
+          />
+        )}
         {!q ? (
           <p className="text-center text-muted">Type what you are looking for, for example “lawn” or “party”.</p>
         ) : results.isPending ? (

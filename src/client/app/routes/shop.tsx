@@ -10,7 +10,7 @@ import { ShopToolbar } from "@client/features/catalog/shop-toolbar";
 import { useFetchErrorToast } from "@client/features/catalog/use-fetch-error-toast";
 import { useShopState } from "@client/features/catalog/use-shop-state";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
-import { listReads } from "../route-table";
+import { facetReads, listReads } from "../route-table";
 
 const SHOP_SKELETON = 6;
 
@@ -25,18 +25,21 @@ export default function ShopRoute() {
 
   // Filtered, sorted, counted and paged by the server: every match is counted and reachable.
   const products = useQuery(listReads.shop(state));
+  // The panel's options and counts come from the catalogue, filtered like the products.
+  const facets = useQuery(facetReads.shop(state));
   // The category options are every collection, so choosing one does not hide the others.
   const categories = (useCategories().data ?? []).map((c) => c.slug).sort();
   const shown = products.data?.products ?? [];
   const total = products.data?.total ?? 0;
   useFetchErrorToast(products.error);
 
-  const clearFilters = () => update({ filters: { category: [], sizes: [], colors: [], priceRange: undefined } });
+  const clearFilters = () => update({ filters: { category: [], f: [], priceRange: undefined } });
   const filterPanel = (idPrefix: string) => (
     <ShopFilters
       idPrefix={idPrefix}
       filters={state.filters}
       categories={categories}
+      facets={facets.data}
       onChange={(filters) => update({ filters })}
     />
   );

@@ -18,45 +18,26 @@ export function Check({
   id,
   checked,
   onChange,
+  disabled,
   children,
 }: {
   id: string;
   checked: boolean;
   onChange: () => void;
+  disabled?: boolean;
   children: ReactNode;
 }) {
   return (
-    <label htmlFor={id} className={optionClass}>
-      <input id={id} type="checkbox" checked={checked} onChange={onChange} className="h-4 w-4 rounded accent-ink" />
+    <label htmlFor={id} className={cn(optionClass, disabled && "cursor-default opacity-50 hover:text-inherit")}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={onChange}
+        className="h-4 w-4 rounded accent-ink"
+      />
       {children}
     </label>
-  );
-}
-
-/** A size, pressed while its filter is on. */
-export function Chip({
-  pressed,
-  onClick,
-  label,
-  children,
-}: {
-  pressed: boolean;
-  onClick: () => void;
-  label: string;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      aria-label={label}
-      onClick={onClick}
-      className={cn(
-        "min-w-11 rounded-full border px-3 py-1.5 text-sm transition",
-        pressed ? "border-ink bg-ink text-cream" : "border-ink/15 bg-white hover:border-ink/40",
-      )}
-    >
-      {children}
-    </button>
   );
 }

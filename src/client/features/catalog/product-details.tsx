@@ -6,6 +6,7 @@ import { discountPercent } from "@shared/rules/discount.js";
 import { categoryLabel } from "@shared/rules/labels.js";
 import type { ImageRef } from "@shared/schemas/common.js";
 import { Button } from "@client/components/ui/button";
+import { SizeChartLink } from "./size-chart-link";
 import { ProductGallery } from "./product-gallery";
 import { ProductPrice } from "./product-price";
 import { ColorPicker, ValuePicker } from "./product-options";
@@ -133,12 +134,11 @@ export function ProductDetails({
           option.name === COLOR ? (
             <ColorPicker key={option.name} option={option} value={color} onChange={(c) => pick(COLOR, c)} />
           ) : (
-            <ValuePicker
-              key={option.name}
-              option={option}
-              value={choices[option.name] ?? ""}
-              onChange={(v) => pick(option.name, v)}
-            />
+            <div key={option.name} className="flex items-start justify-between gap-3">
+              <ValuePicker option={option} value={choices[option.name] ?? ""} onChange={(v) => pick(option.name, v)} />
+              {/* Beside the sizes: the category's size chart, when it has one. */}
+              {option.name === SIZE && <SizeChartLink category={product.category} />}
+            </div>
           ),
         )}
         <QuantityPicker value={Math.min(quantity, units || quantity)} onChange={setQuantity} max={units || undefined} />

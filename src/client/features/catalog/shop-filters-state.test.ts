@@ -10,7 +10,7 @@ describe("shop state in the URL", () => {
       ),
     );
     expect(state).toEqual({
-      filters: { category: ["formal", "party"], priceRange: "3000-6000", sizes: ["M"], colors: ["Red"] },
+      filters: { category: ["formal", "party"], priceRange: "3000-6000", f: ["Size:M", "Color:Red"] },
       sort: "price-asc",
       view: "list",
       page: 1,
@@ -30,8 +30,14 @@ describe("shop state in the URL", () => {
     expect(state.view).toBe("grid");
   });
 
+  it("reads facet filters, ignoring ones without a name or value, and writes old size and colour links as facets", () => {
+    const state = readShopState(new URLSearchParams("f=Fabric:Lawn&f=Lawn&f=Fabric:&f=Fabric:Lawn&colors=Blue"));
+    expect(state.filters.f).toEqual(["Fabric:Lawn", "Color:Blue"]);
+    expect(writeShopState(state).toString()).toBe("f=Fabric%3ALawn&f=Color%3ABlue");
+  });
+
   it("writes back what it read, leaving defaults out", () => {
-    const qs = "category=formal&priceRange=6000%2B&colors=Blue&sort=featured&page=2";
+    const qs = "category=formal&priceRange=6000%2B&f=Color%3ABlue&sort=featured&page=2";
     expect(writeShopState(readShopState(new URLSearchParams(qs))).toString()).toBe(qs);
     expect(writeShopState(readShopState(new URLSearchParams(""))).toString()).toBe("");
   });

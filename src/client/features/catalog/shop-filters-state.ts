@@ -1,10 +1,12 @@
 import { PRICE_RANGES } from "@shared/constants.js";
+import { facetToken, splitFacetToken } from "@shared/rules/facet-filters.js";
 import type { ProductFilters } from "./catalog-api";
 import { DEFAULT_SORT, isSortOrder, type SortOrder } from "./product-sorting";
 
 /** The shop's state, kept in the URL so a reload or a shared link shows the same products. */
 export interface ShopState {
-  filters: Required<Pick<ProductFilters, "category" | "sizes" | "colors">> & { priceRange?: string };
+  /** `f`: the option and attribute values chosen, "Name:Value" (decision 040). */
+  filters: Required<Pick<ProductFilters, "category" | "f">> & { priceRange?: string };
   sort: SortOrder;
   view: "grid" | "list";
   /** 1-based page of the matches. */
@@ -26,6 +28,25 @@ export function writePage(params: URLSearchParams, page: number): URLSearchParam
 
 const PRICE_VALUES = new Set<string>(PRICE_RANGES.map((r) => r.value));
 
+/**
+ * The facet choices of a URL (`f=Fabric:Lawn`, repeatable). The shop's older `sizes=M` and
+ * `colors=Red` links are the options named Size and Color.
+ */
+export function readFacetFilters(params: URLSearchParams): string[] {
+  return unique([
+    ...params.getAll("f").filter((f) => splitFacetToken(f) !== null),
+    ...params.getAll("sizes").map((s) => facetToken("Size", s)),
+    ...params.getAll("colors").map((c) => facetToken("Color", c)),
+  ]);
+}
+
+/** Writes the facet choices as repeated `f` parameters. */
+export function writeFacetFilters(params: URLSearchParams, filters: readonly string[]): URLSearchParams {
+  params.delete("f");
+  filters.forEach((f) => params.append("f", f));
+  return params;
+}
+
 export function readShopState(params: URLSearchParams): ShopState {
   const priceRange = params.get("priceRange");
   const sort = params.get("sort");
@@ -33,8 +54,7 @@ export function readShopState(params: URLSearchParams): ShopState {
     filters: {
       category: unique(params.getAll("category")),
       priceRange: priceRange && PRICE_VALUES.has(priceRange) ? priceRange : undefined,
-      sizes: unique(params.getAll("sizes")),
-      colors: unique(params.getAll("colors")),
+      f: readFacetFilters(params),
     },
     sort: isSortOrder(sort) ? sort : DEFAULT_SORT,
     view: params.get("view") === "list" ? "list" : "grid",
@@ -47,8 +67,7 @@ export function writeShopState(state: ShopState): URLSearchParams {
   const params = new URLSearchParams();
   state.filters.category.forEach((c) => params.append("category", c));
   if (state.filters.priceRange) params.set("priceRange", state.filters.priceRange);
-  state.filters.sizes.forEach((s) => params.append("sizes", s));
-  state.filters.colors.forEach((c) => params.append("colors", c));
+  writeFacetFilters(params, state.filters.f);
   if (state.sort !== DEFAULT_SORT) params.set("sort", state.sort);
   if (state.view !== "grid") params.set("view", state.view);
   return writePage(params, state.page);
@@ -59,7 +78,7 @@ export function toggleValue(list: readonly string[], value: string): string[] {
 }
 
 export function activeFilterCount(filters: ShopState["filters"]): number {
-  return filters.category.length + filters.sizes.length + filters.colors.length + (filters.priceRange ? 1 : 0);
+  return filters.category.length + filters.f.length + (filters.priceRange ? 1 : 0);
 }
 
 function unique(values: string[]): string[] {

@@ -1,28 +1,34 @@
-import { COLORS, PRICE_RANGES, SIZES } from "@shared/constants.js";
+import { PRICE_RANGES } from "@shared/constants.js";
 import { categoryLabel } from "@shared/rules/labels.js";
+import { formatRs } from "@shared/rules/money.js";
+import type { Facets } from "@shared/schemas/attributes.js";
 import { Button } from "@client/components/ui/button";
-import { swatchColor } from "./color-swatches";
-import { Check, Chip, Group, optionClass } from "./filter-controls";
+import { FacetFilters } from "./facet-filters";
+import { Check, Group, optionClass } from "./filter-controls";
 import { activeFilterCount, toggleValue, type ShopState } from "./shop-filters-state";
 
 type Filters = ShopState["filters"];
 
-/** Category (several), price range (one), sizes and colours (several): the shop's filter panel. */
+/** Category (several), price range (one), then every option and attribute with counts: the shop's filter panel. */
 export function ShopFilters({
   filters,
   categories,
+  facets,
   onChange,
   idPrefix,
 }: {
   filters: Filters;
   /** Categories found in the loaded products. */
   categories: string[];
+  /** The counts of the shop's filters (GET /api/products/facets). */
+  facets: Facets | undefined;
   onChange: (filters: Filters) => void;
   /** Keeps ids unique when the panel is rendered twice (sidebar and phone sheet). */
   idPrefix: string;
 }) {
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
   const categoryOptions = [...new Set([...categories, ...filters.category])];
+  const span = facets?.price;
   return (
     <div className="space-y-7">
       <Group legend="Category">
@@ -40,6 +46,11 @@ export function ShopFilters({
       </Group>
 
       <Group legend="Price Range">
+        {span?.min != null && span.max != null && (
+          <p className="mb-1 text-xs text-muted">
+            {formatRs(span.min)} – {formatRs(span.max)}
+          </p>
+        )}
         {[{ value: "", label: "Any price" }, ...PRICE_RANGES].map((r) => (
           <label key={r.value || "any"} className={optionClass}>
             <input
@@ -55,45 +66,14 @@ export function ShopFilters({
         ))}
       </Group>
 
-      <Group legend="Size">
-        <div className="flex flex-wrap gap-2">
-          {SIZES.map((s) => (
-            <Chip
-              key={s}
-              pressed={filters.sizes.includes(s)}
-              onClick={() => set({ sizes: toggleValue(filters.sizes, s) })}
-              label={`Size ${s}`}
-            >
-              {s}
-            </Chip>
-          ))}
-        </div>
-      </Group>
-
-      <Group legend="Colour">
-        {COLORS.map((c) => (
-          <Check
-            key={c}
-            id={`${idPrefix}-color-${c}`}
-            checked={filters.colors.includes(c)}
-            onChange={() => set({ colors: toggleValue(filters.colors, c) })}
-          >
-            <span
-              className="h-4 w-4 rounded-full border border-ink/20"
-              style={{ backgroundColor: swatchColor(c) }}
-              aria-hidden
-            />
-            {c}
-          </Check>
-        ))}
-      </Group>
+      <FacetFilters facets={facets?.facets} chosen={filters.f} onChange={(f) => set({ f })} idPrefix={idPrefix} />
 
       {activeFilterCount(filters) > 0 && (
         <Button
           variant="outline"
           size="sm"
           className="w-full"
-          onClick={() => onChange({ category: [], sizes: [], colors: [], priceRange: undefined })}
+          onClick={() => onChange({ category: [], f: [], priceRange: undefined })}
         >
           Clear Filters
         </Button>

@@ -15,6 +15,7 @@ const toCategory = (row: CategoryRow): Category => ({
   // A collection's handle is its slug: one unique address, /collections/{handle} (decision 039).
   handle: row.slug,
   description: row.description,
+  ...(row.sizeChart ? { sizeChart: row.sizeChart } : {}),
 });
 
 /** The slug a category leaves keeps answering with a 301; the slug it takes is nobody's old one. */
@@ -52,7 +53,12 @@ export async function createCategory(db: Db, input: CategoryInput): Promise<Cate
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(categories)
-        .values({ name: input.name, slug: input.slug, description: input.description })
+        .values({
+          name: input.name,
+          slug: input.slug,
+          description: input.description,
+          sizeChart: input.sizeChart ?? null,
+        })
         .returning();
       await recordSlugChange(tx, row.id, null, row.slug);
       return toCategory(row);
@@ -71,7 +77,12 @@ export async function updateCategory(db: Db, id: number, input: CategoryInput): 
       if (!old) throw notFound("Category");
       const [row] = await tx
         .update(categories)
-        .set({ name: input.name, slug: input.slug, description: input.description })
+        .set({
+          name: input.name,
+          slug: input.slug,
+          description: input.description,
+          ...(input.sizeChart !== undefined ? { sizeChart: input.sizeChart } : {}),
+        })
         .where(eq(categories.id, id))
         .returning();
       if (old.slug !== input.slug) {

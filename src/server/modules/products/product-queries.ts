@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { HOME_NEW_ARRIVALS, PRICE_RANGES, PRODUCT_PAGE_SIZE } from "@shared/constants.js";
+import { facetToken, groupFacetFilters } from "@shared/rules/facet-filters.js";
 import { newestPerCategory } from "@shared/rules/home-products.js";
 import type { HomeProducts, Product, ProductListQuery, ProductPage } from "@shared/schemas/products.js";
 import type { Db } from "../../db/client.js";
@@ -32,14 +33,28 @@ const overlaps = (column: typeof products.sizes | typeof products.colors, values
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Blank values (?category=) mean "no filter", as an empty select in the shop does. */
-const given = (values: string[] | undefined) => (values ?? []).map((v) => v.trim()).filter(Boolean);
+export const given = (values: string[] | undefined) => (values ?? []).map((v) => v.trim()).filter(Boolean);
 
-/** `price`: the price the shopper sees (an automatic sale's while one is live), as SQL. */
-function filtersOf(query: ProductListQuery, price: SQL): SQL[] {
+/** Products holding any of `values` for each name (values of one name: any; names: all); GIN-indexed. */
+export function facetFilterSql(groups: Map<string, string[]>): SQL[] {
+  return [...groups].map(
+    ([name, values]) =>
+      sql`${products.facetTokens} && array[${sql.join(
+        values.map((v) => sql`${facetToken(name, v)}`),
+        sql`, `,
+      )}]::text[]`,
+  );
+}
+
+/**
+ * What GET /api/products and the facets filter by, but the facet choices (`f`): the shop's other
+ * filters. `withPrice` false leaves out the price range (the price span's own choice).
+ */
+export function baseFiltersOf(query: ProductListQuery, price: SQL, withPrice = true): SQL[] {
   const where: SQL[] = [];
   const [category, sizes, colors] = [given(query.category), given(query.sizes), given(query.colors)];
   if (category.length) where.push(sql`lower(${products.category}) in (${lowerList(category)})`);
-  if (query.priceRange) {
+  if (query.priceRange && withPrice) {
     // Ranges meet at their bounds; each bound belongs to the range that starts there.
     const range = PRICE_RANGES.find((r) => r.value === query.priceRange)!;
     where.push(sql`${price} >= ${String(range.min)}::numeric`);
@@ -59,6 +74,11 @@ function filtersOf(query: ProductListQuery, price: SQL): SQL[] {
     );
   }
   return where;
+}
+
+/** `price`: the price the shopper sees (an automatic sale's while one is live), as SQL. */
+function filtersOf(query: ProductListQuery, price: SQL): SQL[] {
+  return [...baseFiltersOf(query, price), ...facetFilterSql(groupFacetFilters(given(query.f)))];
 }
 
 function orderOf(sort: ProductListQuery["sort"], price: SQL): SQL[] {

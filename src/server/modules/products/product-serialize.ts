@@ -78,6 +78,7 @@ export function toProduct(
     images: pick(row.images, refs),
     colorVariantImages,
     colorVariantStock,
+    attributes: row.attributes,
     ...(variantStock ? { variantStock } : {}),
     options: row.options,
     variants: variants.map((v): Variant => {

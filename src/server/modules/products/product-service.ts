@@ -5,6 +5,7 @@ import type { Product } from "@shared/schemas/products.js";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema.js";
 import { AppError, badRequest, notFound } from "../../lib/app-error.js";
+import { checkProductAttributes } from "../attributes/index.js";
 import { findCategoryFor } from "../categories/index.js";
 import { findImageRefs, storeImages, type Upload } from "../images/index.js";
 import { loadVariants, refreshProductPrice, saveVariants } from "../catalogue/index.js";
@@ -156,10 +157,11 @@ async function writeVariants(tx: Tx, id: number, variants: VariantPlan, trackedB
 
 export async function createProduct(db: Db, form: ProductForm): Promise<Product> {
   const category = await categorySlug(db, form.input.category);
+  const attributes = await checkProductAttributes(db, form.input.attributes ?? {});
   const variants = await planVariants(db, null, form.input, null);
   const plan = await planImages(db, form, variants.colors, null);
   const handle = await chooseHandle(db, form.input.handle, form.input.name, null);
-  const values = { ...columnsOf(form, category, plan, {}, variants), handle, ...publishingOf(form, null) };
+  const values = { ...columnsOf(form, category, plan, {}, variants), attributes, handle, ...publishingOf(form, null) };
   const id = await savingHandle(handle, () =>
     db.transaction(async (tx) => {
       const [row] = await tx.insert(products).values(values).returning({ id: products.id });
@@ -175,6 +177,8 @@ export async function updateProduct(db: Db, id: number, form: ProductForm): Prom
   const old: ProductRow | null = await findProductRow(db, id);
   if (!old) throw notFound("Product");
   const category = await categorySlug(db, form.input.category);
+  // Not named: the product keeps the attributes it has.
+  const attributes = form.input.attributes && (await checkProductAttributes(db, form.input.attributes));
   const saved: SavedVariants = { options: old.options, variants: (await loadVariants(db, [id])).get(id) ?? [] };
   const variants = await planVariants(db, id, form.input, saved);
   const plan = await planImages(db, form, variants.colors, old);
@@ -182,6 +186,7 @@ export async function updateProduct(db: Db, id: number, form: ProductForm): Prom
   if (handle !== old.handle) await chooseHandle(db, handle, form.input.name, id);
   const values = {
     ...columnsOf(form, category, plan, old.colorVariantStock, variants),
+    ...(attributes ? { attributes } : {}),
     handle,
     ...publishingOf(form, old),
     updatedAt: sql`now()`,

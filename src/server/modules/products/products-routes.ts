@@ -19,6 +19,7 @@ import { idParam } from "@shared/schemas/common.js";
 import { productListQuery } from "@shared/schemas/products.js";
 import { notFound } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
+import { productFacets } from "./facet-queries.js";
 import { readProductForm } from "./product-form.js";
 import { getProduct, getProductByHandle, homeProducts, listProducts, type Audience } from "./product-queries.js";
 import { handleParam } from "@shared/schemas/product-publishing.js";
@@ -35,6 +36,10 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get("/api/products", { config: { access: "public" } }, async (request) =>
     listProducts(app.db, parse(productListQuery, request.query), await audienceOf(request)),
+  );
+
+  app.get("/api/products/facets", { config: { access: "public" } }, async (request) =>
+    productFacets(app.db, parse(productListQuery, request.query)),
   );
 
   app.get("/api/products/by-handle/:handle", { config: { access: "public" } }, async (request) => {

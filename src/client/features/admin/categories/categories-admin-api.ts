@@ -10,7 +10,7 @@ export function useCategories() {
   return useQuery(queries.categories());
 }
 
-type CategoryFields = Pick<CategoryInput, "name" | "slug"> & { description?: string };
+type CategoryFields = Pick<CategoryInput, "name" | "slug" | "sizeChart"> & { description?: string };
 
 export function useSaveCategory() {
   const qc = useQueryClient();

@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Plus, Ruler } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import type { Category } from "@shared/schemas/categories.js";
@@ -10,12 +10,14 @@ import { useDeleteConfirmation } from "@client/lib/admin/use-delete-confirmation
 import { EmptyRow, Panel, ScrollTable } from "@client/components/admin/panel";
 import { useCategories, useDeleteCategory } from "./categories-admin-api";
 import { CategoryDialog } from "./category-dialog";
+import { SizeChartDialog } from "./size-chart-dialog";
 import { EditDeleteButtons } from "@client/components/admin/edit-delete-buttons";
 
 /** Categories: the table, the add/edit dialog, and deletion (refused by the server while in use). */
 export function CategoriesTab() {
   const categories = useCategories();
   const [editing, setEditing] = useState<{ open: boolean; category: Category | null }>({ open: false, category: null });
+  const [charting, setCharting] = useState<Category | null>(null);
   const remove = useDeleteConfirmation(useDeleteCategory(), (c: Category) =>
     toast.success("Category Deleted", { description: `${c.name} has been deleted.` }),
   );
@@ -54,6 +56,14 @@ export function CategoriesTab() {
                 <td className="max-w-sm text-muted">{c.description || "—"}</td>
                 <td>
                   <div className="flex justify-end gap-1">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setCharting(c)}
+                      aria-label={`Size chart of ${c.name}`}
+                    >
+                      <Ruler className="h-4 w-4" aria-hidden /> {c.sizeChart ? "Size Chart" : "Add Size Chart"}
+                    </Button>
                     <EditDeleteButtons
                       name={c.name}
                       onEdit={() => setEditing({ open: true, category: c })}
@@ -71,6 +81,7 @@ export function CategoriesTab() {
         category={editing.category}
         onOpenChange={(open) => setEditing((s) => ({ ...s, open }))}
       />
+      <SizeChartDialog category={charting} onOpenChange={(open) => !open && setCharting(null)} />
       <ConfirmDialog
         {...remove.dialog}
         title="Delete Category"

@@ -10,6 +10,7 @@ import { ApiError, errorMessage } from "@client/lib/api";
 import { queries } from "@client/lib/queries";
 import { CategoryFields } from "./category-fields";
 import { ColorVariants } from "./color-variants";
+import { ProductAttributes } from "./product-attributes";
 import { ProductFlagFields } from "./product-flag-fields";
 import { PublishingFields } from "./publishing-fields";
 import { StockGrid } from "./stock-grid";
@@ -175,6 +176,11 @@ export function ProductDialog({
           label="Product images"
           images={draft.images}
           onChange={(images) => patch({ images })}
+        />
+        <ProductAttributes
+          value={draft.attributes}
+          onChange={(attributes) => patch({ attributes })}
+          error={errors.attributes}
         />
         <ProductFlagFields draft={draft} onChange={patch} />
         <PublishingFields value={draft.publishing} errors={errors} onChange={(publishing) => patch({ publishing })} />

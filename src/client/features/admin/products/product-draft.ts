@@ -34,6 +34,8 @@ export interface ProductDraft {
   featured: "1" | "0";
   /** Quantities per size × colour as typed (variantKey → text); null: stock is not tracked. */
   stock: Record<string, string> | null;
+  /** {<attribute name>: [values]} (decision 040). */
+  attributes: Record<string, string[]>;
   /** Options and variants; null while the product keeps plain sizes and colours (and the stock grid). */
   variants: VariantsDraft | null;
   /** Handle, status and launch time (publishing-fields.tsx). */
@@ -69,6 +71,7 @@ export function emptyDraft(category = ""): ProductDraft {
     inStock: "1",
     featured: "0",
     stock: null,
+    attributes: {},
     variants: null,
     publishing: emptyPublishing(),
   };
@@ -96,6 +99,7 @@ export function draftFromProduct(p: ProductWithVariants): ProductDraft {
       : null,
     variants: usesVariants(p) ? variantsDraftOf(p) : null,
     publishing: publishingFromProduct(p),
+    attributes: p.attributes ?? {},
   };
 }
 
@@ -155,6 +159,7 @@ export function buildProductForm(draft: ProductDraft, category: string): FormDat
     images: keptIds(draft.images),
     colorVariantImages: Object.fromEntries(colors.map((c) => [c, keptIds(draft.colorImages[c] ?? [])])),
     colorVariantStock: Object.fromEntries(colors.map((c) => [c, colorInStock(draft, c)])),
+    attributes: draft.attributes,
     ...optionsData(draft),
     ...publishingInput(draft.publishing),
   };

@@ -1,0 +1,231 @@
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Facets } from "@shared/schemas/attributes.js";
+import { products } from "../../db/schema.js";
+import { cacheKey } from "../../plugins/catalogue-cache.js";
+import { insertCategory, insertProduct } from "../../test/factory.js";
+import { createTestApp, type TestContext } from "../../test/test-app.js";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const slug of ["casual", "formal"]) await insertCategory(t.db, slug);
+});
+afterAll(() => t.close());
+
+interface Seed {
+  category: "casual" | "formal";
+  price: number;
+  options: { name: string; values: string[] }[];
+  attributes: Record<string, string[]>;
+}
+
+const OPTION_VALUES: Record<string, string[]> = {
+  Make: ["Unstitched", "Stitched"],
+  Size: ["S", "M", "L"],
+  Color: ["Red", "Blue"],
+};
+const ATTRIBUTE_VALUES: Record<string, string[]> = {
+  Fabric: ["Lawn", "Khaddar", "Silk"],
+  Season: ["Summer", "Winter"],
+};
+
+const someOf = (values: string[]) => fc.subarray(values, { minLength: 0 });
+const seedArb: fc.Arbitrary<Seed> = fc.record({
+  category: fc.constantFrom("casual" as const, "formal" as const),
+  price: fc.integer({ min: 500, max: 9000 }),
+  options: fc
+    .record(Object.fromEntries(Object.entries(OPTION_VALUES).map(([n, v]) => [n, fc.subarray(v, { minLength: 1 })])))
+    .chain((all) => fc.subarray(Object.keys(all)).map((names) => names.map((name) => ({ name, values: all[name] })))),
+  attributes: fc
+    .record(Object.fromEntries(Object.entries(ATTRIBUTE_VALUES).map(([n, v]) => [n, someOf(v)])))
+    .map((a) => Object.fromEntries(Object.entries(a).filter(([, v]) => v.length > 0))),
+});
+const ALL_TOKENS = [...Object.entries(OPTION_VALUES), ...Object.entries(ATTRIBUTE_VALUES)].flatMap(([n, vs]) =>
+  vs.map((v) => `${n}:${v}`),
+);
+
+const tokensOf = (s: Seed) => [
+  ...s.options.flatMap((o) => o.values.map((v) => `${o.name}:${v}`)),
+  ...Object.entries(s.attributes).flatMap(([n, vs]) => vs.map((v) => `${n}:${v}`)),
+];
+
+/** The facets worked out by hand: every product looked at, for every name. */
+function bruteForce(seeds: Seed[], filters: string[], category: string | null) {
+  const chosen = new Map<string, string[]>();
+  for (const f of filters) {
+    const [name, value] = f.split(":");
+    chosen.set(name, [...(chosen.get(name) ?? []), value]);
+  }
+  const matches = (s: Seed, except: string | null) =>
+    (category === null || s.category === category) &&
+    [...chosen].every(([name, values]) => name === except || values.some((v) => tokensOf(s).includes(`${name}:${v}`)));
+  const names = new Set([
+    ...seeds
+      .filter((s) => matches(s, null))
+      .flatMap(tokensOf)
+      .map((tk) => tk.split(":")[0]),
+  ]);
+  for (const name of chosen.keys()) names.add(name);
+  for (const s of seeds) for (const tk of tokensOf(s)) if (matches(s, tk.split(":")[0])) names.add(tk.split(":")[0]);
+  const facets: Record<string, Record<string, number>> = {};
+  for (const name of names) {
+    const counts: Record<string, number> = {};
+    for (const s of seeds.filter((x) => matches(x, name)))
+      for (const tk of tokensOf(s))
+        if (tk.startsWith(`${name}:`)) counts[tk.slice(name.length + 1)] = (counts[tk.slice(name.length + 1)] ?? 0) + 1;
+    for (const v of chosen.get(name) ?? []) counts[v] ??= 0;
+    if (Object.keys(counts).length) facets[name] = counts;
+  }
+  const prices = seeds.filter((s) => matches(s, null)).map((s) => s.price);
+  return {
+    facets,
+    price: { min: prices.length ? Math.min(...prices) : null, max: prices.length ? Math.max(...prices) : null },
+  };
+}
+
+async function replaceCatalogue(seeds: Seed[]) {
+  await t.db.delete(products);
+  for (const s of seeds) {
+    const row = await insertProduct(t.db, {
+      category: s.category,
+      price: String(s.price),
+      sizes: [],
+      colors: [],
+      attributes: s.attributes,
+    });
+    await t.db.execute(sql`update products set options = ${JSON.stringify(s.options)}::jsonb where id = ${row.id}`);
+  }
+  t.app.catalogueCache.invalidate();
+}
+
+const query = (filters: string[], category: string | null) => {
+  const params = new URLSearchParams();
+  for (const f of filters) params.append("f", f);
+  if (category) params.append("category", category);
+  return params.toString();
+};
+
+async function facetsOf(q: string): Promise<Facets> {
+  const res = await t.app.inject({ url: `/api/products/facets?${q}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const asRecord = (answer: Facets) =>
+  Object.fromEntries(answer.facets.map((f) => [f.name, Object.fromEntries(f.values.map((v) => [v.value, v.count]))]));
+
+describe("GET /api/products/facets", () => {
+  it("counts every option and attribute value as a count by hand over random catalogues does", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(seedArb, { maxLength: 12 }),
+        fc.subarray(ALL_TOKENS, { maxLength: 4 }),
+        fc.constantFrom(null, "casual", "formal"),
+        async (seeds, filters, category) => {
+          await replaceCatalogue(seeds);
+          const answer = await facetsOf(query(filters, category));
+          const expected = bruteForce(seeds, filters, category);
+          expect(asRecord(answer)).toEqual(expected.facets);
+          expect(answer.price).toEqual(expected.price);
+          // The list with the same filters holds exactly the products the counts speak of.
+          const list = await t.app.inject({ url: `/api/products?${query(filters, category)}` });
+          expect(list.json()).toHaveLength(seeds.filter((_, i) => bruteMatch(seeds[i], filters, category)).length);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it("orders options first, then attributes as the owner keeps them, sizes in their own order", async () => {
+    await replaceCatalogue([
+      {
+        category: "casual",
+        price: 1000,
+        options: [{ name: "Size", values: ["L", "S", "M"] }],
+        attributes: { Season: ["Winter"], Fabric: ["Silk", "Lawn"] },
+      },
+    ]);
+    const answer = await facetsOf("");
+    expect(answer.facets.map((f) => f.name)).toEqual(["Size", "Fabric", "Season"]);
+    expect(answer.facets[0].values.map((v) => v.value)).toEqual(["S", "M", "L"]);
+    expect(answer.facets[1].values.map((v) => v.value)).toEqual(["Lawn", "Silk"]);
+  });
+
+  it("answers from the cache, compressed, and counts again after a product changes", async () => {
+    await replaceCatalogue([{ category: "casual", price: 1000, options: [], attributes: { Fabric: ["Lawn"] } }]);
+    const first = await t.app.inject({
+      url: "/api/products/facets?f=Fabric:Lawn",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(first.headers["content-encoding"]).toBe("br");
+    const again = await t.app.inject({
+      url: "/api/products/facets?f=Fabric:Lawn",
+      headers: { "if-none-match": String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const [p] = await t.db.select().from(products);
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/api/products/${p.id}`,
+      headers: { cookie: t.adminCookie },
+      payload: { name: p.name, price: "1000", category: "casual", attributes: { fabric: ["silk"] } },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(asRecord(await facetsOf("f=Fabric:Lawn"))).toEqual({ Fabric: { Lawn: 0, Silk: 1 } });
+  });
+
+  it("counts a product's sizes and colours as its options Size and Color, and f finds it as sizes= does", async () => {
+    await t.db.delete(products);
+    await insertProduct(t.db, { category: "casual", sizes: ["M", "L"], colors: ["Red"] });
+    await insertProduct(t.db, { category: "casual", sizes: ["S"], colors: ["Red", "Blue"] });
+    t.app.catalogueCache.invalidate();
+    expect(asRecord(await facetsOf("f=Size:M"))).toEqual({ Size: { S: 1, M: 1, L: 1 }, Color: { Red: 1 } });
+    const byF = (await t.app.inject({ url: "/api/products?f=Size:M&f=Size:S&f=Color:Blue" })).json();
+    const bySizes = (await t.app.inject({ url: "/api/products?sizes=M&sizes=S&colors=Blue" })).json();
+    expect(byF.map((p: { id: number }) => p.id)).toEqual(bySizes.map((p: { id: number }) => p.id));
+    expect(byF).toHaveLength(1);
+  });
+
+  it("is cached under its filters only: made-up parameters and blank filters make no new entry", () => {
+    expect(cacheKey("/api/products/facets?utm_source=wa&f=Fabric:Lawn&f=&category=casual")).toBe(
+      "/api/products/facets?category=casual&f=Fabric%3ALawn",
+    );
+  });
+
+  it("counts no draft or archived product", async () => {
+    await replaceCatalogue([{ category: "casual", price: 1000, options: [], attributes: { Fabric: ["Lawn"] } }]);
+    await insertProduct(t.db, {
+      category: "casual",
+      status: "draft",
+      attributes: { Fabric: ["Silk"] },
+      sizes: [],
+      colors: [],
+    });
+    await insertProduct(t.db, {
+      category: "casual",
+      status: "archived",
+      attributes: { Fabric: ["Lawn"] },
+      sizes: [],
+      colors: [],
+    });
+    t.app.catalogueCache.invalidate();
+    expect(asRecord(await facetsOf(""))).toEqual({ Fabric: { Lawn: 1 } });
+  });
+
+  it("refuses a filter that is not Name:Value, saying how to write one", async () => {
+    const res = await t.app.inject({ url: "/api/products/facets?f=Lawn" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/f=<Name>:<Value>/);
+  });
+});
+
+function bruteMatch(s: Seed, filters: string[], category: string | null): boolean {
+  const chosen = new Map<string, string[]>();
+  for (const f of filters) chosen.set(f.split(":")[0], [...(chosen.get(f.split(":")[0]) ?? []), f]);
+  return (
+    (category === null || s.category === category) &&
+    [...chosen.values()].every((fs) => fs.some((f) => tokensOf(s).includes(f)))
+  );
+}
