@@ -13,7 +13,9 @@ import {
   type ShopState,
 } from "@client/features/catalog/shop-filters-state";
 import { readSort, writeSort, type SortOrder } from "@client/features/catalog/product-sorting";
+import { pricedFrom } from "@client/features/catalog/price-from";
 import { siteSettings } from "@shared/rules/settings.js";
+import { collectionPath, HANDLE_PATTERN, productPath } from "@shared/catalogue/handles.js";
 import {
   collectionExists,
   completeHead,
@@ -63,8 +65,11 @@ export const readsOf = (reads: Reads): Read[] => Object.values(reads).filter((r)
 /** Keeps each route's reads typed for its head and its component. */
 const route = <R extends Reads>(def: RouteDef<R>): RouteDef<R> => def;
 
-/** A product id as a URL may carry it (a malformed one is a missing product). */
-export const productIdOf = (id: string | undefined): number => (/^\d{1,9}$/.test(id ?? "") ? Number(id) : NaN);
+/** The `?variant=<id>` a product page opens with chosen (null when absent or malformed). */
+export const variantIdOf = (search: URLSearchParams): number | null => {
+  const raw = search.get("variant") ?? "";
+  return /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null;
+};
 
 export const HOME = route({
   path: "/",
@@ -131,7 +136,7 @@ export const SHOP = route({
 });
 
 export const COLLECTION = route({
-  path: "/collection/:category",
+  path: "/collections/:category",
   module: "app/routes/collection.tsx",
   reads: ({ category = "" }, search) => ({
     settings: queries.settings(),
@@ -145,7 +150,7 @@ export const COLLECTION = route({
     if (collectionExists(get(reads.categories), category) === false)
       return { status: 404, title: "Collection Not Found", canonical: null };
     const copy = collectionCopy(category);
-    const path = `/collection/${encodeURIComponent(category.toLowerCase())}`;
+    const path = collectionPath(category.toLowerCase());
     return {
       title: copy.title,
       description: `${copy.subtitle}. ${description}`,
@@ -157,28 +162,33 @@ export const COLLECTION = route({
 });
 
 export const PRODUCT = route({
-  path: "/product/:id",
+  path: "/products/:handle",
   module: "app/routes/product.tsx",
-  reads: ({ id }) => {
-    const productId = productIdOf(id);
-    const known = !Number.isNaN(productId);
+  reads: ({ handle = "" }) => {
+    // A handle that cannot exist is a missing product without a read.
+    const known = HANDLE_PATTERN.test(handle);
     return {
       settings: queries.settings(),
-      product: known ? queries.product(productId) : undefined,
-      rating: known ? queries.rating(productId) : undefined,
+      product: known ? queries.productByHandle(handle) : undefined,
+      rating: known ? queries.ratingByHandle(handle) : undefined,
     };
+  },
+  // The chosen variant is rendered on the server too (the back-in-stock link opens with it chosen).
+  query: (search) => {
+    const variant = variantIdOf(search);
+    return new URLSearchParams(variant === null ? {} : { variant: String(variant) });
   },
   head: ({ reads, get, origin }) => {
     // Not asked for (a malformed id) or answered null: 'Product Not Found'; not answered yet: say nothing.
     const product = reads.product ? get(reads.product) : null;
     if (product === undefined) return {};
     if (product === null) return { status: 404, title: "Product Not Found", canonical: null };
-    const canonical = `/product/${product.id}`;
+    const canonical = productPath(product);
     const rating = reads.rating ? get(reads.rating) : undefined;
     const picture = product.images[0];
     return {
       title: product.name,
-      description: `${product.name}, ${formatRs(product.price)}: ${clip(product.description, 140)} Cash on delivery across Pakistan.`,
+      description: `${product.name}, ${pricedFrom(product) ? "from " : ""}${formatRs(product.price)}: ${clip(product.description, 140)} Cash on delivery across Pakistan.`,
       canonical,
       ogType: "product",
       image: picture,

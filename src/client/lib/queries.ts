@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { Category } from "@shared/schemas/categories.js";
 import type { HomeProducts, Product, ProductPage } from "@shared/schemas/products.js";
 import type { Setting } from "@shared/schemas/settings.js";
+import { HANDLE_PATTERN } from "@shared/catalogue/handles.js";
 import { api, ApiError } from "./api";
 
 /**
@@ -63,6 +64,7 @@ export const catalogKeys = {
   /** Keyed by the very query string asked with, so one page of results is one entry however it was built. */
   productPage: (queryString: string) => ["/api/products", "page", queryString] as const,
   product: (id: number) => ["/api/products", id] as const,
+  byHandle: (handle: string) => ["/api/products", "by-handle", handle] as const,
   home: ["/api/products", "home"] as const,
   /** The first `limit` matches of a typed search (the admin's product picker). */
   matches: (q: string, limit: number) => ["/api/products", "matches", { q, limit }] as const,
@@ -75,6 +77,7 @@ export const settingsKeys = { all: ["/api/settings"] as const };
 export const reviewKeys = {
   product: (productId: number) => ["/api/reviews/product", productId] as const,
   rating: (productId: number) => ["/api/reviews/product", productId, "rating"] as const,
+  ratingByHandle: (handle: string) => ["/api/reviews/product", "by-handle", handle, "rating"] as const,
 };
 
 /** The orders placed from this browser (the review prompt reads them; placing one refreshes them). */
@@ -130,6 +133,16 @@ export const queries = {
       enabled: Number.isInteger(id) && id > 0,
       meta: { read: { path: `/api/products/${id}`, missingAs: null } },
     }),
+  /** A product by its address (decision 039); a 404 resolves to null. */
+  productByHandle: (handle: string) => {
+    const path = `/api/products/by-handle/${encodeURIComponent(handle)}`;
+    return queryOptions({
+      queryKey: catalogKeys.byHandle(handle),
+      queryFn: ({ signal }) => api<Product>(path, { signal }).catch(notFoundAsNull),
+      enabled: HANDLE_PATTERN.test(handle),
+      meta: { read: { path, missingAs: null } },
+    });
+  },
   home: () =>
     queryOptions({
       queryKey: catalogKeys.home,
@@ -148,6 +161,14 @@ export const queries = {
       queryFn: ({ signal }) => api<Setting[]>("/api/settings", { signal }),
       meta: { read: { path: "/api/settings" } },
     }),
+  ratingByHandle: (handle: string) => {
+    const path = `/api/reviews/product/by-handle/${encodeURIComponent(handle)}/rating`;
+    return queryOptions({
+      queryKey: reviewKeys.ratingByHandle(handle),
+      queryFn: ({ signal }) => api<RatingSummary>(path, { signal }),
+      meta: { read: { path } },
+    });
+  },
   rating: (productId: number) =>
     queryOptions({
       queryKey: reviewKeys.rating(productId),

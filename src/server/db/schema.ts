@@ -24,6 +24,7 @@ import { CONFIRMATION_STATES } from "@shared/rules/confirmation.js";
 import { ORDER_STATUSES } from "@shared/rules/order-status.js";
 import { ADVANCE_STATUSES } from "@shared/rules/advance.js";
 import type { ProductOption, VariantOptions } from "@shared/catalogue/variants.js";
+import type { ProductStatus } from "@shared/catalogue/handles.js";
 import { sqlList } from "./sql-list.js";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -69,6 +70,13 @@ export const products = pgTable(
     trackStock: boolean("track_stock").notNull().default(false),
     /** Up to three options in the order shoppers choose them (migration 0023, decision 038). */
     options: jsonb("options").$type<ProductOption[]>().notNull().default([]),
+    /** Its address, /products/{handle} (decision 039); old ones stay in old_handles. */
+    /** Written without one, the database makes it from the name (migration 0024's trigger). */
+    handle: text("handle").notNull().unique().default(""),
+    /** 'active', 'draft' or 'archived': only an active product reaches shoppers. */
+    status: text("status").$type<ProductStatus>().notNull().default("active"),
+    /** A draft with this time goes live by itself then (modules/catalogue/launches.ts). */
+    publishAt: timestamp("publish_at", { withTimezone: true, mode: "string" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
@@ -107,6 +115,18 @@ export const productVariants = pgTable(
       .where(sql`${t.sku} is not null and ${t.sku} <> ''`),
     check("product_variants_options_object", sql`jsonb_typeof(${t.options}) = 'object'`),
   ],
+);
+
+/** A product's or a collection's handle before a rename: its links answer 301 to the current one. */
+export const oldHandles = pgTable(
+  "old_handles",
+  {
+    kind: text("kind").$type<"product" | "collection">().notNull(),
+    handle: text("handle").notNull(),
+    targetId: integer("target_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: "old_handles_pk", columns: [t.kind, t.handle] })],
 );
 
 export const images = pgTable("images", {

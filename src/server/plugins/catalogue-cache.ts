@@ -3,12 +3,19 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { productListQuery } from "@shared/schemas/products.js";
+import { SESSION_COOKIE } from "../modules/auth/index.js";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
 /** Public catalogue reads: the same bytes for every shopper until the catalogue changes. */
-const CACHEABLE = /^\/api\/(products(\/\d+|\/home)?|categories|settings|reviews\/product\/\d+(\/rating)?)$/;
+const CACHEABLE =
+  /^\/api\/(products(\/\d+|\/home|\/by-handle\/[a-z0-9-]{1,80})?|categories|settings|reviews\/product\/(\d+(\/rating)?|by-handle\/[a-z0-9-]{1,80}\/rating))$/;
+/**
+ * A request with a staff session may see drafts (decision 039): it is answered fresh and never
+ * kept, so a shopper is never served what only staff may see.
+ */
+const STAFF_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
 /** Writes that change what those reads return. */
 const INVALIDATING = /^\/api\/(products|categories|settings|reviews|admin\/discounts)(\/|$)/;
 
@@ -176,7 +183,7 @@ export async function registerCatalogueCache(app: FastifyInstance): Promise<Cata
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;
     const path = request.url.split("?", 1)[0];
-    if (!CACHEABLE.test(path)) return;
+    if (!CACHEABLE.test(path) || STAFF_COOKIE.test(request.headers.cookie ?? "")) return;
     cache.expireBy(app.clock.now().getTime());
     const key = cacheKey(request.url);
     const entry = await cache.current(key);

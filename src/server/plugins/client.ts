@@ -14,6 +14,7 @@ import { PageCache } from "./page-cache.js";
 import { compressPage, type CompressedPage, type PageCompression } from "./page-compression.js";
 import { pageAssembler } from "./page-preloads.js";
 import { publicOrigin, registerSeoFiles } from "./seo-files.js";
+import { redirectIfMoved } from "./page-redirects.js";
 
 /** Rendered pages kept (compressed): product pages are one each. */
 const MAX_PAGES = 500;
@@ -79,6 +80,8 @@ export function withPixelTag(html: Buffer, pixel: MetaAdsConfig | undefined): Bu
  */
 export function pageDataReader(app: FastifyInstance): (apiPath: string) => Promise<ApiAnswer | undefined> {
   return async (apiPath) => {
+    // A launch or a sale due by now clears what was kept, as an API request would (decision 039).
+    app.catalogueCache.expireBy(app.clock.now().getTime());
     const cached = await app.catalogueCache.current(cacheKey(apiPath));
     if (cached) return { etag: cached.etag, json: () => cached.identity.toString() };
     // Part of the page request, which holds a place already: the read takes none of its own.
@@ -186,6 +189,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     // Unknown API paths and missing files keep their own 404s.
     if (!isPagePath(request.url.split("?", 1)[0])) return reply.callNotFound();
+    const moved = await redirectIfMoved(app, request, reply);
+    if (moved) return moved;
     let page: RenderedPage;
     try {
       page = await render(request);
@@ -198,6 +203,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
         .header("Cache-Control", "no-store")
         .type("text/html; charset=utf-8")
         .send(busyPage(err.message, request.url));
+    }
+    if (page.status === 404) {
+      const renamed = await redirectIfMoved(app, request, reply, page.status);
+      if (renamed) return renamed;
     }
     reply.status(page.status);
     reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding");

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PluginOption, ViteDevServer } from "vite";
 import { pixelSources } from "../modules/ads/index.js";
+import { redirectIfMoved } from "./page-redirects.js";
 import { BROWSER_PAGE_HEAD, isPagePath, pageDataReader, withPixelTag, type ServerEntry } from "./client.js";
 import { contentSecurityPolicy } from "./security.js";
 import { publicOrigin, registerSeoFiles } from "./seo-files.js";
@@ -73,6 +74,8 @@ export async function registerDevClient(
       });
       return reply;
     }
+    const moved = await redirectIfMoved(app, request, reply);
+    if (moved) return moved;
     const ssr = (await vite.ssrLoadModule(SERVER_ENTRY)) as ServerEntry;
     const url = ssr.pageUrl(request.url);
     let rendered: Awaited<ReturnType<ServerEntry["renderPage"]>>;
@@ -87,6 +90,8 @@ export async function registerDevClient(
       if (err instanceof Error) vite.ssrFixStacktrace(err);
       throw err;
     }
+    const renamed = await redirectIfMoved(app, request, reply, rendered.status);
+    if (renamed) return renamed;
     const parts = rendered.clientOnly ? { head: BROWSER_PAGE_HEAD, body: "", state: "" } : rendered;
     const html = assembleDevPage(await shellOf(request.url), parts);
     return reply

@@ -1,6 +1,8 @@
 import { asc } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { categories, products } from "../db/schema.js";
+import { collectionPath, productPath } from "@shared/catalogue/handles.js";
+import { catalogueNow, onSaleSql } from "../modules/catalogue/index.js";
 
 /** A sitemap file holds at most 50,000 URLs; past that the protocol wants an index of files. */
 const URLS_PER_SITEMAP = 50_000;
@@ -54,8 +56,10 @@ export function registerSeoFiles(app: FastifyInstance): void {
       .from(categories)
       .orderBy(asc(categories.slug));
     const productRows = await app.db
-      .select({ id: products.id, updatedAt: products.updatedAt })
+      .select({ handle: products.handle, updatedAt: products.updatedAt })
       .from(products)
+      // Drafts and archived products are no page a search engine may list (decision 039).
+      .where(onSaleSql(catalogueNow(app.db)))
       .orderBy(asc(products.id))
       .limit(Math.max(0, URLS_PER_SITEMAP - 2 - collectionRows.length));
     const url = (path: string, lastmod?: string) =>
@@ -65,8 +69,8 @@ export function registerSeoFiles(app: FastifyInstance): void {
       `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,
       url("/"),
       url("/shop"),
-      ...collectionRows.map((c) => url(`/collection/${encodeURIComponent(c.slug)}`)),
-      ...productRows.map((p) => url(`/product/${p.id}`, p.updatedAt)),
+      ...collectionRows.map((c) => url(collectionPath(c.slug))),
+      ...productRows.map((p) => url(productPath(p), p.updatedAt)),
       `</urlset>`,
     ].join("\n");
     return reply.type("application/xml; charset=utf-8").header("Cache-Control", "public, max-age=600").send(body);

@@ -48,6 +48,8 @@ export const cartItem = z.object({
   sessionId: z.string(),
   product: z.object({
     name: z.string(),
+    /** Its page: /products/{handle}. */
+    handle: z.string(),
     sku: z.string(),
     price: z.string(),
     images: z.array(imageRef),

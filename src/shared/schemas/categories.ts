@@ -6,6 +6,8 @@ export const category = z.object({
   id: z.number().int(),
   name: z.string(),
   slug: z.string(),
+  /** Its page: /collections/{handle}; the same as the slug (decision 039). */
+  handle: z.string(),
   description: z.string(),
 });
 export type Category = z.infer<typeof category>;

@@ -22,6 +22,7 @@ export const productVariant = z.object({
   imageId: z.string().optional(),
   stock: z.number().int().optional(),
 });
+import { handleInput, productStatus, publishAtInput } from "./product-publishing.js";
 
 export const product = z.object({
   id: z.number().int(),
@@ -36,6 +37,10 @@ export const product = z.object({
   inStock: z.union([z.literal(0), z.literal(1)]),
   featured: z.union([z.literal(0), z.literal(1)]),
   createdAt: z.string(),
+  /** Its page is /products/{handle}; `status` and `publishAt`: issue 40, decision 039. */
+  handle: z.string(),
+  status: productStatus,
+  publishAt: z.string().nullable(),
   images: z.array(imageRef),
   colorVariantImages: z.record(z.string(), z.array(imageRef)),
   colorVariantStock: z.record(z.string(), z.boolean()),
@@ -161,6 +166,12 @@ export const productInput = z.object({
     .max(MAX_OPTIONS, `A product has at most ${MAX_OPTIONS} options; remove one`)
     .optional(),
   variants: z.array(variantInput).max(MAX_VARIANTS, `A product sells at most ${MAX_VARIANTS} variants`).optional(),
+  /** Absent or blank: made from the name (on create) or kept (on update). */
+  handle: handleInput,
+  /** Absent: active on create (a draft when `publishAt` is given), kept on update. */
+  status: productStatus.optional(),
+  /** When a draft goes live by itself; null clears it, absent keeps it. */
+  publishAt: publishAtInput,
 });
 export type ProductInput = z.infer<typeof productInput>;
 

@@ -1,24 +1,27 @@
 import { lazy, Suspense, useEffect } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { toast } from "@client/lib/toast";
 import { buttonVariants } from "@client/components/ui/button";
 import { useAddToCart } from "@client/lib/cart/cart-api";
-import { useProduct } from "@client/features/catalog/catalog-api";
+import { useProductByHandle } from "@client/features/catalog/catalog-api";
 import { ProductDetails, type CartLineChoice } from "@client/features/catalog/product-details";
 import { ProductDetailSkeleton } from "@client/features/catalog/product-skeleton";
+import { priceOf } from "@client/features/catalog/variant-choice";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
 import { errorMessage } from "@client/lib/api";
 import { productEventData, trackPixel } from "@client/lib/ads/meta-pixel";
-import { productIdOf } from "../route-table";
+import { variantIdOf } from "../route-table";
+import { HANDLE_PATTERN } from "@shared/catalogue/handles.js";
 
 // Reviews sit below the fold: their code loads after the product itself.
 const ProductReviews = lazy(() => import("@client/features/reviews/product-reviews"));
 
 export default function ProductRoute() {
-  const id = productIdOf(useParams().id);
-  const product = useProduct(id);
+  const handle = useParams().handle ?? "";
+  const product = useProductByHandle(handle);
   const addToCart = useAddToCart();
   const found = product.data ?? null;
+  const initialVariant = variantIdOf(useSearchParams()[0]);
 
   const viewed = found ? { id: found.id, name: found.name, price: found.price } : null;
   useEffect(() => {
@@ -34,14 +37,17 @@ export default function ProductRoute() {
     addToCart.mutate(line, {
       onSuccess: () => {
         toast.success("Added to Cart", { description: `${found?.name} has been added to your cart.` });
-        trackPixel("AddToCart", productEventData([{ ...line, price: found?.price }]));
+        trackPixel(
+          "AddToCart",
+          productEventData([{ ...line, price: found ? priceOf(found, line.variantId) : undefined }]),
+        );
       },
       onError: (error) => toast.error("Error", { description: errorMessage(error) }),
     });
 
   return (
     <div className="mx-auto max-w-7xl px-5 py-8 sm:px-6 lg:py-12">
-      {product.isPending && Number.isInteger(id) && id > 0 ? (
+      {product.isPending && HANDLE_PATTERN.test(handle) ? (
         <ProductDetailSkeleton />
       ) : product.isError ? (
         <p role="alert" className="py-24 text-center text-muted">
@@ -75,6 +81,8 @@ export default function ProductRoute() {
             product={found}
             adding={addToCart.isPending}
             onAddToCart={add}
+            initialVariant={initialVariant}
+            onVariantChosen={showVariantInAddress}
             wishlistButton={<WishlistHeart product={found} className="ring-1 ring-ink/10" />}
           />
           <Suspense fallback={null}>
@@ -86,4 +94,15 @@ export default function ProductRoute() {
       )}
     </div>
   );
+}
+
+/**
+ * The address names the chosen variant (`?variant=<id>`), so a shared or reloaded link opens with
+ * it chosen; replaced in place, without a navigation or a new history entry.
+ */
+function showVariantInAddress(variantId: number | null) {
+  const url = new URL(window.location.href);
+  if (variantId === null) url.searchParams.delete("variant");
+  else url.searchParams.set("variant", String(variantId));
+  window.history.replaceState(window.history.state, "", url);
 }

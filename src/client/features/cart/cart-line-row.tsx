@@ -1,8 +1,10 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
+import { productPath } from "@shared/catalogue/handles.js";
 import { Link } from "react-router";
 import { formatRs } from "@shared/rules/money.js";
 import { ThumbnailButton } from "@client/components/ui/image-lightbox";
 import type { CartGroup } from "@client/lib/cart/cart-groups";
+import { variantText } from "@client/lib/variant-text";
 
 const THUMB_W = 96;
 
@@ -26,6 +28,7 @@ export function CartLineRow({
 }) {
   const { first, image } = group;
   const name = first.product.name;
+  const variant = variantText(first);
   const thumbH = image ? Math.round((THUMB_W * image.height) / Math.max(image.width, 1)) : 120;
   const checkboxId = `cart-select-${group.key}`;
   return (
@@ -37,7 +40,9 @@ export function CartLineRow({
           className="h-5 w-5 cursor-pointer accent-ink"
           checked={selected}
           onChange={(e) => onSelectedChange(e.target.checked)}
-          aria-label={`Select ${name}, size ${first.size}, colour ${first.color}`}
+          aria-label={
+            variant ? `Select ${name}, ${variant}` : `Select ${name}, size ${first.size}, colour ${first.color}`
+          }
         />
       </div>
       {image ? (
@@ -58,16 +63,25 @@ export function CartLineRow({
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
             <Link
-              to={`/product/${first.productId}`}
+              to={productPath(first.product)}
               className="line-clamp-2 font-display text-base font-semibold hover:text-rose sm:text-lg"
             >
               {name}
             </Link>
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-muted sm:text-sm">
-              <dt>Size:</dt>
-              <dd>{first.size || "—"}</dd>
-              <dt>Colour:</dt>
-              <dd>{first.color || "—"}</dd>
+              {variant ? (
+                <>
+                  <dt>Options:</dt>
+                  <dd>{variant}</dd>
+                </>
+              ) : (
+                <>
+                  <dt>Size:</dt>
+                  <dd>{first.size || "—"}</dd>
+                  <dt>Colour:</dt>
+                  <dd>{first.color || "—"}</dd>
+                </>
+              )}
               <dt>SKU:</dt>
               <dd className="truncate">{first.product.sku}</dd>
             </dl>

@@ -20,6 +20,11 @@ export function useProduct(id: number) {
   return useQuery(queries.product(id));
 }
 
+/** The product at /products/{handle}; a 404 (or a draft) resolves to null. */
+export function useProductByHandle(handle: string) {
+  return useQuery(queries.productByHandle(handle));
+}
+
 /** What the home page shows: the newest product of each category and the newest arrivals. */
 export function useHomeProducts() {
   return useQuery(queries.home());

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { collectionPath } from "@shared/catalogue/handles.js";
 import type { ImageRef } from "@shared/schemas/common.js";
 import { ProductImage } from "./product-image";
 
@@ -11,7 +12,7 @@ export interface CollectionTile {
 export function CollectionCard({ tile, logoUrl }: { tile: CollectionTile; logoUrl: string }) {
   return (
     <Link
-      to={`/collection/${encodeURIComponent(tile.slug)}`}
+      to={collectionPath(tile.slug)}
       className="group relative block overflow-hidden rounded-[1.5rem] bg-sand/30"
     >
       {tile.image ? (

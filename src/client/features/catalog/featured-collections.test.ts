@@ -23,8 +23,8 @@ describe("collectionTiles", () => {
   it("pictures each category by the first image of its (first) newest product, else nothing (the logo)", () => {
     const tiles = collectionTiles(
       [
-        { id: 1, name: "formal", slug: "formal", description: "" },
-        { id: 2, name: "bridal", slug: "bridal", description: "" },
+        { id: 1, name: "formal", slug: "formal", handle: "formal", description: "" },
+        { id: 2, name: "bridal", slug: "bridal", handle: "bridal", description: "" },
       ],
       products,
     );
@@ -39,7 +39,7 @@ describe("collectionTiles", () => {
   });
 
   it("shows at most six collections", () => {
-    const many = Array.from({ length: 9 }, (_, i) => ({ id: i, name: `c${i}`, slug: `c${i}`, description: "" }));
+    const many = Array.from({ length: 9 }, (_, i) => ({ id: i, name: `c${i}`, slug: `c${i}`, handle: `c${i}`, description: "" }));
     expect(collectionTiles(many, [])).toHaveLength(6);
   });
 });

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { productPath } from "@shared/catalogue/handles.js";
 import { IMAGE_SIZES } from "@shared/rules/images.js";
 import type { Product } from "@shared/schemas/products.js";
 import { ProductImage } from "./product-image";
@@ -14,7 +15,7 @@ export const HERO_SLIDE = "w-full max-w-[260px] sm:max-w-[280px]";
 export function HeroSlide({ product, priority }: { product: Product; priority: boolean }) {
   return (
     <Link
-      to={`/product/${product.id}`}
+      to={productPath(product)}
       className="group block overflow-hidden rounded-[1.75rem] bg-white shadow-2xl shadow-ink/15 ring-1 ring-ink/5"
     >
       <ProductImage

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { productPath } from "@shared/catalogue/handles.js";
 import { Link } from "react-router";
 import { discountPercent } from "@shared/rules/discount.js";
 import { categoryLabel } from "@shared/rules/labels.js";
@@ -7,6 +8,7 @@ import { cn } from "@client/lib/cn";
 import { ColorSwatches } from "./color-swatches";
 import { ProductImage } from "./product-image";
 import { ProductPrice } from "./product-price";
+import { pricedFrom } from "./price-from";
 
 export type CardLayout = "grid" | "list";
 
@@ -32,7 +34,7 @@ export function ProductCard({
 }) {
   const Heading = `h${headingLevel}` as const;
   const discount = discountPercent(product.price, product.originalPrice);
-  const href = `/product/${product.id}`;
+  const href = productPath(product);
   const list = layout === "list";
   return (
     <article
@@ -75,7 +77,7 @@ export function ProductCard({
         {list && product.description && (
           <p className="line-clamp-2 hidden text-sm text-muted sm:block">{product.description}</p>
         )}
-        <ProductPrice price={product.price} originalPrice={product.originalPrice} />
+        <ProductPrice price={product.price} originalPrice={product.originalPrice} from={pricedFrom(product)} />
         <div className="mt-auto flex items-center justify-between gap-3 pt-1">
           <ColorSwatches colors={product.colors} />
           <Link

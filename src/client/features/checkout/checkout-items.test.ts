@@ -12,7 +12,7 @@ const line = (id: number, quantity = 1, price = "1500.00"): CartItem => ({
   color: "Black",
   selectedImage: null,
   sessionId: "x",
-  product: { name: "Lawn Suit", sku: "LS-3", price, images: [] },
+  product: { name: "Lawn Suit", handle: "lawn-suit", sku: "LS-3", price, images: [] },
 });
 
 const form = {
@@ -79,6 +79,18 @@ describe("orderPayload", () => {
     expect(payload).not.toHaveProperty("subtotal");
     expect(payload).not.toHaveProperty("total");
     expect(placeOrderInput.safeParse(payload).success).toBe(true);
+  });
+});
+
+describe("orderPayload with variants", () => {
+  it("names each line's variant, and keeps two variants of one size and colour apart", () => {
+    const stitched = { ...line(1), variantId: 11, options: { Make: "Stitched", Size: "S", Color: "Black" } };
+    const unstitched = { ...line(2), variantId: 12, options: { Make: "Unstitched", Size: "S", Color: "Black" } };
+    const payload = orderPayload(form, groupCartLines([stitched, unstitched]), "0b5c2f1e-8a4b-4c1d-9e2f-3a4b5c6d7e8f");
+    expect(payload.items.map((i) => [(i as { variantId?: number }).variantId, i.quantity])).toEqual([
+      [11, 1],
+      [12, 1],
+    ]);
   });
 });
 

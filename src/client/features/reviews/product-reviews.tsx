@@ -16,7 +16,7 @@ export default function ProductReviews({ productId }: { productId: number }) {
   const reviews = useProductReviews(productId);
   const rating = useProductRating(productId);
   const { openReview } = useStoreDialogs();
-  // The WhatsApp review link (`/product/{id}?review=…`) opens the dialog with its token.
+  // The WhatsApp review link (`/product/{id}?review=…`, moved to the product's handle) opens the dialog with its token.
   const [search] = useSearchParams();
   const linkToken = search.get("review");
   useEffect(() => {

@@ -21,7 +21,7 @@ function line(overrides: Partial<CartItem> = {}): CartItem {
     color: "Red",
     selectedImage: null,
     sessionId: "s",
-    product: { name: "Silk Kurta", sku: "SK-1", price: "2500.00", images: [image("a"), image("b")] },
+    product: { name: "Silk Kurta", handle: "silk-kurta", sku: "SK-1", price: "2500.00", images: [image("a"), image("b")] },
     ...overrides,
   };
 }
@@ -51,7 +51,7 @@ describe("lineImage", () => {
   it("uses the selected image, else the product's first image", () => {
     expect(lineImage(line({ selectedImage: JSON.stringify(image("b")) }))?.id).toBe("b");
     expect(lineImage(line({ selectedImage: "not json" }))?.id).toBe("a");
-    expect(lineImage(line({ product: { name: "x", sku: "x", price: "1", images: [] } }))).toBeNull();
+    expect(lineImage(line({ product: { name: "x", handle: "x", sku: "x", price: "1", images: [] } }))).toBeNull();
   });
 });
 

@@ -1,6 +1,8 @@
 import { Readable } from "node:stream";
 import { createHash } from "node:crypto";
-import { asc, gt, sql } from "drizzle-orm";
+import { and, asc, gt, sql } from "drizzle-orm";
+import { productPath } from "@shared/catalogue/handles.js";
+import { catalogueNow, onSaleSql } from "../catalogue/index.js";
 import { metaVariantId } from "@shared/rules/meta-ads.js";
 import type { Product } from "@shared/schemas/products.js";
 import type { Db } from "../../db/client.js";
@@ -53,7 +55,7 @@ function feedVariants(p: Product): NonNullable<Product["variants"]> {
  */
 export function feedItems(p: Product, origin: string, brand: string): string {
   const description = (p.description.trim() || p.name).slice(0, DESCRIPTION_MAX);
-  const link = `${origin}/product/${p.id}`;
+  const link = `${origin}${productPath(p)}`;
   const allPictures = [...p.images, ...Object.values(p.colorVariantImages).flat()];
   let out = "";
   for (const v of feedVariants(p)) {
@@ -107,7 +109,13 @@ async function* feedParts(db: Db, origin: string, brand: string): AsyncGenerator
   );
   let after = 0;
   for (;;) {
-    const rows = await db.select().from(products).where(gt(products.id, after)).orderBy(asc(products.id)).limit(BATCH);
+    // Only products on sale are advertised: no draft or archived one (decision 039).
+    const rows = await db
+      .select()
+      .from(products)
+      .where(and(gt(products.id, after), onSaleSql(catalogueNow(db))))
+      .orderBy(asc(products.id))
+      .limit(BATCH);
     if (rows.length === 0) break;
     const batch = await toProducts(db, rows);
     yield batch.map((p) => feedItems(p, origin, brand)).join("");
@@ -129,7 +137,8 @@ export function productFeed(db: Db, origin: string, brand: string): Readable {
 export async function feedEtag(db: Db, origin: string, brand: string): Promise<string> {
   const [facts] = await queryRows<{ n: number | string; changed: string | null; top: number | string; stock: string }>(
     db,
-    sql`select count(*) as n, max(updated_at)::text as changed, coalesce(max(id), 0) as top,
+    // `n` counts what is on sale now: a launch changes the feed at its time.
+    sql`select count(*) filter (where ${onSaleSql(catalogueNow(db))}) as n, max(updated_at)::text as changed, coalesce(max(id), 0) as top,
           (select count(*) filter (where quantity > 0) || ':' ||
                   coalesce(sum(hashtext(product_id || '|' || size || '|' || color)) filter (where quantity > 0), 0)
            from product_stock) as stock

@@ -5,4 +5,4 @@
 export { createGeneratedAdmin, hasAnyAdmin, retireGeneratedAdmins, upsertAdmin } from "./auth-service.js";
 export type { StaffMember } from "./auth-service.js";
 export { hashPassword, verifyPassword } from "./passwords.js";
-export { readAdmin, startSession } from "./session-cookie.js";
+export { readAdmin, SESSION_COOKIE, startSession } from "./session-cookie.js";

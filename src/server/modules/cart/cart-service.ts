@@ -8,7 +8,7 @@ import { AppError } from "../../lib/app-error.js";
 import { findImageRefs } from "../images/index.js";
 import { salePricer } from "../pricing/index.js";
 import { checkLineQuantity, checkUnitsLeft } from "../stock/index.js";
-import { checkChoice, loadChoiceProducts, resolveSelectedImage } from "../catalogue/index.js";
+import { catalogueNow, checkChoice, loadChoiceProducts, resolveSelectedImage } from "../catalogue/index.js";
 
 const lineColumns = {
   id: cartItems.id,
@@ -21,6 +21,7 @@ const lineColumns = {
   selectedImage: cartItems.selectedImage,
   sessionId: cartItems.sessionId,
   name: products.name,
+  handle: products.handle,
   sku: products.sku,
   // The variant's own price (decision 038); a line kept from before variants whose choice is no longer sold shows the product's.
   price: sql<string>`coalesce(${productVariants.price}, ${products.price})::text`,
@@ -41,6 +42,7 @@ interface LineRow {
   selectedImage: string | null;
   sessionId: string;
   name: string;
+  handle: string;
   sku: string;
   price: string;
   originalPrice: string | null;
@@ -63,6 +65,7 @@ function toCartItem(row: LineRow, refs: Map<string, ImageRef>, price: string): C
     sessionId: row.sessionId,
     product: {
       name: row.name,
+      handle: row.handle,
       sku: row.sku,
       price,
       images: row.images.map((id) => refs.get(id)).filter((r): r is ImageRef => !!r),
@@ -114,7 +117,7 @@ export const listCart = (db: Db, sessionId: string) => readLines(db, sessionId);
 export async function addToCart(db: Db, input: AddToCartInput): Promise<CartItem> {
   const product = (await loadChoiceProducts(db, [input.productId])).get(input.productId);
   if (!product) throw new AppError("NOT_FOUND", "Product not found");
-  const choice = checkChoice(product, input.size, input.color, input.variantId);
+  const choice = checkChoice(product, input.size, input.color, input.variantId, catalogueNow(db));
   if (!choice.ok)
     throw new AppError(choice.problem.kind === "stock" ? "CONFLICT" : "VALIDATION", choice.problem.message);
   if (product.trackStock) await checkUnitsLeft(db, product, choice, input);

@@ -20,3 +20,5 @@ export {
   skusTakenElsewhere,
 } from "./variant-store.js";
 export type { CatalogueVariant, VariantValues } from "./variant-store.js";
+export { catalogueNow, launchDueDrafts, onSaleSql, shopperFilter, watchLaunches } from "./launches.js";
+export type { LaunchCache } from "./launches.js";

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema.js";
 import { findImageRefs } from "../images/index.js";
 import { loadVariants, type CatalogueVariant } from "./variant-store.js";
+import { isOnSale, type ProductStatus } from "@shared/catalogue/handles.js";
 
 /** The catalogue columns that decide whether a line may be bought, and at what price. */
 export const choiceColumns = {
@@ -21,6 +22,8 @@ export const choiceColumns = {
   colorVariantStock: products.colorVariantStock,
   trackStock: products.trackStock,
   options: products.options,
+  status: products.status,
+  publishAt: products.publishAt,
 };
 
 export type ChoiceProduct = {
@@ -40,6 +43,9 @@ export type ChoiceProduct = {
   options: ProductOption[];
   /** The combinations on sale (decision 038), in position order. */
   variants: CatalogueVariant[];
+  /** Only a product on sale (active, or a draft past its launch time) may be bought (decision 039). */
+  status: ProductStatus;
+  publishAt: string | null;
 };
 
 export async function loadChoiceProducts(db: Db, ids: number[]): Promise<Map<number, ChoiceProduct>> {
@@ -119,11 +125,18 @@ const pick = (offered: string[], wanted: string) =>
  * colours) takes an empty one. Returns the catalogue's own spelling so lines merge whatever the
  * client's letter case.
  */
-export function checkChoice(product: ChoiceProduct, size: string, color: string, variantId?: number): ChoiceResult {
+export function checkChoice(
+  product: ChoiceProduct,
+  size: string,
+  color: string,
+  variantId?: number,
+  now = new Date(),
+): ChoiceResult {
   const fail = (kind: ChoiceProblem["kind"], message: string): ChoiceResult => ({
     ok: false,
     problem: { kind, message },
   });
+  if (!isOnSale(product, now)) return fail("stock", `${product.name} is not on sale; please remove it from your cart`);
   if (!product.inStock) return fail("stock", `${product.name} is out of stock`);
   if (variantId !== undefined) {
     const variant = product.variants.find((v) => v.id === variantId);

@@ -1,9 +1,9 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Category, CategoryInput } from "@shared/schemas/categories.js";
 import { slugify } from "@shared/rules/labels.js";
 import type { Db } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/errors.js";
-import { categories, products } from "../../db/schema.js";
+import { categories, oldHandles, products } from "../../db/schema.js";
 import { conflict, notFound } from "../../lib/app-error.js";
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -12,8 +12,20 @@ const toCategory = (row: CategoryRow): Category => ({
   id: row.id,
   name: row.name,
   slug: row.slug,
+  // A collection's handle is its slug: one unique address, /collections/{handle} (decision 039).
+  handle: row.slug,
   description: row.description,
 });
+
+/** The slug a category leaves keeps answering with a 301; the slug it takes is nobody's old one. */
+async function recordSlugChange(db: Db, id: number, before: string | null, after: string): Promise<void> {
+  await db.delete(oldHandles).where(and(eq(oldHandles.kind, "collection"), eq(oldHandles.handle, after)));
+  if (before === null || before === after) return;
+  await db
+    .insert(oldHandles)
+    .values({ kind: "collection", handle: before, targetId: id })
+    .onConflictDoUpdate({ target: [oldHandles.kind, oldHandles.handle], set: { targetId: id } });
+}
 
 const duplicateSlug = (slug: string) => conflict(`A category with the slug "${slug}" already exists`);
 
@@ -37,11 +49,14 @@ export async function findCategoryFor(db: Db, nameOrSlug: string): Promise<Categ
 
 export async function createCategory(db: Db, input: CategoryInput): Promise<Category> {
   try {
-    const [row] = await db
-      .insert(categories)
-      .values({ name: input.name, slug: input.slug, description: input.description })
-      .returning();
-    return toCategory(row);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(categories)
+        .values({ name: input.name, slug: input.slug, description: input.description })
+        .returning();
+      await recordSlugChange(tx, row.id, null, row.slug);
+      return toCategory(row);
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateSlug(input.slug);
     throw err;
@@ -64,6 +79,7 @@ export async function updateCategory(db: Db, id: number, input: CategoryInput): 
           .update(products)
           .set({ category: input.slug, updatedAt: sql`now()` })
           .where(eq(products.category, old.slug));
+        await recordSlugChange(tx, id, old.slug, input.slug);
       }
       return toCategory(row);
     });

@@ -13,6 +13,7 @@ import { executePrepared } from "../../db/prepared.js";
 import { orders } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import {
+  catalogueNow,
   checkChoice,
   forgetChoiceProducts,
   rememberedChoiceProducts,
@@ -104,7 +105,7 @@ export interface PricedItem {
  * Prices every item from the catalogue (client amounts are ignored) and refuses with 409, naming
  * the item, anything that can no longer be bought as chosen.
  */
-async function priceItems(
+export async function priceItems(
   db: Db,
   items: PlaceOrderData["items"],
   catalogue: Map<number, VersionedProduct>,
@@ -117,7 +118,7 @@ async function priceItems(
         : `Product #${item.productId}`;
       throw new AppError("CONFLICT", `${label} is no longer available; please remove it from your order`);
     }
-    const choice = checkChoice(product, item.size, item.color, item.variantId);
+    const choice = checkChoice(product, item.size, item.color, item.variantId, catalogueNow(db));
     if (!choice.ok) {
       const { message } = choice.problem;
       throw new AppError("CONFLICT", message.includes(product.name) ? message : `${product.name}: ${message}`);

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { quoteInput } from "@shared/schemas/checkout.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
-import { checkChoice, rememberedChoiceProducts } from "../catalogue/index.js";
+import { catalogueNow, checkChoice, rememberedChoiceProducts } from "../catalogue/index.js";
 
 export type QuoteItems = z.output<typeof quoteInput>["items"];
 export type { QuoteInput };
@@ -37,7 +37,7 @@ export async function quoteLines(db: Db, items: QuoteItems): Promise<QuoteLine[]
         "CONFLICT",
         `Product #${item.productId} is no longer available; please remove it from your cart`,
       );
-    const choice = checkChoice(product, item.size, item.color, item.variantId);
+    const choice = checkChoice(product, item.size, item.color, item.variantId, catalogueNow(db));
     if (!choice.ok) {
       const { message } = choice.problem;
       throw new AppError("CONFLICT", message.includes(product.name) ? message : `${product.name}: ${message}`);

@@ -6,6 +6,14 @@ import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema.js";
 import { toProducts, type ProductRow } from "./product-serialize.js";
 import { shownPriceSql } from "../pricing/index.js";
+import { shopperFilter } from "../catalogue/index.js";
+
+/** Who reads: shoppers see only products on sale; staff see drafts and archived ones too (decision 039). */
+export type Audience = "shopper" | "staff";
+
+/** The extra condition of an audience's reads. */
+const audienceFilter = async (db: Db, audience: Audience): Promise<SQL[]> =>
+  audience === "staff" ? [] : [await shopperFilter(db)];
 
 /** Without a limit the shop still gets a bounded page: the whole demo catalogue and then some. */
 export const DEFAULT_PRODUCT_LIMIT = 200;
@@ -71,13 +79,17 @@ function orderOf(sort: ProductListQuery["sort"], price: SQL): SQL[] {
  * GET /api/products: the bare list of SPEC §7 (limit/offset, at most 200 by default), or with
  * `page`/`pageSize` one page of every match and their count.
  */
-export async function listProducts(db: Db, query: ProductListQuery): Promise<Product[] | ProductPage> {
-  return isPageQuery(query) ? pageProducts(db, query) : listAll(db, query);
+export async function listProducts(
+  db: Db,
+  query: ProductListQuery,
+  audience: Audience = "shopper",
+): Promise<Product[] | ProductPage> {
+  return isPageQuery(query) ? pageProducts(db, query, audience) : listAll(db, query, audience);
 }
 
-async function listAll(db: Db, query: ProductListQuery): Promise<Product[]> {
+async function listAll(db: Db, query: ProductListQuery, audience: Audience): Promise<Product[]> {
   const price = await shownPriceSql(db);
-  const where = filtersOf(query, price);
+  const where = [...filtersOf(query, price), ...(await audienceFilter(db, audience))];
   const rows = await db
     .select()
     .from(products)
@@ -95,9 +107,13 @@ export const isPageQuery = (query: ProductListQuery) => query.page !== undefined
  * One page of every match, in the asked order, with the count of every match: the shop, a
  * collection and search at any catalogue size. The count and the page are one statement.
  */
-export async function pageProducts(db: Db, query: ProductListQuery): Promise<ProductPage> {
+export async function pageProducts(
+  db: Db,
+  query: ProductListQuery,
+  audience: Audience = "shopper",
+): Promise<ProductPage> {
   const price = await shownPriceSql(db);
-  const where = filtersOf(query, price);
+  const where = [...filtersOf(query, price), ...(await audienceFilter(db, audience))];
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PRODUCT_PAGE_SIZE;
   const rows = await db
@@ -139,14 +155,17 @@ export async function pageProducts(db: Db, query: ProductListQuery): Promise<Pro
  */
 export async function homeProducts(db: Db): Promise<HomeProducts> {
   const newest = [desc(products.createdAt), desc(products.id)];
+  const onSale = await shopperFilter(db);
   const [perCategory, arrivals] = await Promise.all([
     db
       .selectDistinctOn([products.category])
       .from(products)
+      .where(onSale)
       .orderBy(products.category, ...newest),
     db
       .select()
       .from(products)
+      .where(onSale)
       .orderBy(...newest)
       .limit(HOME_NEW_ARRIVALS),
   ]);
@@ -159,7 +178,20 @@ export async function findProductRow(db: Db, id: number): Promise<ProductRow | n
   return row ?? null;
 }
 
-export async function getProduct(db: Db, id: number): Promise<Product | null> {
-  const row = await findProductRow(db, id);
+/** The product with this id, as the audience may see it (null: none, or not for them). */
+export async function getProduct(db: Db, id: number, audience: Audience = "staff"): Promise<Product | null> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), ...(await audienceFilter(db, audience))));
+  return row ? (await toProducts(db, [row]))[0] : null;
+}
+
+/** GET /api/products/by-handle/{handle}: the product at this address, as the audience may see it. */
+export async function getProductByHandle(db: Db, handle: string, audience: Audience): Promise<Product | null> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.handle, handle), ...(await audienceFilter(db, audience))));
   return row ? (await toProducts(db, [row]))[0] : null;
 }

@@ -7,7 +7,8 @@ import type { Variant } from "@shared/catalogue/variants.js";
 import { findImageRefs } from "../images/index.js";
 import { loadVariants, type CatalogueVariant } from "../catalogue/index.js";
 import { loadStock } from "../stock/index.js";
-import { salePricer } from "../pricing/index.js";
+import { salePricer, storeNow } from "../pricing/index.js";
+import { statusAt } from "@shared/catalogue/handles.js";
 
 type Counted = { variantId: number; size: string; color: string; quantity: number };
 type SalePrice = (v: { price: string; originalPrice: string | null }) => {
@@ -41,6 +42,7 @@ export function toProduct(
   variants: CatalogueVariant[] = [],
   stock?: Counted[],
   priced: SalePrice = (v) => v,
+  now: Date = new Date(),
 ): Product {
   const colorVariantImages: Record<string, ImageRef[]> = {};
   for (const [color, ids] of Object.entries(row.colorVariantImages)) {
@@ -69,6 +71,10 @@ export function toProduct(
     inStock: row.inStock && (counted?.inStock ?? true) ? 1 : 0,
     featured: row.featured ? 1 : 0,
     createdAt: toIso(row.createdAt),
+    handle: row.handle,
+    // A draft past its launch time reads as active before the launch job has written it (decision 039).
+    status: statusAt(row, now),
+    publishAt: row.publishAt === null ? null : toIso(row.publishAt),
     images: pick(row.images, refs),
     colorVariantImages,
     colorVariantStock,
@@ -102,11 +108,12 @@ export async function toProducts(db: Db, rows: ProductRow[]): Promise<Product[]>
   );
   // Automatic sales change the public price everywhere a product is shown (modules/pricing).
   const priced = await salePricer(db);
+  const now = storeNow(db);
   return rows.map((row) => {
     const onSale: SalePrice = (v) => {
       const { price, originalPrice } = priced({ ...row, ...v });
       return { price, originalPrice };
     };
-    return { ...toProduct(row, refs, variants.get(row.id), stock.get(row.id), onSale), ...priced(row) };
+    return { ...toProduct(row, refs, variants.get(row.id), stock.get(row.id), onSale, now), ...priced(row) };
   });
 }

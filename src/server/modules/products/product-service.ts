@@ -13,6 +13,27 @@ import type { ProductForm } from "./product-form.js";
 import { planVariants, type SavedVariants, type VariantPlan } from "./product-variants.js";
 import { findProductRow, getProduct } from "./product-queries.js";
 import type { ProductRow } from "./product-serialize.js";
+import { chooseHandle, handleTaken, recordHandleChange } from "./product-handles.js";
+import { isUniqueViolation } from "../../db/errors.js";
+import type { ProductStatus } from "@shared/catalogue/handles.js";
+
+/** Status and launch time as saved: a launch time belongs to a draft only (decision 039). */
+function publishingOf(form: ProductForm, old: ProductRow | null): { status: ProductStatus; publishAt: string | null } {
+  const { input } = form;
+  const publishAt = input.publishAt === undefined ? (old?.publishAt ?? null) : input.publishAt;
+  const status = input.status ?? old?.status ?? (input.publishAt ? "draft" : "active");
+  return { status, publishAt: status === "draft" ? publishAt : null };
+}
+
+/** A handle taken by a concurrent save surfaces as the field's message, not a 500. */
+async function savingHandle<T>(handle: string, save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw handleTaken(handle);
+    throw err;
+  }
+}
 
 interface ImagePlan {
   images: string[];
@@ -137,12 +158,16 @@ export async function createProduct(db: Db, form: ProductForm): Promise<Product>
   const category = await categorySlug(db, form.input.category);
   const variants = await planVariants(db, null, form.input, null);
   const plan = await planImages(db, form, variants.colors, null);
-  const values = columnsOf(form, category, plan, {}, variants);
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(products).values(values).returning({ id: products.id });
-    await writeVariants(tx, row.id, variants, false);
-    return row.id;
-  });
+  const handle = await chooseHandle(db, form.input.handle, form.input.name, null);
+  const values = { ...columnsOf(form, category, plan, {}, variants), handle, ...publishingOf(form, null) };
+  const id = await savingHandle(handle, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(products).values(values).returning({ id: products.id });
+      await writeVariants(tx, row.id, variants, false);
+      await recordHandleChange(tx, row.id, null, handle);
+      return row.id;
+    }),
+  );
   return (await getProduct(db, id))!;
 }
 
@@ -153,16 +178,23 @@ export async function updateProduct(db: Db, id: number, form: ProductForm): Prom
   const saved: SavedVariants = { options: old.options, variants: (await loadVariants(db, [id])).get(id) ?? [] };
   const variants = await planVariants(db, id, form.input, saved);
   const plan = await planImages(db, form, variants.colors, old);
+  const handle = form.input.handle ?? old.handle;
+  if (handle !== old.handle) await chooseHandle(db, handle, form.input.name, id);
   const values = {
     ...columnsOf(form, category, plan, old.colorVariantStock, variants),
+    handle,
+    ...publishingOf(form, old),
     updatedAt: sql`now()`,
   };
   // Not named: a tracked product keeps its counts, for the variants it keeps.
-  const row = await db.transaction(async (tx) => {
-    const [updated] = await tx.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id });
-    if (updated) await writeVariants(tx, id, variants, old.trackStock);
-    return updated;
-  });
+  const row = await savingHandle(handle, () =>
+    db.transaction(async (tx) => {
+      const [updated] = await tx.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id });
+      if (updated) await writeVariants(tx, id, variants, old.trackStock);
+      if (updated) await recordHandleChange(tx, id, old.handle, handle);
+      return updated;
+    }),
+  );
   if (!row) throw notFound("Product");
   return (await getProduct(db, id))!;
 }

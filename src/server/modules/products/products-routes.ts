@@ -14,27 +14,42 @@
  *                            group that the form does not name keeps its current images.
  * New files are appended after the kept images; each group holds at most 5.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { idParam } from "@shared/schemas/common.js";
 import { productListQuery } from "@shared/schemas/products.js";
 import { notFound } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
 import { readProductForm } from "./product-form.js";
-import { getProduct, homeProducts, listProducts } from "./product-queries.js";
+import { getProduct, getProductByHandle, homeProducts, listProducts, type Audience } from "./product-queries.js";
+import { handleParam } from "@shared/schemas/product-publishing.js";
+import { readAdmin } from "../auth/index.js";
+import { registerLaunches } from "./product-launches.js";
 import { createProduct, deleteProduct, updateProduct } from "./product-service.js";
 import { recordChange } from "../audit/index.js";
 
 export async function productsRoutes(app: FastifyInstance): Promise<void> {
+  registerLaunches(app);
+  // Staff see drafts and archived products where shoppers see only those on sale (decision 039).
+  const audienceOf = async (request: FastifyRequest): Promise<Audience> =>
+    (await readAdmin(app, request)) ? "staff" : "shopper";
+
   app.get("/api/products", { config: { access: "public" } }, async (request) =>
-    listProducts(app.db, parse(productListQuery, request.query)),
+    listProducts(app.db, parse(productListQuery, request.query), await audienceOf(request)),
   );
+
+  app.get("/api/products/by-handle/:handle", { config: { access: "public" } }, async (request) => {
+    const { handle } = parse(handleParam, request.params);
+    const product = await getProductByHandle(app.db, handle, await audienceOf(request));
+    if (!product) throw notFound("Product");
+    return product;
+  });
 
   app.get("/api/products/home", { config: { access: "public" } }, async () => homeProducts(app.db));
 
   app.get("/api/products/:id", { config: { access: "public" } }, async (request) => {
     // An id that cannot exist ('abc', -1) is as missing as one that does not.
     const params = idParam.safeParse(request.params);
-    const product = params.success ? await getProduct(app.db, params.data.id) : null;
+    const product = params.success ? await getProduct(app.db, params.data.id, await audienceOf(request)) : null;
     if (!product) throw notFound("Product");
     return product;
   });

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { eq } from "drizzle-orm";
+import { handleParam } from "@shared/schemas/product-publishing.js";
+import { products } from "../../db/schema.js";
 import type { z } from "zod";
 import { MAX_IMAGES_PER_GROUP } from "@shared/constants.js";
 import { phoneKey } from "@shared/rules/phone.js";
@@ -38,6 +41,14 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
   app.get("/api/reviews/product/:id/rating", { config: { access: "public" } }, async (request) =>
     ratingSummary(app.db, productId(request.params)),
   );
+
+  // The product page reads its rating by its address, before it knows the product's id (decision 039).
+  app.get("/api/reviews/product/by-handle/:handle/rating", { config: { access: "public" } }, async (request) => {
+    const { handle } = parse(handleParam, request.params);
+    const [row] = await app.db.select({ id: products.id }).from(products).where(eq(products.handle, handle));
+    if (!row) throw new AppError("NOT_FOUND", "Product not found");
+    return ratingSummary(app.db, row.id);
+  });
 
   app.post("/api/reviews/validate", { config: { access: "public" } }, async (request) => {
     const { customerName, customerPhone, orderNumber, reviewToken } = parse(validateReviewInput, request.body);

@@ -85,7 +85,7 @@ export function CategoryDialog({
         <Field
           id="category-slug"
           label="Slug"
-          hint="Lower-case, spaces become hyphens; used in /collection/{slug}."
+          hint="Lower-case, spaces become hyphens; used in /collections/{slug}."
           error={errors.slug?.message}
         >
           <Input id="category-slug" aria-invalid={!!errors.slug} {...slug} />

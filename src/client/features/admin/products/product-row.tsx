@@ -5,6 +5,7 @@ import { formatRs } from "@shared/rules/money.js";
 import { imageVariantUrl } from "@shared/rules/images.js";
 import { Badge } from "@client/components/ui/badge";
 import { StockCount } from "./stock-count";
+import { ProductStatusBadge } from "./product-status-badge";
 import { EditDeleteButtons } from "@client/components/admin/edit-delete-buttons";
 
 /** One product in the catalogue table: its photo, price, stock and the edit and delete buttons. */
@@ -40,7 +41,9 @@ export function ProductRow({
         </div>
       </td>
       <td>
-        <p className="font-medium">{p.name}</p>
+        <p className="font-medium">
+          {p.name} <ProductStatusBadge product={p} />
+        </p>
         {p.sku && <p className="text-xs text-muted">SKU {p.sku}</p>}
       </td>
       <td>{categoryLabel(p.category)}</td>

@@ -12,6 +12,7 @@ import { CloudApiError, sendTemplate, sendText } from "../cloud-api/cloud-api.js
 import { SendThread } from "../cloud-api/send-thread.js";
 import { confirmationParameters, REVIEW_TEMPLATE, reviewParameters, type TemplateOrder } from "./templates.js";
 import { reviewLinkToken } from "../../reviews/index.js";
+import { productPath } from "@shared/catalogue/handles.js";
 import type { WhatsappConfig } from "../whatsapp-config.js";
 
 /** The queue of first confirmation requests (and resends): the orders themselves. */
@@ -295,10 +296,18 @@ async function markFailed(app: FastifyInstance, orderId: string, kind: string, e
 }
 
 /** The product page with the review dialog open; the signed token proves the order (decision 013). */
-function reviewLink(config: WhatsappConfig, order: OutboxOrder & { items: { productId?: number }[] }): string {
+async function reviewLink(
+  app: FastifyInstance,
+  config: WhatsappConfig,
+  order: OutboxOrder & { items: { productId?: number }[] },
+): Promise<string> {
   const productId = order.items[0]?.productId;
   const token = reviewLinkToken(config.appSecret, order.id);
-  return `${config.publicUrl ?? ""}${productId ? `/product/${productId}` : "/"}?review=${token}`;
+  // The product's page by its handle (decision 039); a product since deleted: the home page.
+  const [product] = productId
+    ? await queryRows<{ handle: string }>(app.db, sql`select handle from products where id = ${productId}`)
+    : [];
+  return `${config.publicUrl ?? ""}${product ? productPath(product) : "/"}?review=${token}`;
 }
 
 async function sendReviewRequest(app: FastifyInstance, config: WhatsappConfig, orderId: string) {
@@ -309,7 +318,7 @@ async function sendReviewRequest(app: FastifyInstance, config: WhatsappConfig, o
       where order_id = ${orderId}::uuid and direction = 'out' and kind = 'review' and state <> 'failed'`),
   );
   if (sent) return; // once per order
-  const link = reviewLink(config, order);
+  const link = await reviewLink(app, config, order);
   const id = await sendTemplate(config, {
     to: whatsappNumber(order.phone),
     template: REVIEW_TEMPLATE,

@@ -1,0 +1,79 @@
+import { and, eq, like, ne, or, sql } from "drizzle-orm";
+import { handleFrom, numberedHandle } from "@shared/catalogue/handles.js";
+import type { Db } from "../../db/client.js";
+import { oldHandles, products } from "../../db/schema.js";
+import { badRequest } from "../../lib/app-error.js";
+
+/** A handle another product has: refused with a message on the field. */
+export const handleTaken = (handle: string) => {
+  const message = `The handle "${handle}" is already used by another product; choose another`;
+  return badRequest(message, { handle: message });
+};
+
+/** True when no other product has this handle now. */
+async function isFree(db: Db, handle: string, exceptId: number | null): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.handle, handle), exceptId === null ? undefined : ne(products.id, exceptId)))
+    .limit(1);
+  return !row;
+}
+
+/**
+ * The handle a product is saved with: the one given (refused when another product has it), else
+ * on create one made from the name, numbered -2, -3 … past the ones taken (one read of them all).
+ */
+export async function chooseHandle(
+  db: Db,
+  given: string | undefined,
+  name: string,
+  id: number | null,
+): Promise<string> {
+  if (given) {
+    if (!(await isFree(db, given, id))) throw handleTaken(given);
+    return given;
+  }
+  const base = handleFrom(name);
+  const taken = new Set(
+    (
+      await db
+        .select({ handle: products.handle })
+        .from(products)
+        .where(
+          and(
+            or(eq(products.handle, base), like(products.handle, `${base}-%`)),
+            id === null ? undefined : ne(products.id, id),
+          ),
+        )
+    ).map((r) => r.handle),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(numberedHandle(base, n))) return numberedHandle(base, n);
+}
+
+/**
+ * After a save (in its transaction): a renamed product's old handle keeps answering with a 301,
+ * and a handle now in use is no longer another product's old one.
+ */
+export async function recordHandleChange(db: Db, id: number, before: string | null, after: string): Promise<void> {
+  await db.delete(oldHandles).where(and(eq(oldHandles.kind, "product"), eq(oldHandles.handle, after)));
+  if (before === null || before === after) return;
+  await db
+    .insert(oldHandles)
+    .values({ kind: "product", handle: before, targetId: id })
+    .onConflictDoUpdate({
+      target: [oldHandles.kind, oldHandles.handle],
+      set: { targetId: id, createdAt: sql`now()` },
+    });
+}
+
+/** The current handle of the product an old handle points to, or null. */
+export async function movedProductHandle(db: Db, handle: string): Promise<string | null> {
+  const [row] = await db
+    .select({ handle: products.handle })
+    .from(oldHandles)
+    .innerJoin(products, eq(products.id, oldHandles.targetId))
+    .where(and(eq(oldHandles.kind, "product"), eq(oldHandles.handle, handle)));
+  return row?.handle ?? null;
+}

@@ -1,0 +1,47 @@
+/**
+ * Product and collection addresses, and whether a product reaches shoppers (issue 40, decision
+ * 039). One place for the rules the server, the pages and the admin form all follow.
+ */
+
+export const PRODUCT_STATUSES = ["active", "draft", "archived"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+/** Lowercase letters and digits in runs joined by single dashes: "lawn-suit-3". */
+export const HANDLE_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const HANDLE_MAX = 80;
+export const HANDLE_MESSAGE = "A handle may hold only lowercase letters, digits and single dashes (like lawn-suit-3)";
+
+/** The handle a name makes: "Lawn Suit (3-pc)" → "lawn-suit-3-pc"; a name with no latin letters → "product". */
+export function handleFrom(name: string): string {
+  const made = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, HANDLE_MAX)
+    .replace(/^-+|-+$/g, "");
+  return made || "product";
+}
+
+/** `handle` with a number added, the nth free choice after the plain one (2 → "lawn-suit-2"). */
+export function numberedHandle(handle: string, n: number): string {
+  const suffix = `-${n}`;
+  return `${handle.slice(0, HANDLE_MAX - suffix.length).replace(/-+$/, "")}${suffix}`;
+}
+
+/** True when shoppers may see and buy the product at `now`: active, or a draft whose launch time has come. */
+export function isOnSale(product: { status: ProductStatus; publishAt: string | null }, now: Date): boolean {
+  if (product.status === "active") return true;
+  return product.status === "draft" && product.publishAt !== null && new Date(product.publishAt) <= now;
+}
+
+/** The status shoppers and the admin see at `now` (a draft past its launch time is active). */
+export function statusAt(product: { status: ProductStatus; publishAt: string | null }, now: Date): ProductStatus {
+  return product.status === "draft" && isOnSale(product, now) ? "active" : product.status;
+}
+
+/** A product's page. */
+export const productPath = (product: { handle: string }) => `/products/${product.handle}`;
+
+/** A collection's page (its handle is the category's slug). */
+export const collectionPath = (handle: string) => `/collections/${encodeURIComponent(handle)}`;
