@@ -40,52 +40,63 @@ export function feedPrices(p: Pick<Product, "price" | "originalPrice">): { price
   return pays < regular ? { price: feedPrice(regular), salePrice: feedPrice(pays) } : { price: feedPrice(pays) };
 }
 
-/** Whether one size × colour can be bought now: the product, its colour and (when counted) its units. */
-function available(p: Product, size: string, color: string): boolean {
-  if (p.inStock !== 1) return false;
-  if (color && p.colorVariantStock[color] === false) return false;
-  if (!p.variantStock) return true;
-  return p.variantStock.some((v) => v.size === size && v.color === color && v.quantity > 0);
+/** A product's variants in the feed's order: by colour, then size, as before variants; then by position. */
+function feedVariants(p: Product): NonNullable<Product["variants"]> {
+  const variants = p.variants ?? [];
+  const rank = (v: (typeof variants)[number]) =>
+    p.colors.indexOf(v.options.Color ?? "") * 10_000 + p.sizes.indexOf(v.options.Size ?? "");
+  return [...variants].sort((a, b) => rank(a) - rank(b));
 }
 
-/** One `item` per size × colour the product offers (a product without sizes or colours is one item). */
+/**
+ * One `item` per variant the product sells (decision 038; a product without options is one
+ * item): its own price, picture and availability. A variant's other options (Make, Pieces…) name
+ * it in the title and the id; with only Size and Color, ids and titles are as before variants.
+ */
 export function feedItems(p: Product, origin: string, brand: string): string {
-  const sizes = p.sizes.length > 0 ? p.sizes : [""];
-  const colors = p.colors.length > 0 ? p.colors : [""];
-  const { price, salePrice } = feedPrices(p);
-  const title = p.name.slice(0, TITLE_MAX);
   const description = (p.description.trim() || p.name).slice(0, DESCRIPTION_MAX);
   const link = `${origin}${productPath(p)}`;
+  const allPictures = [...p.images, ...Object.values(p.colorVariantImages).flat()];
   let out = "";
-  for (const color of colors) {
-    const pictures = (color && p.colorVariantImages[color]?.length ? p.colorVariantImages[color] : p.images).map(
-      (i) => `${origin}${i.url}`,
-    );
-    for (const size of sizes)
-      out +=
-        "<item>" +
-        tag("id", metaVariantId(p.id, size, color)) +
-        tag("item_group_id", String(p.id)) +
-        tag("title", title) +
-        tag("description", description) +
-        tag("link", link) +
-        tag("image_link", pictures[0]) +
-        pictures
-          .slice(1, 11)
-          .map((url) => tag("additional_image_link", url))
-          .join("") +
-        tag("price", price) +
-        tag("sale_price", salePrice) +
-        tag("availability", available(p, size, color) ? "in stock" : "out of stock") +
-        tag("condition", "new") +
-        tag("brand", brand) +
-        tag("product_type", p.category) +
-        tag("gender", "female") +
-        tag("age_group", "adult") +
-        tag("size", size) +
-        tag("color", color) +
-        tag("identifier_exists", "no") +
-        "</item>\n";
+  for (const v of feedVariants(p)) {
+    const size = v.options.Size ?? "";
+    const color = v.options.Color ?? "";
+    const others = (p.options ?? [])
+      .filter((o) => o.name !== "Size" && o.name !== "Color")
+      .map((o) => v.options[o.name] ?? "");
+    const title = (others.length ? `${p.name}: ${others.join(" / ")}` : p.name).slice(0, TITLE_MAX);
+    const own = v.imageId ? allPictures.filter((i) => i.id === v.imageId).slice(0, 1) : [];
+    const pictures = [
+      ...own,
+      ...(color && p.colorVariantImages[color]?.length ? p.colorVariantImages[color] : p.images).filter(
+        (i) => i.id !== v.imageId,
+      ),
+    ].map((i) => `${origin}${i.url}`);
+    const { price, salePrice } = feedPrices(v);
+    out +=
+      "<item>" +
+      tag("id", metaVariantId(p.id, [...others, size].join(" "), color)) +
+      tag("item_group_id", String(p.id)) +
+      tag("title", title) +
+      tag("description", description) +
+      tag("link", link) +
+      tag("image_link", pictures[0]) +
+      pictures
+        .slice(1, 11)
+        .map((url) => tag("additional_image_link", url))
+        .join("") +
+      tag("price", price) +
+      tag("sale_price", salePrice) +
+      tag("availability", v.available ? "in stock" : "out of stock") +
+      tag("condition", "new") +
+      tag("brand", brand) +
+      tag("product_type", p.category) +
+      tag("gender", "female") +
+      tag("age_group", "adult") +
+      tag("size", size) +
+      tag("color", color) +
+      tag("identifier_exists", "no") +
+      "</item>\n";
   }
   return out;
 }
