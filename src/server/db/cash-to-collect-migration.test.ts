@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { queryRows } from "./rows.js";
 import { insertOrder, insertProduct } from "../test/factory.js";
-import { migrateUpTo } from "../test/migrate-up-to.js";
+import { copyTables, migrateUpTo } from "../test/migrate-up-to.js";
 import { createTestDatabase } from "../test/test-db.js";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
@@ -11,21 +11,32 @@ afterEach(async () => {
   database = undefined;
 });
 
-/** A database as a store on migration 0021 has it, with one order of each kind of cash to collect. */
+/**
+ * A database as a store on migration 0021 has it, with one order of each kind of cash to collect
+ * (written with today's factory in a scratch database, then copied in the older columns).
+ */
 async function storeBefore0022() {
   database = await createTestDatabase({ migrated: false });
   await migrateUpTo(database, "0021_online_holds");
   const db = database.db;
-  const product = await insertProduct(db, { name: "Printed Lawn" });
-  const item = { product, quantity: 1, price: 5000 };
+  const scratch = await createTestDatabase();
+  let older: string, advance: string, replacement: string;
+  try {
+    const product = await insertProduct(scratch.db, { name: "Printed Lawn" });
+    const item = { product, quantity: 1, price: 5000 };
+    older = await insertOrder(scratch.db, { items: [item] });
+    advance = await insertOrder(scratch.db, { items: [item], total: 4800 });
+    replacement = await insertOrder(scratch.db, { items: [item], total: 0 });
+    await copyTables(scratch.db, db, ["products", "orders", "order_items"]);
+  } finally {
+    await scratch.drop();
+  }
   // Placed before migration 0014: no amount stored, which meant the whole total.
-  const older = await insertOrder(db, { items: [item] });
+  await db.execute(sql`update orders set cod_amount = null where id = ${older}::uuid`);
   // An advance of Rs. 1,000 paid on a Rs. 4,800 order.
-  const advance = await insertOrder(db, { items: [item], total: 4800 });
   await db.execute(sql`update orders set advance_amount = 1000, advance_paid = 1000, advance_status = 'paid',
     cod_amount = 3800 where id = ${advance}::uuid`);
   // An exchange's replacement: nothing to collect.
-  const replacement = await insertOrder(db, { items: [item], total: 0 });
   await db.execute(sql`update orders set subtotal = 0, cod_amount = 0 where id = ${replacement}::uuid`);
   return { db, older, advance, replacement };
 }

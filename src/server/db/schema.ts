@@ -23,6 +23,7 @@ import {
 import { CONFIRMATION_STATES } from "@shared/rules/confirmation.js";
 import { ORDER_STATUSES } from "@shared/rules/order-status.js";
 import { ADVANCE_STATUSES } from "@shared/rules/advance.js";
+import type { ProductOption, VariantOptions } from "@shared/catalogue/variants.js";
 import { sqlList } from "./sql-list.js";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -66,10 +67,46 @@ export const products = pgTable(
     colorVariantStock: jsonb("color_variant_stock").$type<Record<string, boolean>>().notNull().default({}),
     /** Quantities per size and colour in product_stock (decision 007); false: as in the spec. */
     trackStock: boolean("track_stock").notNull().default(false),
+    /** Up to three options in the order shoppers choose them (migration 0023, decision 038). */
+    options: jsonb("options").$type<ProductOption[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
   (t) => [index("products_category_idx").on(t.category), index("products_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Each combination of a product's options on sale (migration 0023, decision 038); a combination
+ * with no row is not sold. `size` / `color` are its Size and Color values ('' without them).
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    options: jsonb("options").$type<VariantOptions>().notNull().default({}),
+    size: text("size").notNull().default(""),
+    color: text("color").notNull().default(""),
+    price: numeric("price", { precision: 12, scale: 2 }).notNull(),
+    originalPrice: numeric("original_price", { precision: 12, scale: 2 }),
+    sku: text("sku"),
+    /** An image of the product, in the same form as `products.images` entries. */
+    imageId: text("image_id"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("product_variants_options_idx").on(t.productId, t.options),
+    index("product_variants_product_idx").on(t.productId, t.position),
+    index("product_variants_size_color_idx").on(t.productId, t.size, t.color),
+    uniqueIndex("product_variants_sku_idx")
+      .on(t.sku)
+      .where(sql`${t.sku} is not null and ${t.sku} <> ''`),
+    check("product_variants_options_object", sql`jsonb_typeof(${t.options}) = 'object'`),
+  ],
 );
 
 export const images = pgTable("images", {
@@ -113,11 +150,14 @@ export const cartItems = pgTable(
     quantity: integer("quantity").notNull(),
     size: text("size").notNull(),
     color: text("color").notNull(),
+    /** Null only for a line kept from before migration 0023 whose size or colour is no longer sold. */
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
     selectedImage: text("selected_image"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("cart_items_line_idx").on(t.sessionId, t.productId, t.size, t.color),
+    index("cart_items_variant_idx").on(t.variantId),
     /** Expired lines are swept by age (migration 0004). */
     index("cart_items_created_idx").on(t.createdAt),
     check("cart_items_quantity_check", sql`${t.quantity} between 1 and 99`),
@@ -286,6 +326,9 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     size: text("size").notNull().default(""),
     color: text("color").notNull().default(""),
+    /** The variant sold and its options at the time (migration 0023); no foreign key, as for the product. */
+    variantId: integer("variant_id"),
+    options: jsonb("options").$type<VariantOptions>().notNull().default({}),
     price: numeric("price", { precision: 12, scale: 2 }).notNull(),
     selectedImage: text("selected_image"),
     /** A line sold under an automatic sale (migration 0016): its regular unit price and that sale. */
@@ -299,6 +342,9 @@ export const orderItems = pgTable(
       .where(sql`${t.saleId} is not null`),
     // (product_id, id): a product's latest order line (the name the reports show) is one index probe.
     index("order_items_product_idx").on(t.productId, t.id),
+    index("order_items_variant_idx")
+      .on(t.variantId)
+      .where(sql`${t.variantId} is not null`),
   ],
 );
 
@@ -807,7 +853,7 @@ export const jobs = pgTable(
   ],
 );
 
-/** Units on hand per size and colour of a product that tracks stock (decision 007). */
+/** Units on hand per variant of a product that tracks stock (decision 007, migration 0023). */
 export const productStock = pgTable(
   "product_stock",
   {
@@ -816,10 +862,12 @@ export const productStock = pgTable(
       .references(() => products.id, { onDelete: "cascade" }),
     size: text("size").notNull(),
     color: text("color").notNull(),
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
   },
   (t) => [
     primaryKey({ name: "product_stock_pk", columns: [t.productId, t.size, t.color] }),
+    uniqueIndex("product_stock_variant_idx").on(t.variantId),
     index("product_stock_quantity_idx").on(t.quantity),
     check("product_stock_quantity_check", sql`${t.quantity} >= 0`),
   ],
@@ -835,10 +883,15 @@ export const orderStock = pgTable(
     productId: integer("product_id").notNull(),
     size: text("size").notNull(),
     color: text("color").notNull(),
+    /** No foreign key: orders outlive products (migration 0023). */
+    variantId: integer("variant_id"),
     quantity: integer("quantity").notNull(),
     held: boolean("held").notNull().default(true),
   },
-  (t) => [primaryKey({ name: "order_stock_pk", columns: [t.orderId, t.productId, t.size, t.color] })],
+  (t) => [
+    primaryKey({ name: "order_stock_pk", columns: [t.orderId, t.productId, t.size, t.color] }),
+    index("order_stock_variant_idx").on(t.variantId),
+  ],
 );
 
 /**
