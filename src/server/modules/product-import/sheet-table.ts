@@ -21,7 +21,9 @@ export function cellText(cell: CellValue): string {
   if (cell === null || cell === undefined) return "";
   if (cell instanceof Date) return cell.toISOString().slice(0, 10);
   if (typeof cell === "boolean") return cell ? "TRUE" : "FALSE";
-  return String(cell).trim();
+  const text = String(cell).trim();
+  // The apostrophe an export puts before text a spreadsheet would run as a formula (reports/csv.ts).
+  return /^'[\s;,]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(text) ? text.slice(1) : text;
 }
 
 const key = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
