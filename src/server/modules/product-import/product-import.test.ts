@@ -161,7 +161,7 @@ describe("POST /api/admin/products/import", () => {
     const res = await importFile(text);
     expect(res.statusCode).toBe(422);
     const body = res.json() as ProductImportResult & { error: string };
-    expect(body.error).toMatch(/line 5; nothing was imported/);
+    expect(body.error).toMatch(/first on line 5\); nothing was imported/);
     expect(body.errors).toEqual([
       { line: 5, column: "Variant Price", message: expect.stringContaining("is not a price") },
     ]);
