@@ -150,13 +150,13 @@ export const cartItems = pgTable(
     quantity: integer("quantity").notNull(),
     size: text("size").notNull(),
     color: text("color").notNull(),
-    /** Null only for a line kept from before migration 0023 whose size or colour is no longer sold. */
+    /** Null only for a line kept from before migration 0023 whose size or colour was no longer sold. */
     variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
     selectedImage: text("selected_image"),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("cart_items_line_idx").on(t.sessionId, t.productId, t.size, t.color),
+    uniqueIndex("cart_items_line_idx").on(t.sessionId, t.variantId),
     index("cart_items_variant_idx").on(t.variantId),
     /** Expired lines are swept by age (migration 0004). */
     index("cart_items_created_idx").on(t.createdAt),
@@ -862,12 +862,14 @@ export const productStock = pgTable(
       .references(() => products.id, { onDelete: "cascade" }),
     size: text("size").notNull(),
     color: text("color").notNull(),
-    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
   },
   (t) => [
-    primaryKey({ name: "product_stock_pk", columns: [t.productId, t.size, t.color] }),
-    uniqueIndex("product_stock_variant_idx").on(t.variantId),
+    primaryKey({ name: "product_stock_pk", columns: [t.variantId] }),
+    index("product_stock_product_idx").on(t.productId),
     index("product_stock_quantity_idx").on(t.quantity),
     check("product_stock_quantity_check", sql`${t.quantity} >= 0`),
   ],
@@ -883,14 +885,16 @@ export const orderStock = pgTable(
     productId: integer("product_id").notNull(),
     size: text("size").notNull(),
     color: text("color").notNull(),
-    /** No foreign key: orders outlive products (migration 0023). */
+    /** No foreign key: orders outlive products. Null only for a line of a product deleted before migration 0023. */
     variantId: integer("variant_id"),
     quantity: integer("quantity").notNull(),
     held: boolean("held").notNull().default(true),
   },
   (t) => [
-    primaryKey({ name: "order_stock_pk", columns: [t.orderId, t.productId, t.size, t.color] }),
-    index("order_stock_variant_idx").on(t.variantId),
+    uniqueIndex("order_stock_line_idx").on(t.orderId, t.variantId),
+    index("order_stock_variant_idx")
+      .on(t.variantId, t.orderId)
+      .where(sql`${t.held}`),
   ],
 );
 

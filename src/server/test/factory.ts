@@ -4,10 +4,12 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { phoneKey } from "@shared/rules/phone.js";
+import { optionsFromSizesAndColors } from "@shared/catalogue/variants.js";
 import type { OrderStatus } from "@shared/rules/order-status.js";
 import type { Db } from "../db/client.js";
 import { categories, orderItems, orders, products, productStock } from "../db/schema.js";
 import { saveStock } from "../modules/stock/stock-store.js";
+import { loadVariants, saveSpecVariants } from "../modules/catalogue/index.js";
 import type { TestContext } from "./test-app.js";
 
 /**
@@ -93,7 +95,9 @@ export async function insertProduct(db: Db, values: Partial<typeof products.$inf
       ...values,
     })
     .returning();
-  return row;
+  // One variant per size × colour at the product's price, as every product has (decision 038).
+  const variants = await saveSpecVariants(db, row);
+  return { ...row, options: optionsFromSizesAndColors(row.sizes, row.colors), variants };
 }
 
 /** The productData of a plain valid product (as the admin form sends it); override what a test is about. */
@@ -296,10 +300,18 @@ export async function insertOrder(db: Db, seed: OrderSeed): Promise<string> {
 /** Makes a product track stock with these quantities; every other size × colour it offers has 0. */
 export async function trackStock(
   db: Db,
-  product: Pick<typeof products.$inferSelect, "id" | "sizes" | "colors">,
+  product: Pick<typeof products.$inferSelect, "id">,
   stock: { size: string; color: string; quantity: number }[],
 ): Promise<void> {
-  await saveStock(db, product.id, product.sizes, product.colors, stock);
+  const variants = (await loadVariants(db, [product.id])).get(product.id) ?? [];
+  await saveStock(
+    db,
+    product.id,
+    variants.map((variant) => ({
+      variant,
+      quantity: stock.find((s) => s.size === variant.size && s.color === variant.color)?.quantity ?? 0,
+    })),
+  );
 }
 
 /** Units of one size and colour left in the database; undefined when the product has no such row. */

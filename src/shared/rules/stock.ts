@@ -1,4 +1,5 @@
 import { UNEARNED_STATUSES } from "./order-status.js";
+import { variantLabel as optionsLabel, type VariantOptions } from "../catalogue/variants.js";
 
 /**
  * Statuses that give an order's stock back: the orders that earned nothing, one list for both
@@ -29,15 +30,24 @@ export function unitsLeft(stock: VariantStock[], size: string, color: string): n
   return stock.find((s) => s.size === size && s.color === color)?.quantity ?? 0;
 }
 
-/** "Kurta (M / Red)": how messages and the admin name one variant. */
-export function variantLabel(name: string, size: string, color: string): string {
-  const parts = [size, color].filter(Boolean);
-  return parts.length ? `${name} (${parts.join(" / ")})` : name;
+/**
+ * "Kurta (M / Red)": how messages and the admin name one variant; with the variant's `options`
+ * (decision 038), all its values in option order ("Lawn suit (Stitched / M / Red)").
+ */
+export function variantLabel(name: string, size: string, color: string, options?: VariantOptions): string {
+  const label = options ? optionsLabel(options) : [size, color].filter(Boolean).join(" / ");
+  return label ? `${name} (${label})` : name;
 }
 
 /** The 409 a shopper meets when asking for more than is left. */
-export function notEnoughStockMessage(name: string, size: string, color: string, left: number): string {
-  const item = variantLabel(name, size, color);
+export function notEnoughStockMessage(
+  name: string,
+  size: string,
+  color: string,
+  left: number,
+  options?: VariantOptions,
+): string {
+  const item = variantLabel(name, size, color, options);
   return left <= 0
     ? `${item} is sold out; please remove it from your order`
     : `Only ${left} left of ${item}; please lower the quantity`;
@@ -86,14 +96,20 @@ export const UNCONFIRMED_LIMITS = {
 } as const;
 
 /** The 409 for more than `unitsPerVariant` of one size and colour in a web order. */
-export function tooManyOfVariantMessage(name: string, size: string, color: string): string {
-  const item = variantLabel(name, size, color);
+export function tooManyOfVariantMessage(name: string, size: string, color: string, options?: VariantOptions): string {
+  const item = variantLabel(name, size, color, options);
   return `You can order up to ${UNCONFIRMED_LIMITS.unitsPerVariant} of ${item} online; please lower the quantity, or message us on WhatsApp to order more`;
 }
 
 /** The 409 when unconfirmed web orders already hold their share of a size × colour: `canOrder` more fit. */
-export function variantHeldMessage(name: string, size: string, color: string, canOrder: number): string {
-  const item = variantLabel(name, size, color);
+export function variantHeldMessage(
+  name: string,
+  size: string,
+  color: string,
+  canOrder: number,
+  options?: VariantOptions,
+): string {
+  const item = variantLabel(name, size, color, options);
   return canOrder > 0
     ? `Only ${canOrder} of ${item} can be ordered online right now while other orders are confirmed; please order fewer, or message us on WhatsApp to order more`
     : `${item} cannot be ordered online right now while other orders are confirmed; please try again later, or message us on WhatsApp to order`;

@@ -20,6 +20,13 @@ export const addToCartInput = z.object({
   /** Empty means "not chosen": the server answers 'Please select a size' after checking the product exists (SPEC.md §5 order). */
   size: z.string().trim().max(50).default(""),
   color: z.string().trim().max(50).default(""),
+  /** The variant chosen (issue 40); without it, the spec's `size` and `color` name it. */
+  variantId: z.coerce
+    .number({ message: "Choose one of the product's variants" })
+    .int("Choose one of the product's variants")
+    .positive("Choose one of the product's variants")
+    .max(2_147_483_647, "Choose one of the product's variants")
+    .optional(),
   /** The spec's JSON-encoded image string (or null). */
   selectedImage: z.string().max(2000).nullable().optional(),
   sessionId,
@@ -34,6 +41,9 @@ export const cartItem = z.object({
   quantity: z.number().int(),
   size: z.string(),
   color: z.string(),
+  /** Null for a line kept from before variants whose size or colour is no longer sold. */
+  variantId: z.number().int().nullable().optional(),
+  options: z.record(z.string(), z.string()).optional(),
   selectedImage: z.string().nullable(),
   sessionId: z.string(),
   product: z.object({

@@ -4,7 +4,7 @@ import { orderItemInput, placeOrderInput } from "./orders.js";
 /** POST /api/checkout/quote: what the cart would cost, delivered to this city with this code. */
 export const quoteInput = z.object({
   items: z
-    .array(orderItemInput.pick({ productId: true, quantity: true, size: true, color: true }))
+    .array(orderItemInput.pick({ productId: true, quantity: true, size: true, color: true, variantId: true }))
     .min(1, "Your cart is empty")
     .max(50, "At most 50 items per order"),
   city: z.string().trim().max(100).optional().nullable(),
@@ -19,6 +19,8 @@ export const quoteLine = z.object({
   quantity: z.number(),
   size: z.string(),
   color: z.string(),
+  variantId: z.number().int(),
+  options: z.record(z.string(), z.string()),
   /** The unit price the shopper pays (an automatic sale's included). */
   price: z.number(),
   /** The regular unit price, struck through, when an automatic sale lowered it; else null. */

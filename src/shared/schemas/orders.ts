@@ -71,6 +71,13 @@ export const orderItemInput = z.object({
     .max(99, "Quantity can be at most 99"),
   size: z.string().trim().max(50).default(""),
   color: z.string().trim().max(50).default(""),
+  /** The variant chosen (issue 40); without it, the spec's `size` and `color` name it. */
+  variantId: z.coerce
+    .number({ message: "Choose one of the product's variants" })
+    .int("Choose one of the product's variants")
+    .positive("Choose one of the product's variants")
+    .max(2_147_483_647, "Choose one of the product's variants")
+    .optional(),
   /** Sent by the spec's client and ignored: the server prices every item. */
   price: z.unknown().optional(),
   selectedImage: z.string().max(2000).nullable().optional(),
@@ -164,6 +171,9 @@ export const orderItem = z.object({
   quantity: z.number().int(),
   size: z.string(),
   color: z.string(),
+  /** The variant sold and its options at the time (null for a line whose variant was never recorded). */
+  variantId: z.number().int().nullable().optional(),
+  options: z.record(z.string(), z.string()).optional(),
   price: z.number(),
   selectedImage: z.string().nullable(),
   /** Only on a line sold under an automatic sale: its regular unit price and the sale (decision 024). */

@@ -2,6 +2,26 @@ import { z } from "zod";
 import { PRICE_RANGES, PRODUCT_PAGE_MAX } from "../constants.js";
 import { imageIdInput, imageRef, moneyString, trimmed } from "./common.js";
 import { variantStockEntry, variantStockInput } from "./stock.js";
+import { MAX_STOCK_QUANTITY } from "../rules/stock.js";
+import {
+  MAX_OPTION_VALUES,
+  MAX_OPTIONS,
+  MAX_VARIANTS,
+  OPTION_NAME_MAX,
+  OPTION_VALUE_MAX,
+} from "../catalogue/variants.js";
+
+/** A variant as product answers show it (decision 038); `stock` only where stock is counted. */
+export const productVariant = z.object({
+  id: z.number().int(),
+  options: z.record(z.string(), z.string()),
+  price: z.string(),
+  originalPrice: z.string().nullable(),
+  sku: z.string().nullable(),
+  available: z.boolean(),
+  imageId: z.string().optional(),
+  stock: z.number().int().optional(),
+});
 
 export const product = z.object({
   id: z.number().int(),
@@ -21,6 +41,9 @@ export const product = z.object({
   colorVariantStock: z.record(z.string(), z.boolean()),
   /** Only on a product that tracks stock per size and colour (decision 007). */
   variantStock: z.array(variantStockEntry).optional(),
+  /** Up to three options, in the order shoppers choose them, and the combinations on sale (decision 038). */
+  options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })).optional(),
+  variants: z.array(productVariant).optional(),
   /**
    * Only while an automatic sale lowers `price`: the product's own prices as the owner set them
    * (what the admin's product form edits).
@@ -74,6 +97,35 @@ const list = z
   .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean))
   .pipe(z.array(z.string().max(50)).max(30));
 
+const blankToUndefined = (v: unknown) => (v === null || v === "" ? undefined : typeof v === "number" ? String(v) : v);
+
+export const productOptionInput = z.object({
+  name: trimmed(OPTION_NAME_MAX).min(1, "Name this option, like Size"),
+  values: z
+    .array(trimmed(OPTION_VALUE_MAX).min(1, "An option value cannot be empty"))
+    .min(1, "Give this option at least one value")
+    .max(MAX_OPTION_VALUES, `An option has at most ${MAX_OPTION_VALUES} values`),
+});
+
+/** One variant as the admin sends it: its options, its own price and compare-at price, SKU, picture and stock. */
+export const variantInput = z.object({
+  options: z.record(trimmed(OPTION_NAME_MAX), trimmed(OPTION_VALUE_MAX)),
+  /** Checked for presence with the other variant rules (variantProblems), so the message names the variant. */
+  price: z.preprocess(blankToUndefined, moneyString.optional()),
+  originalPrice: z.preprocess((v) => (v === "0" || v === 0 ? undefined : blankToUndefined(v)), moneyString.optional()),
+  sku: trimmed(100).nullable().optional(),
+  imageId: imageIdInput.nullable().optional(),
+  /** Units on the shelf where the product counts stock; null or absent: not counted. */
+  stock: z.coerce
+    .number({ message: "Stock must be a number" })
+    .int("Stock must be a whole number")
+    .min(0, "Stock cannot be below 0")
+    .max(MAX_STOCK_QUANTITY, `Stock can be at most ${MAX_STOCK_QUANTITY.toLocaleString("en")}`)
+    .nullable()
+    .optional(),
+});
+export type VariantInput = z.infer<typeof variantInput>;
+
 /**
  * The admin's productData. Images already on the server are kept by id; new files come as
  * multipart 'images' parts. The server adds a new colour to colorVariantStock as in stock.
@@ -82,7 +134,8 @@ export const productInput = z.object({
   name: trimmed(200).min(1, "Product name is required"),
   sku: trimmed(100).default(""),
   description: trimmed(5000).default(""),
-  price: z.coerce.string().pipe(moneyString),
+  /** Required without `variants`; with them, the cheapest available variant's (kept by the server). */
+  price: z.coerce.string().pipe(moneyString).optional(),
   originalPrice: z
     .union([z.coerce.string(), z.null()])
     .optional()
@@ -99,6 +152,15 @@ export const productInput = z.object({
   colorVariantStock: z.record(z.string().max(50), z.boolean()).optional(),
   /** Quantities per size and colour; null stops tracking, absent keeps what is stored. */
   variantStock: variantStockInput.optional(),
+  /**
+   * Options and the combinations sold (decision 038). Without them the options are Size and Color
+   * from `sizes` and `colors`, and every combination is sold at `price`.
+   */
+  options: z
+    .array(productOptionInput)
+    .max(MAX_OPTIONS, `A product has at most ${MAX_OPTIONS} options; remove one`)
+    .optional(),
+  variants: z.array(variantInput).max(MAX_VARIANTS, `A product sells at most ${MAX_VARIANTS} variants`).optional(),
 });
 export type ProductInput = z.infer<typeof productInput>;
 

@@ -5,6 +5,7 @@ import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "./catalog.js";
 import { makeDemoImages } from "./images.js";
 import { planDemoOrders, type SeededProduct } from "./orders.js";
 import { seededRandom } from "./random.js";
+import { saveSpecVariants } from "../../modules/catalogue/index.js";
 
 const DAY = 86_400_000;
 
@@ -54,6 +55,13 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<void> {
           updatedAt: createdAt.toISOString(),
         })
         .returning({ id: products.id });
+      await saveSpecVariants(tx, {
+        id: row.id,
+        sizes: p.sizes,
+        colors: p.colors,
+        price: p.price.toFixed(2),
+        originalPrice: p.originalPrice?.toFixed(2) ?? null,
+      });
       seeded.push({
         id: row.id,
         name: p.name,

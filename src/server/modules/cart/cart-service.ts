@@ -3,7 +3,7 @@ import { MAX_QUANTITY } from "@shared/rules/cart-line.js";
 import type { AddToCartInput, CartItem } from "@shared/schemas/cart.js";
 import type { ImageRef } from "@shared/schemas/common.js";
 import type { Db } from "../../db/client.js";
-import { cartItems, products } from "../../db/schema.js";
+import { cartItems, products, productVariants } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { findImageRefs } from "../images/index.js";
 import { salePricer } from "../pricing/index.js";
@@ -16,12 +16,17 @@ const lineColumns = {
   quantity: cartItems.quantity,
   size: cartItems.size,
   color: cartItems.color,
+  variantId: cartItems.variantId,
+  options: productVariants.options,
   selectedImage: cartItems.selectedImage,
   sessionId: cartItems.sessionId,
   name: products.name,
   sku: products.sku,
-  price: products.price,
-  originalPrice: products.originalPrice,
+  // The variant's own price (decision 038); a line kept from before variants whose choice is no longer sold shows the product's.
+  price: sql<string>`coalesce(${productVariants.price}, ${products.price})::text`,
+  originalPrice: sql<
+    string | null
+  >`(case when ${productVariants.id} is null then ${products.originalPrice} else ${productVariants.originalPrice} end)::text`,
   category: products.category,
   images: products.images,
 };
@@ -31,6 +36,8 @@ interface LineRow {
   quantity: number;
   size: string;
   color: string;
+  variantId: number | null;
+  options: Record<string, string> | null;
   selectedImage: string | null;
   sessionId: string;
   name: string;
@@ -50,6 +57,8 @@ function toCartItem(row: LineRow, refs: Map<string, ImageRef>, price: string): C
     quantity: row.quantity,
     size: row.size,
     color: row.color,
+    variantId: row.variantId,
+    options: row.options ?? {},
     selectedImage: row.selectedImage,
     sessionId: row.sessionId,
     product: {
@@ -80,6 +89,7 @@ async function readLines(db: Db, sessionId: string, lineId?: number): Promise<Ca
     .select(lineColumns)
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .where(and(where, gt(cartItems.createdAt, sql`now() - ${CART_LIFETIME}::interval`)))
     .orderBy(asc(cartItems.id));
   return serialize(db, rows);
@@ -104,7 +114,7 @@ export const listCart = (db: Db, sessionId: string) => readLines(db, sessionId);
 export async function addToCart(db: Db, input: AddToCartInput): Promise<CartItem> {
   const product = (await loadChoiceProducts(db, [input.productId])).get(input.productId);
   if (!product) throw new AppError("NOT_FOUND", "Product not found");
-  const choice = checkChoice(product, input.size, input.color);
+  const choice = checkChoice(product, input.size, input.color, input.variantId);
   if (!choice.ok)
     throw new AppError(choice.problem.kind === "stock" ? "CONFLICT" : "VALIDATION", choice.problem.message);
   if (product.trackStock) await checkUnitsLeft(db, product, choice, input);
@@ -119,10 +129,11 @@ export async function addToCart(db: Db, input: AddToCartInput): Promise<CartItem
       quantity: input.quantity,
       size: choice.size,
       color: choice.color,
+      variantId: choice.variant.id,
       selectedImage,
     })
     .onConflictDoUpdate({
-      target: [cartItems.sessionId, cartItems.productId, cartItems.size, cartItems.color],
+      target: [cartItems.sessionId, cartItems.variantId],
       set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_QUANTITY})`, createdAt: sql`now()` },
     })
     .returning({ id: cartItems.id });

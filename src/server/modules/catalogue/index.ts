@@ -12,3 +12,11 @@ export {
   selectedImageId,
 } from "./product-choice.js";
 export type { VersionedProduct } from "./product-choice.js";
+export {
+  loadVariants,
+  refreshProductPrice,
+  saveSpecVariants,
+  saveVariants,
+  skusTakenElsewhere,
+} from "./variant-store.js";
+export type { CatalogueVariant, VariantValues } from "./variant-store.js";

@@ -1,8 +1,10 @@
 import { inArray, sql } from "drizzle-orm";
 import { colorInStock, PURCHASE_MESSAGES } from "@shared/rules/purchase.js";
+import { itemLabel, type ProductOption } from "@shared/catalogue/variants.js";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema.js";
 import { findImageRefs } from "../images/index.js";
+import { loadVariants, type CatalogueVariant } from "./variant-store.js";
 
 /** The catalogue columns that decide whether a line may be bought, and at what price. */
 export const choiceColumns = {
@@ -18,6 +20,7 @@ export const choiceColumns = {
   colorVariantImages: products.colorVariantImages,
   colorVariantStock: products.colorVariantStock,
   trackStock: products.trackStock,
+  options: products.options,
 };
 
 export type ChoiceProduct = {
@@ -34,6 +37,9 @@ export type ChoiceProduct = {
   colorVariantStock: Record<string, boolean>;
   /** Quantities per size and colour are in product_stock, taken by order placement. */
   trackStock: boolean;
+  options: ProductOption[];
+  /** The combinations on sale (decision 038), in position order. */
+  variants: CatalogueVariant[];
 };
 
 export async function loadChoiceProducts(db: Db, ids: number[]): Promise<Map<number, ChoiceProduct>> {
@@ -50,7 +56,11 @@ async function loadVersioned(db: Db, ids: number[]): Promise<Map<number, Version
     .select({ ...choiceColumns, version: sql<string>`xmin::text` })
     .from(products)
     .where(inArray(products.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r]));
+  const variants = await loadVariants(
+    db,
+    rows.map((r) => r.id),
+  );
+  return new Map(rows.map((r) => [r.id, { ...r, variants: variants.get(r.id) ?? [] }]));
 }
 
 const remembered = new WeakMap<Db, Map<number, VersionedProduct>>();
@@ -95,22 +105,32 @@ export function forgetChoiceProducts(db: Db, ids: number[]): void {
 
 /** Why a size/colour choice cannot be bought; `kind` lets the caller pick the HTTP status. */
 export type ChoiceProblem = { kind: "choice" | "stock"; message: string };
-export type ChoiceResult = { ok: true; size: string; color: string } | { ok: false; problem: ChoiceProblem };
+export type ChoiceResult =
+  { ok: true; size: string; color: string; variant: CatalogueVariant } | { ok: false; problem: ChoiceProblem };
 
 const pick = (offered: string[], wanted: string) =>
   offered.find((o) => o.trim().toLowerCase() === wanted.toLowerCase());
 
 /**
- * The spec's add-to-cart rules, in its order (size, colour, colour stock), applied on the server.
- * A product that offers no sizes (or colours) takes an empty one. Returns the catalogue's own
- * spelling so lines merge whatever the client's letter case.
+ * The spec's add-to-cart rules, in its order (size, colour, colour stock), applied on the server,
+ * then the variant they name (decision 038). A variant chosen by id must be one of this product's
+ * (else 409: not sold); size and colour name the one variant with those values, and a product
+ * whose other options they leave open asks for the variant. A product that offers no sizes (or
+ * colours) takes an empty one. Returns the catalogue's own spelling so lines merge whatever the
+ * client's letter case.
  */
-export function checkChoice(product: ChoiceProduct, size: string, color: string): ChoiceResult {
+export function checkChoice(product: ChoiceProduct, size: string, color: string, variantId?: number): ChoiceResult {
   const fail = (kind: ChoiceProblem["kind"], message: string): ChoiceResult => ({
     ok: false,
     problem: { kind, message },
   });
   if (!product.inStock) return fail("stock", `${product.name} is out of stock`);
+  if (variantId !== undefined) {
+    const variant = product.variants.find((v) => v.id === variantId);
+    if (!variant) return fail("stock", `${product.name} is not sold in the variant chosen (#${variantId})`);
+    if (variant.color && !colorInStock(product, variant.color)) return fail("stock", PURCHASE_MESSAGES.colorSoldOut);
+    return { ok: true, size: variant.size, color: variant.color, variant };
+  }
 
   let chosenSize = "";
   if (product.sizes.length > 0) {
@@ -134,7 +154,16 @@ export function checkChoice(product: ChoiceProduct, size: string, color: string)
   } else if (color) {
     return fail("choice", `Color ${color} is not available for ${product.name}`);
   }
-  return { ok: true, size: chosenSize, color: chosenColor };
+  const matching = product.variants.filter((v) => v.size === chosenSize && v.color === chosenColor);
+  if (matching.length === 0) {
+    const named = itemLabel(product.name, { Size: chosenSize, Color: chosenColor });
+    return fail("stock", `${named} is not sold; please choose another`);
+  }
+  if (matching.length > 1) {
+    const open = product.options.map((o) => o.name).filter((n) => n !== "Size" && n !== "Color");
+    return fail("choice", `Please choose ${open.join(" and ")} for ${product.name}`);
+  }
+  return { ok: true, size: chosenSize, color: chosenColor, variant: matching[0] };
 }
 
 /** The image id a client's selectedImage string names, whatever its shape (JSON object, or a bare id). */

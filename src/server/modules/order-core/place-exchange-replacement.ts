@@ -5,7 +5,7 @@ import { variantLabel } from "@shared/rules/stock.js";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders, products } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
-import { checkChoice, choiceColumns } from "../catalogue/index.js";
+import { checkChoice, choiceColumns, loadVariants } from "../catalogue/index.js";
 import { firstShortfall, type StockLine, lockVariants, putBackReturnedItems } from "../stock/index.js";
 import type { OrderWrite } from "./order-core.js";
 import { placeReplacement } from "./place-order.js";
@@ -42,14 +42,27 @@ interface ReplacementLine extends StockLine {
  */
 async function replacementLines(tx: Db, request: Exchange): Promise<ReplacementLine[]> {
   const ids = [...new Set(request.items.map((i) => i.productId))];
-  const found = await tx.select(choiceColumns).from(products).where(inArray(products.id, ids)).for("share");
+  const rows = await tx.select(choiceColumns).from(products).where(inArray(products.id, ids)).for("share");
+  const variants = await loadVariants(tx, ids);
+  const found = rows.map((r) => ({ ...r, variants: variants.get(r.id) ?? [] }));
   const ordered = await tx.select().from(orderItems).where(eq(orderItems.orderId, request.orderId));
   return request.items.map((i) => {
     const line = ordered.find((l) => lineKeyOf(l) === lineKeyOf(i));
     const name = line?.productName ?? `Product #${i.productId}`;
     const product = found.find((p) => p.id === i.productId);
     if (!product) throw cannotSend(`${name} is no longer sold`);
-    const choice = checkChoice(product, i.exchangeSize ?? i.size, i.exchangeColor ?? i.color);
+    const size = i.exchangeSize ?? i.size;
+    const color = i.exchangeColor ?? i.color;
+    // The same variant in its other options (Stitched stays Stitched), in the size and colour asked for.
+    const same = product.variants.find(
+      (v) =>
+        v.size.toLowerCase() === size.toLowerCase() &&
+        v.color.toLowerCase() === color.toLowerCase() &&
+        Object.entries(v.options).every(
+          ([name, value]) => name === "Size" || name === "Color" || line?.options[name] === value,
+        ),
+    );
+    const choice = checkChoice(product, size, color, same?.id);
     if (!choice.ok)
       throw cannotSend(
         choice.problem.message.includes(product.name)
@@ -62,6 +75,8 @@ async function replacementLines(tx: Db, request: Exchange): Promise<ReplacementL
       category: line?.category ?? product.category,
       size: choice.size,
       color: choice.color,
+      variantId: choice.variant.id,
+      options: choice.variant.options,
       quantity: i.quantity,
       selectedImage: line?.selectedImage ?? null,
       tracked: product.trackStock,
@@ -94,8 +109,8 @@ export async function placeExchangeReplacement(w: OrderWrite, request: Exchange,
     throw cannotSend(
       short
         ? short.left === 0
-          ? `${variantLabel(short.line.productName, short.line.size, short.line.color)} is sold out`
-          : `only ${short.left} left of ${variantLabel(short.line.productName, short.line.size, short.line.color)} and the exchange needs ${short.wanted}`
+          ? `${variantLabel(short.line.productName, short.line.size, short.line.color, short.line.options)} is sold out`
+          : `only ${short.left} left of ${variantLabel(short.line.productName, short.line.size, short.line.color, short.line.options)} and the exchange needs ${short.wanted}`
         : "its items sold out meanwhile",
     );
   }

@@ -93,6 +93,9 @@ export interface PricedItem {
   quantity: number;
   size: string;
   color: string;
+  /** The variant sold and its options (decision 038); null only on an exchange's line of an older order. */
+  variantId: number | null;
+  options: Record<string, string>;
   price: string;
   selectedImage: string | null;
 }
@@ -114,7 +117,7 @@ async function priceItems(
         : `Product #${item.productId}`;
       throw new AppError("CONFLICT", `${label} is no longer available; please remove it from your order`);
     }
-    const choice = checkChoice(product, item.size, item.color);
+    const choice = checkChoice(product, item.size, item.color, item.variantId);
     if (!choice.ok) {
       const { message } = choice.problem;
       throw new AppError("CONFLICT", message.includes(product.name) ? message : `${product.name}: ${message}`);
@@ -129,7 +132,7 @@ async function priceItems(
   let subtotalPaisa = 0;
   const priced = lines.map(({ item, product, choice, imageId }): PricedItem => {
     // Whole paisa, so no floating-point drift across many lines.
-    subtotalPaisa += Math.round(Number(product.price) * 100) * item.quantity;
+    subtotalPaisa += Math.round(Number(choice.variant.price) * 100) * item.quantity;
     const ref = imageId ? refs.get(imageId) : undefined;
     return {
       productId: product.id,
@@ -138,7 +141,9 @@ async function priceItems(
       quantity: item.quantity,
       size: choice.size,
       color: choice.color,
-      price: product.price,
+      variantId: choice.variant.id,
+      options: choice.variant.options,
+      price: choice.variant.price,
       selectedImage: ref ? JSON.stringify(ref) : null,
     };
   });
@@ -147,7 +152,15 @@ async function priceItems(
   }
   const stockLines = lines
     .filter((l) => l.product.trackStock)
-    .map((l) => ({ ...l.choice, productId: l.product.id, productName: l.product.name, quantity: l.item.quantity }));
+    .map((l): StockLine => ({
+      productId: l.product.id,
+      variantId: l.choice.variant.id,
+      productName: l.product.name,
+      size: l.choice.size,
+      color: l.choice.color,
+      options: l.choice.variant.options,
+      quantity: l.item.quantity,
+    }));
   return { priced, subtotalPaisa, stockLines };
 }
 
@@ -205,6 +218,8 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
       quantity: p.quantity,
       size: p.size,
       color: p.color,
+      variant_id: p.variantId,
+      options: p.options,
       price: p.price,
       selected_image: p.selectedImage,
       regular_price: money.sales[n]?.regularPrice ?? null,
@@ -246,13 +261,13 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
       returning *
     ),${stock?.after ?? sql``}${budget?.after ?? sql``}
     lines as (
-      insert into order_items (order_id, product_id, product_name, category, quantity, size, color, price, selected_image,
-                               regular_price, sale_id)
-      select placed.id, l.product_id, l.product_name, l.category, l.quantity, l.size, l.color, l.price, l.selected_image,
-             l.regular_price, l.sale_id
+      insert into order_items (order_id, product_id, product_name, category, quantity, size, color, variant_id,
+                               options, price, selected_image, regular_price, sale_id)
+      select placed.id, l.product_id, l.product_name, l.category, l.quantity, l.size, l.color, l.variant_id,
+             l.options, l.price, l.selected_image, l.regular_price, l.sale_id
       from placed cross join json_to_recordset(${lines}::json) as l(
         n int, product_id int, product_name text, category text, quantity int, size text, color text,
-        price numeric, selected_image text, regular_price numeric, sale_id int)
+        variant_id int, options jsonb, price numeric, selected_image text, regular_price numeric, sale_id int)
       order by l.n
     ),
     first_events as (
@@ -295,6 +310,8 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
       quantity: p.quantity,
       size: p.size,
       color: p.color,
+      variantId: p.variantId,
+      options: p.options,
       price: Number(p.price),
       selectedImage: p.selectedImage,
       ...(sale ? { regularPrice: Number(sale.regularPrice), saleId: sale.saleId } : {}),

@@ -1,7 +1,7 @@
 import { orderNumber } from "@shared/rules/labels.js";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, orderStatusEvents, products } from "../../db/schema.js";
+import { orderItems, orders, orderStatusEvents, products, productVariants } from "../../db/schema.js";
 import { checkoutPayload, insertProduct, makeImage, newSessionId, placeOrder, postOrder } from "../../test/factory.js";
 import { storeImages } from "../images/image-service.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
@@ -224,7 +224,9 @@ describe("POST /api/orders", () => {
   it("prices from the product as it is now, however it was changed since the last order", async () => {
     const product = await insertProduct(t.db, { price: "1000.00", name: "Changing Suit" });
     const first = await placeOrder(t.app, [{ productId: product.id }]);
-    // Changed behind the server's back (another app server, or psql): no cache is told.
+    // Changed behind the server's back (another app server, or psql): no cache is told. A price is
+    // its variants' (decision 038), saved with the product row, as the product form saves them.
+    await t.db.update(productVariants).set({ price: "1500.00" }).where(eq(productVariants.productId, product.id));
     await t.db.update(products).set({ price: "1500.00" }).where(eq(products.id, product.id));
     const second = await placeOrder(t.app, [{ productId: product.id }]);
     expect([first.total, second.total]).toEqual(["1000.00", "1500.00"]);

@@ -66,6 +66,8 @@ export async function pricingRoutes(app: FastifyInstance): Promise<void> {
         quantity: l.quantity,
         size: l.size,
         color: l.color,
+        variantId: l.variantId,
+        options: l.options,
         price: Number(priced.unitPrices[n]),
         regularPrice: priced.sales[n] ? Number(priced.sales[n].regularPrice) : null,
       })),

@@ -18,7 +18,7 @@ import { inArray } from "drizzle-orm";
 
 const clock = new ManualClock(new Date("2026-11-20T10:00:00Z"));
 let t: TestContext;
-let suit: { id: number };
+let suit: { id: number; variants: { id: number; size: string; color: string }[] };
 let scarf: { id: number };
 beforeAll(async () => {
   t = await createTestApp({ clock });
@@ -108,6 +108,8 @@ describe("POST /api/checkout/quote", () => {
           quantity: 2,
           size: "M",
           color: "Red",
+          variantId: suit.variants.find((v) => v.size === "M" && v.color === "Red")!.id,
+          options: { Size: "M", Color: "Red" },
           price: 2500,
           regularPrice: null,
         },

@@ -15,7 +15,9 @@ export interface QuoteLine {
   quantity: number;
   size: string;
   color: string;
-  /** The catalogue's regular unit price. */
+  variantId: number;
+  options: Record<string, string>;
+  /** The variant's regular unit price. */
   price: string;
 }
 
@@ -35,7 +37,7 @@ export async function quoteLines(db: Db, items: QuoteItems): Promise<QuoteLine[]
         "CONFLICT",
         `Product #${item.productId} is no longer available; please remove it from your cart`,
       );
-    const choice = checkChoice(product, item.size, item.color);
+    const choice = checkChoice(product, item.size, item.color, item.variantId);
     if (!choice.ok) {
       const { message } = choice.problem;
       throw new AppError("CONFLICT", message.includes(product.name) ? message : `${product.name}: ${message}`);
@@ -47,7 +49,9 @@ export async function quoteLines(db: Db, items: QuoteItems): Promise<QuoteLine[]
       quantity: item.quantity,
       size: choice.size,
       color: choice.color,
-      price: product.price,
+      variantId: choice.variant.id,
+      options: choice.variant.options,
+      price: choice.variant.price,
     };
   });
 }

@@ -2,10 +2,18 @@ import type { ImageRef } from "@shared/schemas/common.js";
 import type { Product } from "@shared/schemas/products.js";
 import type { Db } from "../../db/client.js";
 import type { products } from "../../db/schema.js";
-import { flagsFromStock, stockGrid, type VariantStock } from "@shared/rules/stock.js";
+import { flagsFromStock } from "@shared/rules/stock.js";
+import type { Variant } from "@shared/catalogue/variants.js";
 import { findImageRefs } from "../images/index.js";
+import { loadVariants, type CatalogueVariant } from "../catalogue/index.js";
 import { loadStock } from "../stock/index.js";
 import { salePricer } from "../pricing/index.js";
+
+type Counted = { variantId: number; size: string; color: string; quantity: number };
+type SalePrice = (v: { price: string; originalPrice: string | null }) => {
+  price: string;
+  originalPrice: string | null;
+};
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -23,8 +31,17 @@ function pick(ids: string[], refs: Map<string, ImageRef>): ImageRef[] {
   return ids.flatMap((id) => refs.get(id) ?? []);
 }
 
-/** The API shape of one product row, with image ids resolved from `refs`. */
-export function toProduct(row: ProductRow, refs: Map<string, ImageRef>, stock?: VariantStock[]): Product {
+/**
+ * The API shape of one product row, with image ids resolved from `refs`, its variants (decision
+ * 038: `available`, and `stock` where counted) at the prices `priced` shows (a live sale's).
+ */
+export function toProduct(
+  row: ProductRow,
+  refs: Map<string, ImageRef>,
+  variants: CatalogueVariant[] = [],
+  stock?: Counted[],
+  priced: SalePrice = (v) => v,
+): Product {
   const colorVariantImages: Record<string, ImageRef[]> = {};
   for (const [color, ids] of Object.entries(row.colorVariantImages)) {
     const list = pick(ids, refs);
@@ -33,7 +50,10 @@ export function toProduct(row: ProductRow, refs: Map<string, ImageRef>, stock?: 
   const colorVariantStock: Record<string, boolean> = {};
   for (const color of row.colors) colorVariantStock[color] = row.colorVariantStock[color] ?? true;
   // A tracked product's flags follow its counts (and the admin's own "out of stock" still wins).
-  const variantStock = row.trackStock ? stockGrid(row.sizes, row.colors, stock ?? []) : undefined;
+  const unitsOf = (v: CatalogueVariant) => stock?.find((s) => s.variantId === v.id)?.quantity ?? 0;
+  const variantStock = row.trackStock
+    ? variants.map((v) => ({ size: v.size, color: v.color, quantity: unitsOf(v) }))
+    : undefined;
   const counted = variantStock ? flagsFromStock(row.colors, variantStock) : null;
   if (counted) for (const color of row.colors) colorVariantStock[color] &&= counted.colorVariantStock[color];
   return {
@@ -53,6 +73,19 @@ export function toProduct(row: ProductRow, refs: Map<string, ImageRef>, stock?: 
     colorVariantImages,
     colorVariantStock,
     ...(variantStock ? { variantStock } : {}),
+    options: row.options,
+    variants: variants.map((v): Variant => {
+      const units = row.trackStock ? unitsOf(v) : undefined;
+      return {
+        id: v.id,
+        options: v.options,
+        ...priced(v),
+        sku: v.sku,
+        available: row.inStock && (!v.color || colorVariantStock[v.color] !== false) && (units ?? 1) > 0,
+        ...(v.imageId ? { imageId: v.imageId } : {}),
+        ...(units !== undefined ? { stock: units } : {}),
+      };
+    }),
   };
 }
 
@@ -63,7 +96,17 @@ export async function toProducts(db: Db, rows: ProductRow[]): Promise<Product[]>
     db,
     rows.filter((r) => r.trackStock).map((r) => r.id),
   );
+  const variants = await loadVariants(
+    db,
+    rows.map((r) => r.id),
+  );
   // Automatic sales change the public price everywhere a product is shown (modules/pricing).
   const priced = await salePricer(db);
-  return rows.map((row) => ({ ...toProduct(row, refs, stock.get(row.id)), ...priced(row) }));
+  return rows.map((row) => {
+    const onSale: SalePrice = (v) => {
+      const { price, originalPrice } = priced({ ...row, ...v });
+      return { price, originalPrice };
+    };
+    return { ...toProduct(row, refs, variants.get(row.id), stock.get(row.id), onSale), ...priced(row) };
+  });
 }

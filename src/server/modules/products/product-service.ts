@@ -7,8 +7,10 @@ import { products } from "../../db/schema.js";
 import { AppError, badRequest, notFound } from "../../lib/app-error.js";
 import { findCategoryFor } from "../categories/index.js";
 import { findImageRefs, storeImages, type Upload } from "../images/index.js";
+import { loadVariants, refreshProductPrice, saveVariants } from "../catalogue/index.js";
 import { loadStock, saveStock } from "../stock/index.js";
 import type { ProductForm } from "./product-form.js";
+import { planVariants, type SavedVariants, type VariantPlan } from "./product-variants.js";
 import { findProductRow, getProduct } from "./product-queries.js";
 import type { ProductRow } from "./product-serialize.js";
 
@@ -77,17 +79,26 @@ async function categorySlug(db: Db, name: string): Promise<string> {
   return category.slug;
 }
 
-function columnsOf(form: ProductForm, category: string, plan: ImagePlan, previousStock: Record<string, boolean>) {
+function columnsOf(
+  form: ProductForm,
+  category: string,
+  plan: ImagePlan,
+  previousStock: Record<string, boolean>,
+  variants: VariantPlan,
+) {
   const { input } = form;
-  const colors = [...new Set(input.colors)];
+  const colors = variants.colors;
+  // The cheapest available variant's, set again once the variants and their stock are saved.
+  const cheapest = [...variants.variants].sort((a, b) => Number(a.price) - Number(b.price))[0];
   return {
     name: input.name,
     sku: input.sku,
     description: input.description,
-    price: input.price,
-    originalPrice: input.originalPrice,
+    price: input.price ?? cheapest?.price ?? "0",
+    originalPrice: input.price !== undefined ? input.originalPrice : (cheapest?.originalPrice ?? null),
     category,
-    sizes: [...new Set(input.sizes)],
+    options: variants.options,
+    sizes: variants.sizes,
     colors,
     inStock: input.inStock === 1,
     featured: input.featured === 1,
@@ -97,13 +108,39 @@ function columnsOf(form: ProductForm, category: string, plan: ImagePlan, previou
   };
 }
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Writes the planned variants and their counts, then the product's price from them (decision
+ * 038). Counts not named are kept for the variants that stay (new ones start at 0) while the
+ * product counts stock.
+ */
+async function writeVariants(tx: Tx, id: number, variants: VariantPlan, trackedBefore: boolean): Promise<void> {
+  const before = trackedBefore ? ((await loadStock(tx as unknown as Db, [id])).get(id) ?? []) : [];
+  const saved = await saveVariants(tx, id, variants.options, variants.variants);
+  const counts =
+    variants.stock !== undefined
+      ? variants.stock
+      : trackedBefore
+        ? saved.map((v) => before.find((s) => s.variantId === v.id)?.quantity ?? 0)
+        : undefined;
+  if (counts !== undefined)
+    await saveStock(
+      tx,
+      id,
+      counts === null ? null : saved.map((variant, i) => ({ variant, quantity: counts[i] ?? 0 })),
+    );
+  await refreshProductPrice(tx, id);
+}
+
 export async function createProduct(db: Db, form: ProductForm): Promise<Product> {
   const category = await categorySlug(db, form.input.category);
-  const plan = await planImages(db, form, [...new Set(form.input.colors)], null);
-  const values = columnsOf(form, category, plan, {});
+  const variants = await planVariants(db, null, form.input, null);
+  const plan = await planImages(db, form, variants.colors, null);
+  const values = columnsOf(form, category, plan, {}, variants);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(products).values(values).returning({ id: products.id });
-    if (form.input.variantStock) await saveStock(tx, row.id, values.sizes, values.colors, form.input.variantStock);
+    await writeVariants(tx, row.id, variants, false);
     return row.id;
   });
   return (await getProduct(db, id))!;
@@ -113,18 +150,17 @@ export async function updateProduct(db: Db, id: number, form: ProductForm): Prom
   const old: ProductRow | null = await findProductRow(db, id);
   if (!old) throw notFound("Product");
   const category = await categorySlug(db, form.input.category);
-  const plan = await planImages(db, form, [...new Set(form.input.colors)], old);
-  const values = { ...columnsOf(form, category, plan, old.colorVariantStock), updatedAt: sql`now()` };
-  // Not named: a tracked product keeps its counts, reshaped to its sizes and colours as saved.
-  const stock =
-    form.input.variantStock !== undefined
-      ? form.input.variantStock
-      : old.trackStock
-        ? ((await loadStock(db, [id])).get(id) ?? [])
-        : undefined;
+  const saved: SavedVariants = { options: old.options, variants: (await loadVariants(db, [id])).get(id) ?? [] };
+  const variants = await planVariants(db, id, form.input, saved);
+  const plan = await planImages(db, form, variants.colors, old);
+  const values = {
+    ...columnsOf(form, category, plan, old.colorVariantStock, variants),
+    updatedAt: sql`now()`,
+  };
+  // Not named: a tracked product keeps its counts, for the variants it keeps.
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id });
-    if (updated && stock !== undefined) await saveStock(tx, id, values.sizes, values.colors, stock);
+    if (updated) await writeVariants(tx, id, variants, old.trackStock);
     return updated;
   });
   if (!row) throw notFound("Product");

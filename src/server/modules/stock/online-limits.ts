@@ -32,7 +32,8 @@ export function onlineDay(now: Date): string {
 /** 409 for a size × colour asked for more than `unitsPerVariant` times (over all its lines). */
 export function checkUnitsPerVariant(lines: StockLine[]): void {
   const over = linesByVariant(lines).find((l) => l.quantity > UNCONFIRMED_LIMITS.unitsPerVariant);
-  if (over) throw new AppError("CONFLICT", tooManyOfVariantMessage(over.productName, over.size, over.color));
+  if (over)
+    throw new AppError("CONFLICT", tooManyOfVariantMessage(over.productName, over.size, over.color, over.options));
 }
 
 const budgets = (buyer: OnlineBuyer) => [
@@ -87,12 +88,12 @@ export function budgetCtes(buyer: OnlineBuyer, lines: StockLine[]): { before: SQ
       for update of b
     ),
     variant_held as (
-      select l.product_id, l.size, l.color, w.quantity as wanted, h.held,
+      select l.variant_id, w.quantity as wanted, h.held,
              greatest(${UNCONFIRMED_LIMITS.unitsPerVariant}::int,
                       floor((l.quantity + h.held) * ${UNCONFIRMED_LIMITS.variantHeldShare}::numeric))::int as cap
       from stock_locked l
-      join stock_wanted w on l.product_id = w.product_id and l.size = w.size and l.color = w.color
-      cross join lateral (select online_units_held(l.product_id, l.size, l.color) as held) h
+      join stock_wanted w on l.variant_id = w.variant_id
+      cross join lateral (select online_units_held(l.variant_id) as held) h
       where (select count(*) from stock_locked) >= 0
     ),
     budget_ok as (
@@ -109,15 +110,14 @@ export function budgetCtes(buyer: OnlineBuyer, lines: StockLine[]): { before: SQ
   const result = sql`(select seeded from budget_ok) as budget_seeded, (select ok from budget_ok) as budget_ok,
     json_build_object(
       'budgets', (select json_object_agg(scope, units) from budget_locked),
-      'variants', (select json_agg(json_build_object('product_id', product_id, 'size', size, 'color', color,
-                                                      'held', held, 'cap', cap)) from variant_held)
+      'variants', (select json_agg(json_build_object('variant_id', variant_id, 'held', held, 'cap', cap)) from variant_held)
     ) as budget_units`;
   return { before, after, result };
 }
 
 interface BudgetFindings {
   budgets: Record<string, number> | null;
-  variants: { product_id: number; size: string; color: string; held: number; cap: number }[] | null;
+  variants: { variant_id: number; held: number; cap: number }[] | null;
 }
 
 /**
@@ -127,12 +127,13 @@ interface BudgetFindings {
 export function budgetRefusal(found: unknown, lines: StockLine[]): AppError {
   const findings = (typeof found === "string" ? JSON.parse(found) : (found ?? {})) as Partial<BudgetFindings>;
   for (const line of linesByVariant(lines)) {
-    const v = findings.variants?.find(
-      (f) => f.product_id === line.productId && f.size === line.size && f.color === line.color,
-    );
+    const v = findings.variants?.find((f) => f.variant_id === line.variantId);
     if (v && v.held + line.quantity > v.cap) {
       const canOrder = Math.max(0, v.cap - v.held);
-      return new AppError("CONFLICT", variantHeldMessage(line.productName, line.size, line.color, canOrder));
+      return new AppError(
+        "CONFLICT",
+        variantHeldMessage(line.productName, line.size, line.color, canOrder, line.options),
+      );
     }
   }
   const taken = findings.budgets ?? {};

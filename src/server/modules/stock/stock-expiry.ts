@@ -47,20 +47,20 @@ export async function releaseExpiredStock(app: FastifyInstance): Promise<number>
         for update of o skip locked
       ),
       locked as (
-        select 1 from product_stock s join order_stock h using (product_id, size, color)
+        select 1 from product_stock s join order_stock h using (variant_id)
         where h.order_id in (select id from expired) and h.held
-        order by s.product_id, s.size, s.color
+        order by s.variant_id
         for update of s
       ),
       released as (
         update order_stock h set held = false
         where h.order_id in (select id from expired) and h.held and (select count(*) from locked) >= 0
-        returning h.order_id, h.product_id, h.size, h.color, h.quantity
+        returning h.order_id, h.variant_id, h.quantity
       ),
       restocked as (
         update product_stock s set quantity = s.quantity + r.quantity
-        from (select product_id, size, color, sum(quantity)::int as quantity from released group by 1, 2, 3) r
-        where s.product_id = r.product_id and s.size = r.size and s.color = r.color
+        from (select variant_id, sum(quantity)::int as quantity from released group by 1) r
+        where s.variant_id = r.variant_id
       ),
       marked as (
         update orders set stock_released_at = ${now.toISOString()}::timestamptz

@@ -7,20 +7,29 @@ import { queryRows } from "../../db/rows.js";
 
 /** What the orders would need to take again and is no longer there: "Kurta (M / Red): 2 left, 4 needed". */
 async function shortLines(db: Db, orderIds: string[]): Promise<string[]> {
-  const rows = await queryRows<{ name: string; size: string; color: string; left: unknown; wanted: unknown }>(
+  const rows = await queryRows<{
+    name: string;
+    size: string;
+    color: string;
+    options: Record<string, string> | null;
+    left: unknown;
+    wanted: unknown;
+  }>(
     db,
-    sql`select coalesce(p.name, 'Product #' || h.product_id) as name, h.size, h.color,
+    sql`select coalesce(p.name, 'Product #' || h.product_id) as name, h.size, h.color, v.options,
           coalesce(s.quantity, 0) as left, h.quantity as wanted
         from order_stock h
         left join products p on p.id = h.product_id
-        left join product_stock s on s.product_id = h.product_id and s.size = h.size and s.color = h.color
+        left join product_variants v on v.id = h.variant_id
+        left join product_stock s on s.variant_id = h.variant_id
         where h.order_id in (select value::uuid from json_array_elements_text(${JSON.stringify(orderIds)}::json))
           and not h.held and coalesce(s.quantity, 0) < h.quantity
         order by 1, h.size, h.color
         limit 5`,
   );
   return rows.map(
-    (r) => `${variantLabel(r.name, r.size, r.color)}: ${Number(r.left)} left, ${Number(r.wanted)} needed`,
+    (r) =>
+      `${variantLabel(r.name, r.size, r.color, r.options ?? undefined)}: ${Number(r.left)} left, ${Number(r.wanted)} needed`,
   );
 }
 

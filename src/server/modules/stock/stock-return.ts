@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
 
-/** A size and colour of a product, spelt as the catalogue (and product_stock) spells it. */
+/**
+ * A size and colour of a product, spelt as the catalogue (and product_stock) spells it: the
+ * variants with those values (one, for a product whose only options are Size and Color).
+ */
 export interface Variant {
   productId: number;
   size: string;
@@ -23,7 +26,7 @@ export async function lockVariants(tx: Db, variants: Variant[]): Promise<void> {
     select 1 from product_stock s
     join json_to_recordset(${keysJson(variants)}::json) as v(product_id int, size text, color text)
       on s.product_id = v.product_id and s.size = v.size and s.color = v.color
-    order by s.product_id, s.size, s.color
+    order by s.variant_id
     for update of s`);
 }
 
@@ -54,17 +57,17 @@ export async function putBackReturnedItems(
           group by 1, 2, 3
         ),
         back as (
-          select o.product_id, o.size, o.color, least(o.quantity, w.quantity) as quantity
+          select o.variant_id, least(o.quantity, w.quantity) as quantity
           from order_stock o join wanted w using (product_id, size, color)
-          where o.order_id = ${orderId}::uuid and o.held and o.quantity > 0
+          where o.order_id = ${orderId}::uuid and o.held and o.quantity > 0 and o.variant_id is not null
         ),
         less_held as (
           update order_stock o set quantity = o.quantity - b.quantity from back b
-          where o.order_id = ${orderId}::uuid and o.product_id = b.product_id and o.size = b.size and o.color = b.color
+          where o.order_id = ${orderId}::uuid and o.variant_id = b.variant_id
         ),
         restocked as (
           update product_stock s set quantity = s.quantity + b.quantity from back b
-          where s.product_id = b.product_id and s.size = b.size and s.color = b.color
+          where s.variant_id = b.variant_id
           returning b.quantity
         )
         select coalesce(sum(quantity), 0)::int as units from restocked`,

@@ -1,4 +1,3 @@
-import { unitsLeft } from "@shared/rules/stock.js";
 import type { Db } from "../../db/client.js";
 import { loadStock } from "./stock-store.js";
 
@@ -7,6 +6,8 @@ export interface ShownCount {
   productId: number;
   size: string;
   color: string;
+  /** Set when the answer names the variant (decision 038). */
+  variantId?: number;
   quantity: number;
 }
 
@@ -20,9 +21,13 @@ export function countsShown(json: string): ShownCount[] | null {
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(walk);
     if (typeof value !== "object" || value === null) return;
-    const { id, variantStock } = value as { id?: unknown; variantStock?: unknown };
-    if (typeof id === "number" && Array.isArray(variantStock))
-      for (const v of variantStock as { size: string; color: string; quantity: number }[])
+    const { id, variantStock, variants } = value as { id?: unknown; variantStock?: unknown; variants?: unknown };
+    // A variant's count by its id (decision 038): two variants may share a size and colour.
+    if (typeof id === "number" && Array.isArray(variantStock) && Array.isArray(variants))
+      for (const v of variants as { id: number; stock?: number }[])
+        shown.push({ productId: id, size: "", color: "", variantId: v.id, quantity: v.stock ?? 0 });
+    else if (typeof id === "number" && Array.isArray(variantStock))
+      for (const v of variantStock as ShownCount[])
         shown.push({ productId: id, size: v.size, color: v.color, quantity: v.quantity });
     Object.values(value).forEach(walk);
   };
@@ -36,5 +41,10 @@ export async function countsStillShown(db: Db, shown: ShownCount[]): Promise<boo
     db,
     shown.map((s) => s.productId),
   );
-  return shown.every((s) => unitsLeft(stock.get(s.productId) ?? [], s.size, s.color) === s.quantity);
+  return shown.every((s) => {
+    const counted = (stock.get(s.productId) ?? []).find((c) =>
+      s.variantId !== undefined ? c.variantId === s.variantId : c.size === s.size && c.color === s.color,
+    );
+    return (counted?.quantity ?? 0) === s.quantity;
+  });
 }

@@ -2,12 +2,15 @@ import { sql, type SQL } from "drizzle-orm";
 import { LOW_STOCK_THRESHOLD, notEnoughStockMessage } from "@shared/rules/stock.js";
 import { AppError } from "../../lib/app-error.js";
 
-/** One tracked line of an order: the variant and how many it takes. */
+/** One tracked line of an order: the variant (decision 038) and how many it takes. */
 export interface StockLine {
   productId: number;
+  variantId: number;
   productName: string;
   size: string;
   color: string;
+  /** The variant's options, in its product's option order: what messages name it by. */
+  options: Record<string, string>;
   quantity: number;
 }
 
@@ -15,7 +18,7 @@ export interface StockLine {
 export function linesByVariant(lines: StockLine[]): StockLine[] {
   const byVariant = new Map<string, StockLine>();
   for (const l of lines) {
-    const key = JSON.stringify([l.productId, l.size, l.color]);
+    const key = String(l.variantId);
     const seen = byVariant.get(key);
     byVariant.set(key, seen ? { ...seen, quantity: seen.quantity + l.quantity } : { ...l });
   }
@@ -24,6 +27,7 @@ export function linesByVariant(lines: StockLine[]): StockLine[] {
 
 function wantedJson(lines: StockLine[]): { json: string; count: number } {
   const rows = linesByVariant(lines).map((l) => ({
+    variant_id: l.variantId,
     product_id: l.productId,
     size: l.size,
     color: l.color,
@@ -49,42 +53,42 @@ export function takeStockCtes(lines: StockLine[], { reserveScarce = true } = {})
   const { json, count } = wantedJson(lines);
   const before = sql`
     stock_wanted as (
-      select * from json_to_recordset(${json}::json) as w(product_id int, size text, color text, quantity int)
+      select * from json_to_recordset(${json}::json)
+        as w(variant_id int, product_id int, size text, color text, quantity int)
     ),
     stock_locked as (
-      select s.product_id, s.size, s.color, s.quantity from product_stock s
-      join stock_wanted w on s.product_id = w.product_id and s.size = w.size and s.color = w.color
-      order by s.product_id, s.size, s.color
+      select s.variant_id, s.product_id, s.size, s.color, s.quantity from product_stock s
+      join stock_wanted w on s.variant_id = w.variant_id
+      order by s.variant_id
       for update of s
     ),
     stock_ok as (
       select count(*) = ${count}::int as ok from stock_locked l
-      join stock_wanted w on l.product_id = w.product_id and l.size = w.size and l.color = w.color
+      join stock_wanted w on l.variant_id = w.variant_id
       where l.quantity >= w.quantity
     ),`;
   const after = sql`
     stock_reserved as (
       select w.*, ${reserveScarce} or l.quantity - w.quantity > ${LOW_STOCK_THRESHOLD}::int as held
-      from stock_wanted w join stock_locked l on l.product_id = w.product_id and l.size = w.size and l.color = w.color
+      from stock_wanted w join stock_locked l on l.variant_id = w.variant_id
     ),
     stock_taken as (
       update product_stock s set quantity = s.quantity - w.quantity
       from stock_reserved w
-      where s.product_id = w.product_id and s.size = w.size and s.color = w.color and w.held
-        and exists (select 1 from placed)
+      where s.variant_id = w.variant_id and w.held and exists (select 1 from placed)
       returning s.quantity
     ),
     stock_held as (
-      insert into order_stock (order_id, product_id, size, color, quantity, held)
-      select placed.id, w.product_id, w.size, w.color, w.quantity, w.held from placed cross join stock_reserved w
+      insert into order_stock (order_id, variant_id, product_id, size, color, quantity, held)
+      select placed.id, w.variant_id, w.product_id, w.size, w.color, w.quantity, w.held
+      from placed cross join stock_reserved w
     ),`;
   return { before, after };
 }
 
 /** Selected by the statement: whether stock sufficed, what was left when it did not, and the lowest after taking. */
 export const stockResultColumns = sql`(select ok from stock_ok) as stock_ok,
-  (select json_agg(json_build_object('product_id', product_id, 'size', size, 'color', color, 'quantity', quantity))
-     from stock_locked) as stock_left,
+  (select json_agg(json_build_object('variant_id', variant_id, 'quantity', quantity)) from stock_locked) as stock_left,
   (select min(quantity) from stock_taken) as stock_lowest`;
 
 /** The first variant that asked for more than was left: the line naming it, how many it wanted and how many are left. */
@@ -93,18 +97,13 @@ export function firstShortfall(
   left: unknown,
 ): { line: StockLine; wanted: number; left: number } | null {
   const rows = (typeof left === "string" ? JSON.parse(left) : (left ?? [])) as {
-    product_id: number;
-    size: string;
-    color: string;
+    variant_id: number;
     quantity: number;
   }[];
-  const { json } = wantedJson(lines);
-  const wanted = JSON.parse(json) as { product_id: number; size: string; color: string; quantity: number }[];
-  for (const w of wanted) {
-    const have = rows.find((r) => r.product_id === w.product_id && r.size === w.size && r.color === w.color);
-    const units = have?.quantity ?? 0;
+  for (const w of linesByVariant(lines)) {
+    const units = rows.find((r) => r.variant_id === w.variantId)?.quantity ?? 0;
     if (units < w.quantity) {
-      const line = lines.find((l) => l.productId === w.product_id && l.size === w.size && l.color === w.color)!;
+      const line = lines.find((l) => l.variantId === w.variantId)!;
       return { line, wanted: w.quantity, left: units };
     }
   }
@@ -117,7 +116,7 @@ export function notEnoughStock(lines: StockLine[], left: unknown): AppError {
   if (short)
     return new AppError(
       "CONFLICT",
-      notEnoughStockMessage(short.line.productName, short.line.size, short.line.color, short.left),
+      notEnoughStockMessage(short.line.productName, short.line.size, short.line.color, short.left, short.line.options),
     );
   return new AppError("CONFLICT", "Some items sold out while your order was being placed; please review your cart");
 }
