@@ -164,6 +164,17 @@ describe("reading Shopify's product CSV", () => {
 });
 
 describe("reading the store's own product file", () => {
+  it("reads the README's example file without an error", async () => {
+    const example = join(import.meta.dirname, "../../../../docs/examples/products-store.csv");
+    const catalogue = await readImportFile(example, "csv", "store");
+    expect(catalogue.errors).toEqual([]);
+    expect(catalogue.products.map((p) => [p.handle, p.variants.length, p.images.length])).toEqual([
+      ["lawn-suit-3-piece", 3, 3],
+      ["chiffon-dupatta", 1, 1],
+      ["khaddar-shawl", 2, 2],
+    ]);
+  });
+
   it("reads one row per variant with the product's columns on its first row", async () => {
     const text = [
       "Handle,Name,Description,Category,Status,Featured,Attributes,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,SKU,Price,Original Price,Stock,Variant Image,Images",
