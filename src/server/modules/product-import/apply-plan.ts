@@ -13,9 +13,16 @@ import type { PlannedProduct } from "./plan.js";
  * pictures, inside the caller's transaction. Shopify's file says nothing of "featured": there a
  * product keeps its own.
  */
-export async function writePlannedProduct(tx: Db, p: PlannedProduct, format: ImportFormat): Promise<void> {
+export async function writePlannedProduct(
+  tx: Db,
+  p: PlannedProduct,
+  format: ImportFormat,
+  categories: Map<string, string>,
+): Promise<void> {
   const { imported } = p;
-  const category = await categorySlugFor(tx, imported.category);
+  const key = imported.category.trim().toLowerCase();
+  const category = categories.get(key) ?? (await categorySlugFor(tx, imported.category));
+  categories.set(key, category);
   // The product's price is its cheapest available variant's: set from the variants below.
   const lead = p.variants[0].imported;
   const options = imported.options;

@@ -79,11 +79,13 @@ export async function importCatalogue(
   const result = answer(catalogue, made, false, pictures);
   await run.onPlanned?.(result);
   const changed = made.products.filter((p) => p.change !== "unchanged");
+  // Category slugs by name, once per import (a rolled-back batch fails the whole run, and a new run starts afresh).
+  const categories = new Map<string, string>();
   for (let i = 0; i < changed.length; i += IMPORT_BATCH_PRODUCTS) {
     const batch = changed.slice(i, i + IMPORT_BATCH_PRODUCTS);
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      for (const p of batch) await writePlannedProduct(tx, p, catalogue.format);
+      for (const p of batch) await writePlannedProduct(tx, p, catalogue.format, categories);
     });
     if (run.onProgress) {
       const last = batch[batch.length - 1].imported.line;

@@ -55,6 +55,15 @@ export class ProductBuilder {
       return null;
     }
     const known = this.products.get(handle);
+    // A later row of a handle adds variants or pictures; one with another title is another product.
+    if (known && cells.title && cells.title.slice(0, 200) !== known.title) {
+      errors.add(
+        cells.line,
+        cells.handle.column,
+        `The handle "${handle}" is already "${known.title}" on line ${known.line}; give this product its own handle`,
+      );
+      return null;
+    }
     if (known) return known;
     if (!cells.title) errors.add(cells.line, "Title", "A product's first row needs its title");
     const names: string[] = [];

@@ -135,6 +135,7 @@ describe("reading Shopify's product CSV", () => {
       }),
       shopifyRow({ Handle: "Bad Handle!", Title: "C", "Variant Price": "900" }),
       shopifyRow({ Handle: "d", Title: "D", "Variant Price": "900", Status: "live", "Variant Inventory Qty": "3.5" }),
+      shopifyRow({ Handle: "a", Title: "Another A", "Variant Price": "900" }),
     ].join("\n");
     const catalogue = await readImportFile(await file(text), "csv", "shopify");
     expect(catalogue.products[0].variants[0].price).toBe("1200.00");
@@ -146,6 +147,7 @@ describe("reading Shopify's product CSV", () => {
       { line: 6, column: "Handle", message: expect.stringContaining("is not a handle") },
       { line: 7, column: "Status", message: expect.stringContaining('"live" is not a status') },
       { line: 7, column: "Variant Inventory Qty", message: expect.stringContaining("not a number of units") },
+      { line: 8, column: "Handle", message: expect.stringContaining('The handle "a" is already "A" on line 2') },
     ]);
   });
 
