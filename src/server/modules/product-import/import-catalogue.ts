@@ -5,6 +5,7 @@ import { writePlannedProduct } from "./apply-plan.js";
 import type { ImportedCatalogue } from "./catalogue-model.js";
 import { loadStoredProducts, skuOwners } from "./catalogue-gateway.js";
 import type { PictureFetchOptions } from "./fetch-picture.js";
+import { addMissingAttributes, spellAttributes } from "./import-attributes.js";
 import { IMPORT_BATCH_PRODUCTS, IMPORT_PAUSE_MS } from "./import-limits.js";
 import { fetchPictures, knownPictures, type PictureFailureReport } from "./picture-store.js";
 import { planImport, type ImportPlan } from "./plan.js";
@@ -67,6 +68,7 @@ export async function importCatalogue(
   catalogue: ImportedCatalogue,
   run: ImportRun,
 ): Promise<ProductImportResult> {
+  await spellAttributes(db, catalogue);
   const urls = picturesOf(catalogue);
   const known = await knownPictures(db, urls);
   const check = await plan(db, catalogue, known, true);
@@ -81,6 +83,7 @@ export async function importCatalogue(
   const changed = made.products.filter((p) => p.change !== "unchanged");
   // Category slugs by name, once per import (a rolled-back batch fails the whole run, and a new run starts afresh).
   const categories = new Map<string, string>();
+  if (changed.length) await addMissingAttributes(db, catalogue);
   for (let i = 0; i < changed.length; i += IMPORT_BATCH_PRODUCTS) {
     const batch = changed.slice(i, i + IMPORT_BATCH_PRODUCTS);
     await db.transaction(async (transaction) => {

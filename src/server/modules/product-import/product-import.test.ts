@@ -188,6 +188,20 @@ describe("POST /api/admin/products/import", () => {
       failedImages: [{ url: `${cdn.url}/missing.jpg`, message: expect.stringContaining("404") }],
     });
     expect((await catalogue()).find((p) => p.handle === "silk-scarf")?.images).toHaveLength(1);
+    // Its tags are attributes: a value added to the owner's Occasion, a new attribute Drape.
+    const [scarf] = await queryRows<{ attributes: unknown }>(
+      t.db,
+      sql`select attributes from products where handle = 'silk-scarf'`,
+    );
+    expect(scarf.attributes).toEqual({ Occasion: ["Eid"], Drape: ["Long"] });
+    const lists = await queryRows<{ name: string; values: string[] }>(
+      t.db,
+      sql`select name, values from attributes where name in ('Occasion', 'Drape') order by name`,
+    );
+    expect(lists).toEqual([
+      { name: "Drape", values: ["Long"] },
+      { name: "Occasion", values: ["Casual", "Formal", "Festive", "Bridal", "Eid"] },
+    ]);
   });
 
   it("refuses a file that is neither CSV nor XLSX, and one without a format", async () => {
