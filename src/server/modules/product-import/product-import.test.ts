@@ -173,6 +173,7 @@ describe("POST /api/admin/products/import", () => {
       SHOPIFY_HEADER,
       shopifyRow({
         Handle: "silk-scarf",
+        Tags: "occasion: Eid, Drape: Long",
         Title: "Silk Scarf",
         Type: "Accessories",
         "Variant Price": "900",
