@@ -35,7 +35,7 @@ describe("moving a shop in", () => {
     await page.getByText("Pictures fetched: 6").waitFor();
     await screenshot(page, "product-import-done-desktop");
 
-    // Its old address from Shopify's handle (`/product/{id}` answers 301 to it once handles are in).
+    // Opened by its id: `/product/{id}` answers 301 to `/products/{handle}` where handles are in.
     const [{ id }] = await queryRows<{ id: number }>(
       suite.store.db,
       sql`select id from products where handle = 'lawn-suit-3-piece'`,
