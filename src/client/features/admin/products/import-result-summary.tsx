@@ -5,7 +5,7 @@ const n = (x: number) => x.toLocaleString("en-PK");
 /** A dry run's or an import's counts, its errors by line and column, the pictures not fetched and the columns not used. */
 export function ImportResultSummary({ result }: { result: ProductImportResult }) {
   const { products, variants, images } = result;
-  const verb = result.dryRun ? "to be" : "";
+  const heads = result.dryRun ? ["To create", "To update"] : ["Created", "Updated"];
   return (
     <div className="space-y-3 text-sm" role="status">
       <p className="font-medium">
@@ -15,8 +15,8 @@ export function ImportResultSummary({ result }: { result: ProductImportResult })
         <thead>
           <tr>
             <th />
-            <th>Created {verb}</th>
-            <th>Updated {verb}</th>
+            <th>{heads[0]}</th>
+            <th>{heads[1]}</th>
             <th>Unchanged</th>
           </tr>
         </thead>
