@@ -276,6 +276,35 @@ describe("a file over 1,000 rows", () => {
     expect(count).toBe(1_200);
   });
 
+  it("writes nothing when the store changed after the check (a SKU of the file taken meanwhile), saying why", async () => {
+    const text = big()
+      .replace(/bulk-/g, "late-")
+      .replace(/B-(\d+)/g, "L-$1")
+      .replace(/Bulk/g, "Late");
+    const res = await importFile(text);
+    expect(res.statusCode).toBe(202);
+    const { id } = res.json() as { id: number };
+    // Meanwhile the owner gives one of the file's SKUs to another product.
+    await t.db.execute(sql`update product_variants set sku = 'L-7' where sku = 'LS3-U'`);
+    await t.app.jobs.runDue();
+    const progress = (
+      await t.app.inject({
+        method: "GET",
+        url: `/api/admin/products/imports/${id}`,
+        headers: { cookie: t.adminCookie },
+      })
+    ).json() as ProductImportProgress;
+    expect(progress.state).toBe("done");
+    expect(progress.result?.errors).toEqual([
+      { line: 9, column: "Variant SKU", message: expect.stringContaining('"lawn-suit-3-piece"') },
+    ]);
+    const [{ count }] = await queryRows<{ count: number }>(
+      t.db,
+      sql`select count(*)::int as count from products where category = 'late'`,
+    );
+    expect(count).toBe(0);
+  });
+
   it("answers 404 for an import that does not exist", async () => {
     const res = await t.app.inject({
       method: "GET",
