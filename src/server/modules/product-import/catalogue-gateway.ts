@@ -3,6 +3,7 @@ import { slugify } from "@shared/rules/labels.js";
 import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
 import type { ImportedOption, ProductStatus } from "./catalogue-model.js";
+import { handleFromName } from "./import-values.js";
 import type { StoredProduct, StoredVariant } from "./stored-catalogue.js";
 
 /**
@@ -134,7 +135,8 @@ export async function categorySlugFor(db: Db, name: string): Promise<string> {
   if (found) return found.slug;
   const [created] = await queryRows<{ slug: string }>(
     db,
-    sql`insert into categories (name, slug) values (${name.trim()}, ${slugify(name)})
+    // A new category's slug is its collection's address: lowercase letters, digits and dashes.
+    sql`insert into categories (name, slug) values (${name.trim()}, ${handleFromName(name)})
         on conflict (slug) do update set slug = excluded.slug returning slug`,
   );
   return created.slug;
