@@ -12,10 +12,19 @@ export async function seedCatalogue(database: Database, count = 200): Promise<vo
   if (have >= count) return;
   await database.db.execute(sql`
     insert into products (name, sku, description, price, original_price, category, sizes, colors, in_stock, featured,
-                          images, color_variant_images, color_variant_stock, created_at)
+                          images, color_variant_images, color_variant_stock, created_at, options)
     select p.name || ' ' || g, p.sku || '-' || g, p.description, p.price, p.original_price, p.category, p.sizes, p.colors,
-           p.in_stock, p.featured, p.images, p.color_variant_images, p.color_variant_stock, p.created_at - (g || ' hours')::interval
+           p.in_stock, p.featured, p.images, p.color_variant_images, p.color_variant_stock, p.created_at - (g || ' hours')::interval,
+           p.options
     from products p cross join generate_series(1, ${Math.ceil(count / have)}) g
     order by g, p.id
     limit ${count - have}`);
+  // Each copy sells what its original sells (decision 038): the same variants, at the same prices.
+  await database.db.execute(sql`
+    insert into product_variants (product_id, position, options, size, color, price, original_price)
+    select c.id, v.position, v.options, v.size, v.color, v.price, v.original_price
+    from products c join products p on c.sku like p.sku || '-%' and c.name like p.name || ' %'
+    join product_variants v on v.product_id = p.id
+    where not exists (select 1 from product_variants w where w.product_id = c.id)
+      and c.sku = p.sku || '-' || substring(c.name from length(p.name) + 2)`);
 }

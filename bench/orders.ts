@@ -10,6 +10,8 @@ import { openPglite, type Database } from "../src/server/db/client.js";
 import { startTsWorker } from "../src/server/lib/ts-worker.js";
 import { testWhatsappConfig } from "../src/server/test/fakes/whatsapp-config.js";
 import { seedCatalogue } from "./catalogue-fixture.js";
+import { combinations } from "../src/shared/catalogue/variants.js";
+import { saveVariants } from "../src/server/modules/catalogue/index.js";
 import { listen, onFreshPostgres, rows, writeResult } from "./support.js";
 
 export async function orderBody(database: Database) {
@@ -90,10 +92,8 @@ const CLIENTS = `
 async function trackEveryProduct(database: Database) {
   await database.db.execute(sql`update products set track_stock = true`);
   await database.db.execute(sql`
-    insert into product_stock (product_id, size, color, quantity)
-    select p.id, s, c, 100000 from products p,
-      unnest(case when cardinality(p.sizes) = 0 then array[''] else p.sizes end) as s,
-      unnest(case when cardinality(p.colors) = 0 then array[''] else p.colors end) as c
+    insert into product_stock (product_id, variant_id, size, color, quantity)
+    select v.product_id, v.id, v.size, v.color, 100000 from product_variants v
     on conflict do nothing`);
 }
 
@@ -427,7 +427,7 @@ async function outboxPair(databases: Pair, label: string, seconds: number) {
 
 /**
  * Knobs for short runs on a shared machine: BENCH_ORDERS_SECONDS (per row, default 10),
- * BENCH_ORDERS_ROWS, a comma-separated choice of "placement", "stock", "outbox", "money" and "advance", and
+ * BENCH_ORDERS_ROWS, a comma-separated choice of "placement", "stock", "outbox", "money", "advance" and "variants", and
  * BENCH_ORDERS_DATABASES, of "pglite" and "postgres" (default all of each).
  */
 function knobs() {
@@ -435,7 +435,7 @@ function knobs() {
   const list = (value: string) => new Set(value.split(",").map((r) => r.trim()));
   return {
     seconds: Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 120) : 10,
-    rows: list(process.env.BENCH_ORDERS_ROWS ?? "placement,stock,outbox,money,advance"),
+    rows: list(process.env.BENCH_ORDERS_ROWS ?? "placement,stock,outbox,money,advance,variants"),
     databases: list(process.env.BENCH_ORDERS_DATABASES ?? "pglite,postgres"),
   };
 }
@@ -480,6 +480,12 @@ export async function benchOrders(seconds = knobs().seconds) {
     const advance = await advanceRows(seconds);
     writeResult("orders-advance", { advanceRule: advance, target: "advance rule on / off >= 0.9" });
     if (chosen.size === 1) return { advanceRule: advance };
+  }
+  if (chosen.has("variants")) {
+    // Issue 40's pair, in a file of its own as issue 24's.
+    const variants = await variantRows(seconds);
+    writeResult("orders-variants", { variantOrder: variants, target: "variant order / size × colour order >= 0.95" });
+    if (chosen.size === 1) return { variantOrder: variants };
   }
   if (chosen.has("placement")) results.push(...(await placementRows(seconds)));
   if (chosen.has("stock")) stock.push(...(await stockRows(seconds)));
@@ -541,6 +547,75 @@ async function moneyRows(seconds: number) {
   const rows = [
     await onPglitePair((pair) => moneyPair(pair, "pglite", seconds)),
     await onPostgresPair((pair) => moneyPair(pair, "postgres", seconds)),
+  ];
+  return rows.filter((row) => row !== null);
+}
+
+/**
+ * Issue 40: an order of two variants of products with three options (Make × Size × Colour, each
+ * its own price), named by variantId, next to today's order of the same two products by size and
+ * colour, on two fresh databases of one kind, the load windows alternating as measurePair's.
+ */
+async function variantPair(databases: Pair, label: string, seconds: number) {
+  const today = await prepare(databases[0], true);
+  const withVariants = await prepare(databases[1], true);
+  const body = JSON.parse(withVariants.template) as { items: { productId: number; size: string; color: string }[] };
+  const items = [];
+  for (const item of body.items) {
+    const [p] = await rows<{ sizes: string[]; colors: string[]; price: string }>(
+      withVariants.database,
+      sql`select sizes, colors, price::text as price from products where id = ${item.productId}`,
+    );
+    const options = [
+      { name: "Make", values: ["Unstitched", "Stitched", "Pret"] },
+      { name: "Size", values: p.sizes },
+      { name: "Color", values: p.colors },
+    ];
+    const saved = await saveVariants(
+      withVariants.database.db,
+      item.productId,
+      options,
+      combinations(options).map((combo, i) => ({
+        options: combo,
+        price: String(Number(p.price) + (i % 3) * 1500),
+        originalPrice: null,
+        sku: null,
+        imageId: null,
+      })),
+    );
+    await withVariants.database.db.execute(sql`
+      update products set options = ${JSON.stringify(options)}::jsonb, track_stock = true where id = ${item.productId}`);
+    await withVariants.database.db.execute(sql`
+      insert into product_stock (product_id, variant_id, size, color, quantity)
+      select product_id, id, size, color, 100000 from product_variants where product_id = ${item.productId}
+      on conflict (variant_id) do nothing`);
+    const chosen = saved.find((v) => v.options.Make === "Stitched" && v.size === item.size && v.color === item.color)!;
+    items.push({ productId: item.productId, variantId: chosen.id, quantity: 1, price: 1, selectedImage: null });
+  }
+  const variantTarget = { ...withVariants, template: JSON.stringify({ ...body, items }) };
+  const windows = 4;
+  const loads = { today: [] as Load[], variants: [] as Load[] };
+  for (let w = 0; w < windows; w++) {
+    const order = w % 2 === 0 ? (["today", "variants"] as const) : (["variants", "today"] as const);
+    for (const which of order)
+      loads[which].push(await load(which === "today" ? today : variantTarget, seconds / windows));
+  }
+  const t = await report(today, label, seconds, loads.today);
+  const v = await report(variantTarget, label, seconds, loads.variants);
+  return {
+    database: label,
+    sizeAndColorOrdersPerSecond: t.ordersPerSecond,
+    variantOrdersPerSecond: v.ordersPerSecond,
+    ratio: Math.round((v.ordersPerSecond / Math.max(1, t.ordersPerSecond)) * 100) / 100,
+    equal: t.equal && v.equal,
+    refused: { sizeAndColor: t.refusedByStatus, variants: v.refusedByStatus },
+  };
+}
+
+async function variantRows(seconds: number) {
+  const rows = [
+    await onPglitePair((pair) => variantPair(pair, "pglite", seconds)),
+    await onPostgresPair((pair) => variantPair(pair, "postgres", seconds)),
   ];
   return rows.filter((row) => row !== null);
 }

@@ -80,6 +80,8 @@ const schema = z.object({
   WHATSAPP_DELIVERY_ISSUE_TEMPLATE: z.string().min(1).default("delivery_attempt"),
   /** Sent when an order is shipped: courier, tracking number and link, the cash to keep ready. */
   WHATSAPP_SHIPPED_TEMPLATE: z.string().min(1).default("order_shipped"),
+  /** Sent when an order's items change before it ships: the new items and what to pay (issue 43). */
+  WHATSAPP_ORDER_UPDATED_TEMPLATE: z.string().min(1).default("order_updated"),
   /** Meta's pixel (browser) and Conversions API (issue 28): the pixel is on with its id, the Conversions API with the token too. */
   META_PIXEL_ID: z.preprocess(
     (v) => (v === "" ? undefined : v),

@@ -13,6 +13,7 @@ import {
   type ShopState,
 } from "@client/features/catalog/shop-filters-state";
 import { readSort, writeSort, type SortOrder } from "@client/features/catalog/product-sorting";
+import { pricedFrom } from "@client/features/catalog/price-from";
 import { siteSettings } from "@shared/rules/settings.js";
 import {
   collectionExists,
@@ -65,6 +66,12 @@ const route = <R extends Reads>(def: RouteDef<R>): RouteDef<R> => def;
 
 /** A product id as a URL may carry it (a malformed one is a missing product). */
 export const productIdOf = (id: string | undefined): number => (/^\d{1,9}$/.test(id ?? "") ? Number(id) : NaN);
+
+/** The `?variant=<id>` a product page opens with chosen (null when absent or malformed). */
+export const variantIdOf = (search: URLSearchParams): number | null => {
+  const id = productIdOf(search.get("variant") ?? undefined);
+  return Number.isNaN(id) ? null : id;
+};
 
 export const HOME = route({
   path: "/",
@@ -168,6 +175,11 @@ export const PRODUCT = route({
       rating: known ? queries.rating(productId) : undefined,
     };
   },
+  // The chosen variant is rendered on the server too (the back-in-stock link opens with it chosen).
+  query: (search) => {
+    const variant = variantIdOf(search);
+    return new URLSearchParams(variant === null ? {} : { variant: String(variant) });
+  },
   head: ({ reads, get, origin }) => {
     // Not asked for (a malformed id) or answered null: 'Product Not Found'; not answered yet: say nothing.
     const product = reads.product ? get(reads.product) : null;
@@ -178,7 +190,7 @@ export const PRODUCT = route({
     const picture = product.images[0];
     return {
       title: product.name,
-      description: `${product.name}, ${formatRs(product.price)}: ${clip(product.description, 140)} Cash on delivery across Pakistan.`,
+      description: `${product.name}, ${pricedFrom(product) ? "from " : ""}${formatRs(product.price)}: ${clip(product.description, 140)} Cash on delivery across Pakistan.`,
       canonical,
       ogType: "product",
       image: picture,

@@ -5,6 +5,8 @@ import { queryRows } from "./rows.js";
 import { seedDemoData } from "./demo/seed.js";
 import { copyTables, migrateUpTo } from "../test/migrate-up-to.js";
 import { createTestDatabase } from "../test/test-db.js";
+import { ADMIN, startServerOn } from "../test/test-app.js";
+import { upsertAdmin } from "../modules/auth/auth-service.js";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 afterEach(async () => {
@@ -171,5 +173,32 @@ describe("migration 0023: options and variants", () => {
       expect(item.options).toEqual(expected);
     }
     expect(items.filter((i) => i.matches).length).toBeGreaterThan(items.length / 2);
+  });
+
+  it("answers an order placed before the migration with the same amounts and lines, now with their options", async () => {
+    const { db, order } = await demoStoreBefore0023();
+    const [before] = (await money(db)).filter((o) => o.id === order);
+    await database!.migrate();
+    await upsertAdmin(db, ADMIN.username, ADMIN.password);
+    const app = await startServerOn(database!);
+    try {
+      const login = await app.inject({ method: "POST", url: "/api/admin/login", payload: ADMIN });
+      const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+      const res = await app.inject({ url: `/api/orders/${order}`, headers: { cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      const read = res.json();
+      expect([read.subtotal, read.total, read.codAmount]).toEqual([before.subtotal, before.total, before.cod_amount]);
+      const lines = before.items as { price: string; quantity: number; size: string; color: string }[];
+      expect(read.items).toHaveLength(lines.length);
+      read.items.forEach((item: { price: number; quantity: number; options: Record<string, string> }, i: number) => {
+        expect([item.price, item.quantity]).toEqual([Number(lines[i].price), lines[i].quantity]);
+        expect(item.options).toEqual({
+          ...(lines[i].size ? { Size: lines[i].size } : {}),
+          ...(lines[i].color ? { Color: lines[i].color } : {}),
+        });
+      });
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -2,6 +2,9 @@ import { ERROR_STATUS, type ErrorCode } from "@shared/errors.js";
 
 /** The one error type of the server: a code (mapped to HTTP status) and a message a person can read. */
 export class AppError extends Error {
+  /** More of the answer's body beside `error` (a 409's current state, say); a client may ignore it. */
+  extra?: Record<string, unknown>;
+
   constructor(
     readonly code: ErrorCode,
     message: string,

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { PlacementSteps } from "./order-core/index.js";
 import { adContextOnPlacement, conversionsApiOf, recordMetaEvents, recordedMetaEvents } from "./ads/index.js";
-import { gateShipping } from "./advance/index.js";
+import { gateShipping, settleAdvanceAfterEdit } from "./advance/index.js";
 import { checkPlacement, guardPlacement, heldForAgent } from "./fraud/index.js";
 import { PlacementThrottles } from "./orders/index.js";
 import { summarizeDeliveries } from "./remittances/index.js";
-import { queueShippedMessages } from "./shipping/index.js";
+import { bookedParcel, cancelParcelForEdit, queueShippedMessages, rebookAfterEdit } from "./shipping/index.js";
 import { announceStockChange } from "./stock/index.js";
-import { confirmationOnPlacement } from "./whatsapp/index.js";
+import { confirmationOnPlacement, queueOrderUpdated } from "./whatsapp/index.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -40,6 +40,20 @@ export function registerPlacementSteps(app: FastifyInstance): void {
     staff: {
       judgeRisk: (question) => checkPlacement(app.db, question),
       confirmation: () => confirmationOnPlacement(app.config.whatsapp, "staff"),
+    },
+    itemEdit: {
+      settleAdvance: settleAdvanceAfterEdit, // advance: its status follows the new amount
+      bookedParcel, // shipping: a booked parcel is cancelled and booked again
+      cancelParcel: (w, parcel, actor) => cancelParcelForEdit(app, w, parcel, actor),
+      rebook: (parcel, actor) =>
+        rebookAfterEdit(
+          { core: app.orderCore, db: app.db, secrets: app.secrets, whatsapp: !!app.config.whatsapp },
+          parcel,
+          actor,
+        ),
+      notifyCustomer: async (tx, orderId) => {
+        if (app.config.whatsapp) await queueOrderUpdated(tx, orderId); // whatsapp: order_updated
+      },
     },
   });
 }

@@ -32,7 +32,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (err.headers) reply.headers(err.headers);
       return reply
         .status(err.status)
-        .send(err.details ? { error: err.message, details: err.details } : { error: err.message });
+        .send({ ...err.extra, error: err.message, ...(err.details ? { details: err.details } : {}) });
     }
     const known = err.code ? FASTIFY_ERRORS[err.code] : undefined;
     if (known) return reply.status(known.status).send({ error: known.message });

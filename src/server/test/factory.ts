@@ -141,6 +141,8 @@ export interface CheckoutItem {
   quantity?: number;
   size?: string;
   color?: string;
+  /** The variant chosen (decision 038); the line then names no size or colour unless given. */
+  variantId?: number;
   price?: unknown;
   productName?: string;
   selectedImage?: string | null;
@@ -160,8 +162,9 @@ export function checkoutPayload(items: CheckoutItem[], overrides: Record<string,
       productId: i.productId,
       productName: i.productName ?? "whatever the client says",
       quantity: i.quantity ?? 1,
-      size: i.size ?? "M",
-      color: i.color ?? "Red",
+      size: i.size ?? (i.variantId === undefined ? "M" : ""),
+      color: i.color ?? (i.variantId === undefined ? "Red" : ""),
+      ...(i.variantId === undefined ? {} : { variantId: i.variantId }),
       price: i.price ?? 1,
       selectedImage: i.selectedImage ?? null,
     })),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  chosenValues,
   combinations,
   itemLabel,
   optionsFromSizesAndColors,
@@ -29,6 +30,15 @@ describe("variantLabel", () => {
     expect(variantLabel({ Color: "Red", Make: "Stitched", Size: "M" })).toBe("Stitched / M / Red");
     expect(variantLabel({ Color: "Red", Size: "" })).toBe("Red");
     expect(itemLabel("Silk dupatta", {})).toBe("Silk dupatta");
+  });
+});
+
+describe("chosenValues", () => {
+  it("says a line's choice as today for size and colour, and with every option of a variant", () => {
+    expect(chosenValues({ size: "M", color: "Red" })).toBe("M, Red");
+    expect(chosenValues({ size: "M", color: "Red", options: { Color: "Red", Size: "M" } })).toBe("M, Red");
+    expect(chosenValues({ size: "M", color: "", options: { Size: "M", Make: "Stitched" } })).toBe("Stitched, M");
+    expect(chosenValues({ size: "", color: "", options: {} })).toBe("");
   });
 });
 

@@ -42,14 +42,28 @@ export const COLOR_OPTION = "Color";
  * object's own order with Size and Color last, as today's "M / Red".
  */
 export function variantLabel(options: VariantOptions, order?: readonly string[]): string {
+  return variantValues(options, order).join(" / ");
+}
+
+/** The variant's values, in the order `variantLabel` names them, empty ones left out. */
+export function variantValues(options: VariantOptions, order?: readonly string[]): string[] {
   const names = order ?? [
     ...Object.keys(options).filter((n) => n !== SIZE_OPTION && n !== COLOR_OPTION),
     ...[SIZE_OPTION, COLOR_OPTION].filter((n) => n in options),
   ];
-  return names
-    .map((name) => options[name] ?? "")
-    .filter(Boolean)
-    .join(" / ");
+  return names.map((name) => (options[name] ?? "").trim()).filter(Boolean);
+}
+
+/**
+ * What an order line's brackets hold ("Stitched, M, Red" in the CSV, labels and WhatsApp texts):
+ * its variant's values, or its size and colour for a line that has no options recorded.
+ */
+export function chosenValues(item: { size: string; color: string; options?: VariantOptions | null }): string {
+  const values =
+    item.options && Object.keys(item.options).length > 0
+      ? variantValues(item.options)
+      : [item.size.trim(), item.color.trim()].filter(Boolean);
+  return values.join(", ");
 }
 
 /** "Lawn suit: Stitched / M / Red", or the name alone for a product without options. */

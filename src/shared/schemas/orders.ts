@@ -266,6 +266,8 @@ export const adminOrderDetail = adminOrder.extend({
   advanceProof: imageRef.nullable().optional(),
   /** Internal staff notes, oldest first; never in a shopper's answer. */
   notes: z.array(z.object({ id: z.number(), author: z.string(), text: z.string(), createdAt: z.string() })),
+  /** The version of the items, sent back by the item editor (PATCH /api/admin/orders/{id}/items). */
+  itemsVersion: z.number().int().optional(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
 

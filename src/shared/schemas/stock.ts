@@ -44,7 +44,7 @@ export const manualOrderInput = placeOrderInput
   })
   .extend({
     items: z
-      .array(orderItemInput.pick({ productId: true, quantity: true, size: true, color: true }))
+      .array(orderItemInput.pick({ productId: true, quantity: true, size: true, color: true, variantId: true }))
       .min(1, "Add at least one item")
       .max(50, "At most 50 items per order"),
     source: z.enum(MANUAL_ORDER_SOURCES, {

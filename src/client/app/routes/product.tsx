@@ -1,15 +1,16 @@
 import { lazy, Suspense, useEffect } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { toast } from "@client/lib/toast";
 import { buttonVariants } from "@client/components/ui/button";
 import { useAddToCart } from "@client/lib/cart/cart-api";
 import { useProduct } from "@client/features/catalog/catalog-api";
 import { ProductDetails, type CartLineChoice } from "@client/features/catalog/product-details";
 import { ProductDetailSkeleton } from "@client/features/catalog/product-skeleton";
+import { priceOf } from "@client/features/catalog/variant-choice";
 import { WishlistHeart } from "@client/features/wishlist/wishlist-heart";
 import { errorMessage } from "@client/lib/api";
 import { productEventData, trackPixel } from "@client/lib/ads/meta-pixel";
-import { productIdOf } from "../route-table";
+import { productIdOf, variantIdOf } from "../route-table";
 
 // Reviews sit below the fold: their code loads after the product itself.
 const ProductReviews = lazy(() => import("@client/features/reviews/product-reviews"));
@@ -19,6 +20,7 @@ export default function ProductRoute() {
   const product = useProduct(id);
   const addToCart = useAddToCart();
   const found = product.data ?? null;
+  const initialVariant = variantIdOf(useSearchParams()[0]);
 
   const viewed = found ? { id: found.id, name: found.name, price: found.price } : null;
   useEffect(() => {
@@ -34,7 +36,10 @@ export default function ProductRoute() {
     addToCart.mutate(line, {
       onSuccess: () => {
         toast.success("Added to Cart", { description: `${found?.name} has been added to your cart.` });
-        trackPixel("AddToCart", productEventData([{ ...line, price: found?.price }]));
+        trackPixel(
+          "AddToCart",
+          productEventData([{ ...line, price: found ? priceOf(found, line.variantId) : undefined }]),
+        );
       },
       onError: (error) => toast.error("Error", { description: errorMessage(error) }),
     });
@@ -75,6 +80,8 @@ export default function ProductRoute() {
             product={found}
             adding={addToCart.isPending}
             onAddToCart={add}
+            initialVariant={initialVariant}
+            onVariantChosen={showVariantInAddress}
             wishlistButton={<WishlistHeart product={found} className="ring-1 ring-ink/10" />}
           />
           <Suspense fallback={null}>
@@ -86,4 +93,15 @@ export default function ProductRoute() {
       )}
     </div>
   );
+}
+
+/**
+ * The address names the chosen variant (`?variant=<id>`), so a shared or reloaded link opens with
+ * it chosen; replaced in place, without a navigation or a new history entry.
+ */
+function showVariantInAddress(variantId: number | null) {
+  const url = new URL(window.location.href);
+  if (variantId === null) url.searchParams.delete("variant");
+  else url.searchParams.set("variant", String(variantId));
+  window.history.replaceState(window.history.state, "", url);
 }

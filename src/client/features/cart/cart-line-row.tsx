@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { formatRs } from "@shared/rules/money.js";
 import { ThumbnailButton } from "@client/components/ui/image-lightbox";
 import type { CartGroup } from "@client/lib/cart/cart-groups";
+import { variantText } from "@client/lib/variant-text";
 
 const THUMB_W = 96;
 
@@ -26,6 +27,7 @@ export function CartLineRow({
 }) {
   const { first, image } = group;
   const name = first.product.name;
+  const variant = variantText(first);
   const thumbH = image ? Math.round((THUMB_W * image.height) / Math.max(image.width, 1)) : 120;
   const checkboxId = `cart-select-${group.key}`;
   return (
@@ -37,7 +39,9 @@ export function CartLineRow({
           className="h-5 w-5 cursor-pointer accent-ink"
           checked={selected}
           onChange={(e) => onSelectedChange(e.target.checked)}
-          aria-label={`Select ${name}, size ${first.size}, colour ${first.color}`}
+          aria-label={
+            variant ? `Select ${name}, ${variant}` : `Select ${name}, size ${first.size}, colour ${first.color}`
+          }
         />
       </div>
       {image ? (
@@ -64,10 +68,19 @@ export function CartLineRow({
               {name}
             </Link>
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-muted sm:text-sm">
-              <dt>Size:</dt>
-              <dd>{first.size || "—"}</dd>
-              <dt>Colour:</dt>
-              <dd>{first.color || "—"}</dd>
+              {variant ? (
+                <>
+                  <dt>Options:</dt>
+                  <dd>{variant}</dd>
+                </>
+              ) : (
+                <>
+                  <dt>Size:</dt>
+                  <dd>{first.size || "—"}</dd>
+                  <dt>Colour:</dt>
+                  <dd>{first.color || "—"}</dd>
+                </>
+              )}
               <dt>SKU:</dt>
               <dd className="truncate">{first.product.sku}</dd>
             </dl>

@@ -7,6 +7,7 @@ import { cn } from "@client/lib/cn";
 import { ColorSwatches } from "./color-swatches";
 import { ProductImage } from "./product-image";
 import { ProductPrice } from "./product-price";
+import { pricedFrom } from "./price-from";
 
 export type CardLayout = "grid" | "list";
 
@@ -75,7 +76,7 @@ export function ProductCard({
         {list && product.description && (
           <p className="line-clamp-2 hidden text-sm text-muted sm:block">{product.description}</p>
         )}
-        <ProductPrice price={product.price} originalPrice={product.originalPrice} />
+        <ProductPrice price={product.price} originalPrice={product.originalPrice} from={pricedFrom(product)} />
         <div className="mt-auto flex items-center justify-between gap-3 pt-1">
           <ColorSwatches colors={product.colors} />
           <Link

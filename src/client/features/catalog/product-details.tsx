@@ -4,24 +4,32 @@ import { toast } from "@client/lib/toast";
 import { discountPercent } from "@shared/rules/discount.js";
 import { categoryLabel } from "@shared/rules/labels.js";
 import type { ImageRef } from "@shared/schemas/common.js";
-import type { Product } from "@shared/schemas/products.js";
 import { Button } from "@client/components/ui/button";
 import { ProductGallery } from "./product-gallery";
 import { ProductPrice } from "./product-price";
-import { ColorPicker, SizePicker } from "./product-options";
+import { ColorPicker, ValuePicker } from "./product-options";
 import { QuantityPicker } from "./quantity-picker";
-import {
-  addToCartProblem,
-  colorInStock,
-  galleryImages,
-  onlyLeftLabel,
-  unitsLeftOf,
-  variantAvailable,
-} from "./purchase-rules";
+import { addToCartProblem, galleryImages, onlyLeftLabel } from "./purchase-rules";
 import { TrustBadges } from "./trust-badges";
+import {
+  choicesOf,
+  choose,
+  chosenVariant,
+  COLOR,
+  optionStates,
+  productOptions,
+  productVariants,
+  shownPrice,
+  SIZE,
+  type Choices,
+  type SoldVariant,
+  type VariantProduct,
+} from "./variant-choice";
 
 export interface CartLineChoice {
   productId: number;
+  /** The chosen variant; absent only for an answer read from sizes and colours alone. */
+  variantId?: number;
   quantity: number;
   size: string;
   color: string;
@@ -29,47 +37,67 @@ export interface CartLineChoice {
   selectedImage: string;
 }
 
-/** The product page body: gallery, facts, size/colour/quantity and Add to Cart (the route sends the line). */
+/**
+ * The product page body: gallery, facts, the options in order, quantity and Add to Cart (the
+ * route sends the line). `initialVariant` (from `?variant=<id>`) opens with that variant chosen;
+ * `onVariantChosen` tells the route which one is chosen, so the address can name it.
+ */
 export function ProductDetails({
   product,
   onAddToCart,
   adding,
   wishlistButton,
+  initialVariant = null,
+  onVariantChosen,
 }: {
-  product: Product;
+  product: VariantProduct;
   onAddToCart: (line: CartLineChoice) => void;
   adding: boolean;
   wishlistButton?: ReactNode;
+  initialVariant?: number | null;
+  onVariantChosen?: (variantId: number | null) => void;
 }) {
-  const [size, setSize] = useState("");
-  const [color, setColor] = useState("");
+  const options = productOptions(product);
+  const variants = productVariants(product);
+  const [choices, setChoices] = useState<Choices>(() => choicesOf(variants, initialVariant));
   const [quantity, setQuantity] = useState(1);
-  const [imageIndex, setImageIndex] = useState(0);
-
-  const images = galleryImages(product, color);
+  const states = optionStates(options, variants, choices);
+  const variant = chosenVariant(states, variants, choices);
+  const color = choices[COLOR] ?? "";
+  const images = galleryImages(product, color, variant?.imageId);
+  const [imageIndex, setImageIndex] = useState(() => imageIndexOf(images, variant));
   const current: ImageRef | undefined = images[imageIndex] ?? images[0];
-  const colorOut = Boolean(color) && !colorInStock(product, color);
-  const units = unitsLeftOf(product, size, color);
-  const soldOut = product.inStock === 0 || colorOut || units === 0;
+  const units = variant?.stock ?? null;
+  const soldOut = product.inStock === 0 || (variant !== null && !variant.available);
   const onlyLeft = onlyLeftLabel(units);
-  const discount = discountPercent(product.price, product.originalPrice);
+  const shown = shownPrice(variants, choices) ?? {
+    price: product.price,
+    originalPrice: product.originalPrice,
+    from: false,
+  };
+  const discount = discountPercent(shown.price, shown.originalPrice);
 
-  const chooseColor = (next: string) => {
-    setColor(next);
-    setImageIndex(0);
+  const pick = (name: string, value: string) => {
+    const next = choose(options, variants, choices, name, value);
+    const nextStates = optionStates(options, variants, next);
+    const nextVariant = chosenVariant(nextStates, variants, next);
+    setChoices(next);
+    setImageIndex(imageIndexOf(galleryImages(product, next[COLOR] ?? "", nextVariant?.imageId), nextVariant));
+    onVariantChosen?.(nextVariant?.id ?? null);
   };
 
   const add = () => {
-    const problem = addToCartProblem(product, size, color);
-    if (problem) {
+    const problem = addToCartProblem(states, choices, variant);
+    if (problem || !variant) {
       toast.error("Error", { description: problem });
       return;
     }
     onAddToCart({
       productId: product.id,
+      ...(variant.id !== undefined ? { variantId: variant.id } : {}),
       quantity: units ? Math.min(quantity, units) : quantity,
-      size,
-      color: color,
+      size: variant.options[SIZE] ?? "",
+      color: variant.options[COLOR] ?? "",
       selectedImage: current ? JSON.stringify(current) : "",
     });
   };
@@ -86,10 +114,13 @@ export function ProductDetails({
             {wishlistButton}
           </div>
           <h1 className="mt-2 font-display text-3xl font-semibold leading-tight sm:text-4xl">{product.name}</h1>
-          {product.sku && <p className="mt-2 text-sm text-muted">SKU: {product.sku}</p>}
+          {(variant?.sku || product.sku) && (
+            <p className="mt-2 text-sm text-muted">SKU: {variant?.sku || product.sku}</p>
+          )}
           <ProductPrice
-            price={product.price}
-            originalPrice={product.originalPrice}
+            price={shown.price}
+            originalPrice={shown.originalPrice}
+            from={shown.from}
             showDiscount={discount !== null}
             className="mt-4 text-2xl"
           />
@@ -97,19 +128,18 @@ export function ProductDetails({
         {product.description && (
           <p className="whitespace-pre-line leading-relaxed text-ink/80">{product.description}</p>
         )}
-        <SizePicker
-          sizes={product.sizes}
-          value={size}
-          onChange={setSize}
-          available={(s) => variantAvailable(product, s, color)}
-        />
-        <ColorPicker
-          colors={product.colors}
-          value={color}
-          inStock={(c) => colorInStock(product, c)}
-          availableInSize={(c) => variantAvailable(product, size, c)}
-          onChange={chooseColor}
-        />
+        {states.map((option) =>
+          option.name === COLOR ? (
+            <ColorPicker key={option.name} option={option} value={color} onChange={(c) => pick(COLOR, c)} />
+          ) : (
+            <ValuePicker
+              key={option.name}
+              option={option}
+              value={choices[option.name] ?? ""}
+              onChange={(v) => pick(option.name, v)}
+            />
+          ),
+        )}
         <QuantityPicker value={Math.min(quantity, units || quantity)} onChange={setQuantity} max={units || undefined} />
         {onlyLeft && (
           <p role="status" className="text-sm font-medium text-[#9a3f56]">
@@ -124,4 +154,9 @@ export function ProductDetails({
       </div>
     </div>
   );
+}
+
+/** The gallery opens on the chosen variant's own picture, else on the first. */
+function imageIndexOf(images: ImageRef[], variant: SoldVariant | null): number {
+  return Math.max(0, variant?.imageId ? images.findIndex((img) => img.id === variant.imageId) : 0);
 }

@@ -1,5 +1,6 @@
 import { cn } from "@client/lib/cn";
 import { swatchColor } from "./color-swatches";
+import type { OptionState } from "./variant-choice";
 
 const choice = (selected: boolean, disabled = false) =>
   cn(
@@ -8,91 +9,75 @@ const choice = (selected: boolean, disabled = false) =>
     disabled && "cursor-not-allowed border-dashed bg-transparent text-muted hover:border-ink/15",
   );
 
-export function SizePicker({
-  sizes,
+/** One option's values (Size, Make, Pieces, ...); a sold-out value is struck through and cannot be picked. */
+export function ValuePicker({
+  option,
   value,
   onChange,
-  available = () => true,
 }: {
-  sizes: string[];
+  option: OptionState;
   value: string;
-  onChange: (size: string) => void;
-  /** False for a size sold out (in the chosen colour, when one is chosen). */
-  available?: (size: string) => boolean;
+  onChange: (value: string) => void;
 }) {
-  if (sizes.length === 0) return null;
   return (
     <fieldset>
       <legend className="mb-3 text-sm font-medium">
-        Size{value && <span className="font-normal text-muted">: {value}</span>}
+        {option.name}
+        {value && <span className="font-normal text-muted">: {value}</span>}
       </legend>
       <div className="flex flex-wrap gap-2">
-        {sizes.map((s) => {
-          const open = available(s);
-          return (
-            <button
-              key={s}
-              type="button"
-              aria-pressed={value === s}
-              disabled={!open}
-              aria-label={open ? undefined : `${s} (sold out)`}
-              onClick={() => onChange(s)}
-              className={choice(value === s, !open)}
-            >
-              <span className={cn(!open && "line-through decoration-1")}>{s}</span>
-            </button>
-          );
-        })}
+        {option.values.map(({ value: v, available }) => (
+          <button
+            key={v}
+            type="button"
+            aria-pressed={value === v}
+            disabled={!available}
+            aria-label={available ? undefined : `${v} (sold out)`}
+            onClick={() => onChange(v)}
+            className={choice(value === v, !available)}
+          >
+            <span className={cn(!available && "line-through decoration-1")}>{v}</span>
+          </button>
+        ))}
       </div>
     </fieldset>
   );
 }
 
-/** Colours; out-of-stock ones say so and cannot be chosen; choosing the chosen one again clears it. */
+/** Colours as swatches; a sold-out one says why and cannot be chosen; choosing the chosen one again clears it. */
 export function ColorPicker({
-  colors,
+  option,
   value,
-  inStock,
   onChange,
-  availableInSize = () => true,
 }: {
-  colors: string[];
+  option: OptionState;
   value: string;
-  inStock: (color: string) => boolean;
   onChange: (color: string) => void;
-  /** False for a colour sold out in the chosen size (it stays out of stock in that size only). */
-  availableInSize?: (color: string) => boolean;
 }) {
-  if (colors.length === 0) return null;
   return (
     <fieldset>
       <legend className="mb-3 text-sm font-medium">
         Colour{value && <span className="font-normal text-muted">: {value}</span>}
       </legend>
       <div className="flex flex-wrap gap-2">
-        {colors.map((c) => {
-          const available = inStock(c) && availableInSize(c);
-          return (
-            <button
-              key={c}
-              type="button"
-              aria-pressed={value === c}
-              disabled={!available}
-              onClick={() => onChange(value === c ? "" : c)}
-              className={choice(value === c, !available)}
-            >
-              <span
-                aria-hidden
-                className="h-4 w-4 rounded-full border border-ink/20"
-                style={{ backgroundColor: swatchColor(c) }}
-              />
-              <span className={cn(!available && "line-through decoration-1")}>{c}</span>
-              {!available && (
-                <span className="text-xs">{inStock(c) ? "(Sold out in this size)" : "(Out of Stock)"}</span>
-              )}
-            </button>
-          );
-        })}
+        {option.values.map(({ value: c, available, reason }) => (
+          <button
+            key={c}
+            type="button"
+            aria-pressed={value === c}
+            disabled={!available}
+            onClick={() => onChange(value === c ? "" : c)}
+            className={choice(value === c, !available)}
+          >
+            <span
+              aria-hidden
+              className="h-4 w-4 rounded-full border border-ink/20"
+              style={{ backgroundColor: swatchColor(c) }}
+            />
+            <span className={cn(!available && "line-through decoration-1")}>{c}</span>
+            {reason && <span className="text-xs">({reason})</span>}
+          </button>
+        ))}
       </div>
     </fieldset>
   );

@@ -2,22 +2,30 @@ import { discountPercent } from "@shared/rules/discount.js";
 import { formatRs } from "@shared/rules/money.js";
 import { cn } from "@client/lib/cn";
 
-/** Price, struck-through original price when it is higher, and optionally the discount badge. */
+/**
+ * Price, struck-through original price when it is higher, and optionally the discount badge;
+ * "From Rs. X" when the variants differ in price and X is the lowest.
+ */
 export function ProductPrice({
   price,
   originalPrice,
+  from = false,
   showDiscount = false,
   className,
 }: {
   price: string;
   originalPrice: string | null;
+  from?: boolean;
   showDiscount?: boolean;
   className?: string;
 }) {
   const discount = discountPercent(price, originalPrice);
   return (
     <p className={cn("flex flex-wrap items-baseline gap-x-2 gap-y-1", className)}>
-      <span className="font-semibold text-ink">{formatRs(price)}</span>
+      <span className="font-semibold text-ink">
+        {from && "From "}
+        {formatRs(price)}
+      </span>
       {discount !== null && (
         <>
           <s className="text-sm text-muted">

@@ -82,6 +82,18 @@ describe("orderPayload", () => {
   });
 });
 
+describe("orderPayload with variants", () => {
+  it("names each line's variant, and keeps two variants of one size and colour apart", () => {
+    const stitched = { ...line(1), variantId: 11, options: { Make: "Stitched", Size: "S", Color: "Black" } };
+    const unstitched = { ...line(2), variantId: 12, options: { Make: "Unstitched", Size: "S", Color: "Black" } };
+    const payload = orderPayload(form, groupCartLines([stitched, unstitched]), "0b5c2f1e-8a4b-4c1d-9e2f-3a4b5c6d7e8f");
+    expect(payload.items.map((i) => [(i as { variantId?: number }).variantId, i.quantity])).toEqual([
+      [11, 1],
+      [12, 1],
+    ]);
+  });
+});
+
 describe("formFieldErrors", () => {
   it("maps the server's payload fields onto the form's fields and skips the rest", () => {
     expect(formFieldErrors({ customerPhone: "too short", shippingAddress: "short", items: "x" })).toEqual([

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cartItem, type CartItem } from "@shared/schemas/cart.js";
 import type { CheckoutForm, PlaceOrderInput } from "@shared/schemas/orders.js";
+import { variantRef } from "@client/lib/variant-text";
 
 /** The cart's 'items' query parameter (JSON list of cart lines); null when absent or unreadable. */
 export function parseItemsParam(value: string | null): CartItem[] | null {
@@ -69,6 +70,7 @@ export function orderPayload(
     ...(customerEmail ? { customerEmail } : {}),
     items: groups.map((g) => ({
       productId: g.first.productId,
+      ...variantRef(g.first),
       productName: g.first.product.name,
       quantity: g.quantity,
       size: g.first.size,

@@ -3,6 +3,8 @@ import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { ORDER_REDIRECT_MS } from "@shared/constants.js";
 import { orderNumber } from "@shared/rules/labels.js";
+import { formatRs } from "@shared/rules/money.js";
+import { itemText } from "@client/lib/variant-text";
 import type { PlacedOrder } from "@shared/schemas/orders.js";
 import { AdvancePanel } from "@client/components/advance/advance-panel";
 
@@ -23,6 +25,19 @@ export function OrderPlaced({ order }: { order: PlacedOrder }) {
         Your order <span className="font-semibold text-ink">#{orderNumber(order.id)}</span> has been placed. We will
         confirm it with you on WhatsApp.
       </p>
+      <ul
+        aria-label="Items"
+        className="mt-6 divide-y divide-ink/10 rounded-xl bg-white text-left text-sm ring-1 ring-ink/5"
+      >
+        {order.items.map((item, i) => (
+          <li key={i} className="flex justify-between gap-3 px-4 py-2">
+            <span>
+              {itemText(item)} <span className="text-muted">× {item.quantity}</span>
+            </span>
+            <span className="tabular-nums">{formatRs(item.price * item.quantity)}</span>
+          </li>
+        ))}
+      </ul>
       <AdvancePanel order={order} phone={order.customerPhone} />
       {order.advance.status === "none" && <p className="mt-6 text-sm text-muted">Taking you back to the home page…</p>}
     </div>

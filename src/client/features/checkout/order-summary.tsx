@@ -4,6 +4,7 @@ import type { CartGroup } from "@client/lib/cart/cart-groups";
 import type { ReactNode } from "react";
 import type { Quote } from "@shared/schemas/checkout.js";
 import { PriceSummary } from "@client/components/ui/price-summary";
+import { variantText } from "@client/lib/variant-text";
 
 /**
  * The items being ordered with their line prices, the discount code, then the server's amounts:
@@ -46,9 +47,10 @@ export function OrderSummary({
             <div className="min-w-0 flex-1 text-sm">
               <p className="line-clamp-2 font-medium">{g.first.product.name}</p>
               <p className="mt-0.5 text-muted">
-                {[g.first.size && `Size: ${g.first.size}`, g.first.color && `Colour: ${g.first.color}`]
-                  .filter(Boolean)
-                  .join(" · ")}
+                {variantText(g.first) ??
+                  [g.first.size && `Size: ${g.first.size}`, g.first.color && `Colour: ${g.first.color}`]
+                    .filter(Boolean)
+                    .join(" · ")}
               </p>
               <p className="text-muted">Qty: {g.quantity}</p>
             </div>

@@ -9,6 +9,7 @@ import { ThumbnailButton } from "@client/components/ui/image-lightbox";
 import { OrderAftercare } from "@client/features/tracking/returns/order-aftercare";
 import { CancelOrderButton } from "./cancel-order-button";
 import { AdvancePanel } from "@client/components/advance/advance-panel";
+import { variantText } from "@client/lib/variant-text";
 
 const dateFormat = new Intl.DateTimeFormat("en-PK", { day: "numeric", month: "short", year: "numeric" });
 
@@ -85,7 +86,10 @@ export function TrackedOrderCard({
                   {item.productName}
                 </Link>
                 <p className="text-xs text-muted">
-                  {[item.color, item.size && `Size ${item.size}`, `Qty ${item.quantity}`].filter(Boolean).join(" · ")}
+                  {[variantText(item) ?? [item.color, item.size && `Size ${item.size}`], `Qty ${item.quantity}`]
+                    .flat()
+                    .filter(Boolean)
+                    .join(" · ")}
                 </p>
               </div>
               <span className="tabular-nums">{formatRs(item.price * item.quantity)}</span>

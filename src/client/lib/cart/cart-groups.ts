@@ -18,7 +18,8 @@ export interface CartGroup {
 export function groupCartLines(items: readonly CartItem[]): CartGroup[] {
   const groups = new Map<string, CartItem[]>();
   for (const item of items) {
-    const key = cartGroupKey(item);
+    // Two variants may share a size and colour (Stitched and Unstitched in M / Red): the variant keeps them apart.
+    const key = JSON.stringify([cartGroupKey(item), (item as { variantId?: number | null }).variantId ?? null]);
     const lines = groups.get(key);
     if (lines) lines.push(item);
     else groups.set(key, [item]);

@@ -3,10 +3,11 @@ import { useEffect, useState } from "react";
 import type { Quote, QuoteInput } from "@shared/schemas/checkout.js";
 import { api } from "@client/lib/api";
 import { cartSessionId } from "@client/lib/storage";
+import { variantRef } from "@client/lib/variant-text";
 
 /** What the cart asks the server to price: each line's product, choice and quantity. */
 export interface QuoteGroup {
-  first: { productId: number; size: string; color: string };
+  first: { productId: number; size: string; color: string; variantId?: number | null };
   quantity: number;
 }
 
@@ -31,6 +32,7 @@ export function useQuote(
   const body: QuoteInput = {
     items: groups.map((g) => ({
       productId: g.first.productId,
+      ...variantRef(g.first),
       quantity: g.quantity,
       size: g.first.size,
       color: g.first.color,

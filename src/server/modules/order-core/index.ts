@@ -14,9 +14,13 @@ export { adminOrder, cancelAsCustomer } from "./order-status.js";
 export { placeWebOrder } from "./place-web-order.js";
 export { placeStaffOrder } from "./place-staff-order.js";
 export { placeExchangeReplacement } from "./place-exchange-replacement.js";
+export { editOrderItems, itemsVersion, previewItemEdit } from "./edit-order-items.js";
+export { describeItems } from "./edit-record.js";
 export type { OrderExtras } from "./place-order.js";
 export type {
+  BookedParcel,
   ConfirmationOnPlacement,
+  ItemEditSteps,
   JudgedRisk,
   PlacementSteps,
   Placer,

@@ -104,7 +104,7 @@ export interface PricedItem {
  * Prices every item from the catalogue (client amounts are ignored) and refuses with 409, naming
  * the item, anything that can no longer be bought as chosen.
  */
-async function priceItems(
+export async function priceItems(
   db: Db,
   items: PlaceOrderData["items"],
   catalogue: Map<number, VersionedProduct>,

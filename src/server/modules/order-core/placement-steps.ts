@@ -1,5 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { AlsoInsert, OrderPrecondition } from "../../db/statement-parts.js";
+import type { Rebooking } from "@shared/schemas/order-edits.js";
+import type { Db } from "../../db/client.js";
+import type { OrderWrite } from "./order-core.js";
 import type { OrderExtras } from "./place-order.js";
 
 /** Who places an order: the network it comes from and the phone numbers it names. */
@@ -70,4 +73,37 @@ export interface StaffPlacementSteps {
 export interface PlacementSteps {
   web: WebPlacementSteps;
   staff: StaffPlacementSteps;
+  /** Not a placement: an order's items changed before it ships, priced as a placement would be. */
+  itemEdit: ItemEditSteps;
+}
+
+/** An order booked with a courier whose items change: the parcel to cancel and book again. */
+export interface BookedParcel {
+  orderId: string;
+  courier: string;
+  trackingNumber: string;
+}
+
+/**
+ * The steps of an item change that satellites provide (order-core/edit-order-items.ts), wired
+ * in `modules/order-satellites.ts`. All but `rebook` run in the change's transaction, so a
+ * refusal leaves the order as it was.
+ */
+export interface ItemEditSteps {
+  /** The advance's status follows its new amount (modules/advance). */
+  settleAdvance(tx: Db, orderId: string): Promise<void>;
+  /**
+   * The order's courier booking, when it has one that may be cancelled (modules/shipping); a
+   * booking entered by hand, or with a courier the store cannot reach, is null.
+   */
+  bookedParcel(tx: Db, orderId: string): Promise<BookedParcel | null>;
+  /**
+   * Cancels the parcel at its courier and puts the order back to Ready to Ship without it; a
+   * refusal (picked up already) or no answer throws, and the whole change rolls back.
+   */
+  cancelParcel(w: OrderWrite, parcel: BookedParcel, actor: string): Promise<void>;
+  /** After the commit: books the order again with its new cash to collect. */
+  rebook(parcel: BookedParcel, actor: string): Promise<Rebooking>;
+  /** With WhatsApp on, the customer's `order_updated` message, queued in the transaction. */
+  notifyCustomer(tx: Db, orderId: string): Promise<void>;
 }

@@ -6,7 +6,15 @@ import { whatsappNumber } from "@shared/rules/phone.js";
 import type { AdminOrderDetail, AdminOrderPage, OrderItem } from "@shared/schemas/orders.js";
 import type { Db } from "../../db/client.js";
 import { orders, orderStatusEvents } from "../../db/schema.js";
-import { isoTime, loadItems, orderColumns, toAdminOrder, type OrderRow, orderNotFound } from "../order-core/index.js";
+import {
+  isoTime,
+  itemsVersion,
+  loadItems,
+  orderColumns,
+  toAdminOrder,
+  type OrderRow,
+  orderNotFound,
+} from "../order-core/index.js";
 import { listOrderNotes } from "../notes/index.js";
 import { courierTimeline, courierViews, openIssueCondition } from "../shipping/index.js";
 import { moneyMessageLines } from "../pricing/index.js";
@@ -137,5 +145,6 @@ export async function orderDetail(db: Db, id: string): Promise<AdminOrderDetail>
     whatsappUrl: whatsappUrl(row, items),
     advanceProof: await advanceProofOf(db, id),
     notes: await listOrderNotes(db, id),
+    itemsVersion: await itemsVersion(db, id),
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { phoneKey } from "@shared/rules/phone.js";
 import { adminOrderListQuery, trackOrdersInput, updateOrderInput } from "@shared/schemas/orders.js";
 import { bulkStatusInput } from "@shared/schemas/shipping.js";
+import { editOrderItemsInput } from "@shared/schemas/order-edits.js";
 import { AppError } from "../../lib/app-error.js";
 import { networkKey } from "../../lib/network-key.js";
 import { optionalSessionId, requireSessionId } from "../../lib/session-id.js";
@@ -10,7 +11,7 @@ import { parse } from "../../lib/validate.js";
 import { readAdmin } from "../auth/index.js";
 import { refuseShortStock } from "../stock/index.js";
 import { listOrders, orderDetail } from "./order-admin.js";
-import { orderIdParam, cancelAsCustomer, placeWebOrder } from "../order-core/index.js";
+import { orderIdParam, cancelAsCustomer, editOrderItems, placeWebOrder, previewItemEdit } from "../order-core/index.js";
 import { changeOrderAsStaff, setStatusOfMany } from "./order-status-admin.js";
 import { ordersOfSession, trackOrders } from "./tracking.js";
 import { actorOf } from "../audit/index.js";
@@ -51,6 +52,27 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   app.get("/api/orders/:id", { config: { access: "agent" } }, async (request) =>
     orderDetail(app.db, orderIdParam(request.params)),
   );
+
+  // Changing an order's items before it ships (the order core's `editOrderItems`, decision 042).
+  app.post(
+    "/api/admin/orders/:id/items/preview",
+    { config: { access: "agent", auditsItself: true } },
+    async (request) =>
+      previewItemEdit(
+        app.db,
+        app.placementSteps.itemEdit,
+        orderIdParam(request.params),
+        parse(editOrderItemsInput, request.body),
+      ),
+  );
+
+  app.patch("/api/admin/orders/:id/items", { config: { access: "agent", auditsItself: true } }, async (request) => {
+    const id = orderIdParam(request.params);
+    const input = parse(editOrderItemsInput, request.body);
+    const steps = app.placementSteps.itemEdit;
+    const { outcome, rebooking } = await editOrderItems(app.orderCore, steps, id, input, actorOf(request));
+    return { ...(await orderDetail(app.db, id)), change: outcome, rebooking };
+  });
 
   app.patch("/api/orders/:id", { config: { access: "public", auditsItself: true } }, async (request) => {
     const id = orderIdParam(request.params);

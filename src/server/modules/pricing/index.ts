@@ -5,7 +5,7 @@
 export { toDiscountRule } from "./discount-rows.js";
 export { moneyMessageLines, moneyOf, orderMoneyColumns, advanceStillOwed, advanceOf } from "./order-money.js";
 export type { OrderMoneyRow } from "./order-money.js";
-export { amountsAsMoney, judgedHighRisk, priceOrder } from "./price-order.js";
+export { amountsAsMoney, amountsInRupees, judgedHighRisk, priceOrder } from "./price-order.js";
 export type { PricedOrder } from "./price-order.js";
 export { saleBookOf, salePricer, pricingInForce } from "./sale-book.js";
 export { shownPriceSql } from "./sale-price-sql.js";

@@ -13,6 +13,7 @@ import type { OrderPrecondition } from "../../db/statement-parts.js";
 import { codeClaim, readCode } from "./code-claim.js";
 import { computeAmounts, type Amounts } from "@shared/rules/amounts.js";
 import type { AdvanceRules } from "@shared/rules/advance.js";
+import { keptCode } from "./kept-code.js";
 import { pricingInForce, saleLinePricer, storeNow } from "./sale-book.js";
 
 export interface MoneyInput {
@@ -22,6 +23,11 @@ export interface MoneyInput {
   discountCode?: string | null;
   phone?: string | null;
   paymentMethod: string;
+  /**
+   * An order's own code, by id, when its items change: kept while its minimum and scope still
+   * hold, never counted as a new use (kept-code.ts). Used instead of `discountCode`.
+   */
+  keptDiscountId?: number | null;
 }
 
 /** What a code does to this cart, in words; `applied` false says why it does not apply. */
@@ -101,6 +107,14 @@ export async function priceOrder(db: Db, input: MoneyInput, { strict }: { strict
       rule = facts!.rule;
       applied = { id: rule.id, code: rule.code! };
       precondition = codeClaim(facts!);
+    }
+  } else if (input.keptDiscountId != null) {
+    const goodsPaisa = lines.reduce((sum, l) => sum + l.unitPaisa * l.quantity, 0);
+    const kept = await keptCode(db, input.keptDiscountId, { goodsPaisa, lines });
+    if (kept?.refusal) code = { code: kept.rule.code!, applied: false, message: kept.refusal };
+    else if (kept) {
+      rule = kept.rule;
+      applied = { id: rule.id, code: rule.code! };
     }
   }
   const recompute = (highRisk: boolean) =>

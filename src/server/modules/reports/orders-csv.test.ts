@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema.js";
 import { insertOrder, insertProduct } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
-import { CSV_HEADER, ordersCsvLines } from "./orders-csv.js";
+import { CSV_HEADER, describeItem, ordersCsvLines } from "./orders-csv.js";
 
 /** A strict RFC 4180 reader, so the tests check what a spreadsheet would see. */
 function readCsv(text: string): string[][] {
@@ -233,5 +233,15 @@ describe("ordersCsvLines", () => {
     for await (const chunk of ordersCsvLines(t.db, "shipped", 2)) text += chunk;
     const rows = readCsv(text.slice(1)).slice(1);
     expect(rows.map((r) => r[1]).sort()).toEqual(ids.sort());
+  });
+});
+
+describe("describeItem", () => {
+  it("names a line by its variant's values, and as before by size and colour", () => {
+    const line = { productName: "Lawn suit", quantity: 2, size: "M", color: "Red" };
+    expect(describeItem(line)).toBe("2× Lawn suit (M, Red)");
+    expect(describeItem({ ...line, options: { Make: "Stitched", Size: "M", Color: "Red" } })).toBe(
+      "2× Lawn suit (Stitched, M, Red)",
+    );
   });
 });

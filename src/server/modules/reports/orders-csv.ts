@@ -1,3 +1,4 @@
+import { chosenValues, type VariantOptions } from "@shared/catalogue/variants.js";
 import { sql, type SQL } from "drizzle-orm";
 import { orderNumber } from "@shared/rules/labels.js";
 import { STATUS_FILTER_LABELS, type OrderStatus } from "@shared/rules/order-status.js";
@@ -39,7 +40,7 @@ export const CSV_HEADER = [
   "Advance Status",
 ];
 
-type ItemPart = { productName: string; quantity: number; size: string; color: string };
+type ItemPart = { productName: string; quantity: number; size: string; color: string; options?: VariantOptions };
 type CsvRow = {
   id: string;
   cursor: string;
@@ -96,7 +97,8 @@ export async function* ordersCsvLines(
                  o.discount, o.discount_code, o.delivery_fee, o.cod_fee, o.cod_amount,
                  o.advance_amount, o.advance_paid, o.advance_status,
                  (select json_agg(json_build_object('productName', oi.product_name, 'quantity', oi.quantity,
-                                                    'size', oi.size, 'color', oi.color) order by oi.id)
+                                                    'size', oi.size, 'color', oi.color, 'options', oi.options)
+                                  order by oi.id)
                   from order_items oi where oi.order_id = o.id) as items
           from orders o
           where ${sql.join(conditions, sql` and `)}
@@ -143,6 +145,6 @@ export async function* ordersCsvLines(
 
 /** '2× Lawn Suit (M, Red)'; the brackets only hold what the shopper chose. */
 export function describeItem(item: ItemPart): string {
-  const options = [item.size.trim(), item.color.trim()].filter(Boolean).join(", ");
+  const options = chosenValues(item);
   return `${item.quantity}× ${item.productName}${options ? ` (${options})` : ""}`;
 }

@@ -8,3 +8,4 @@ export { CourierRefused, CourierUnavailable } from "./couriers/courier.js";
 export type { Courier } from "./couriers/courier.js";
 export { enabledCouriers } from "./couriers/courier-accounts.js";
 export { queueShippedMessages } from "./parcels/courier-messages.js";
+export { bookedParcel, cancelParcelForEdit, rebookAfterEdit } from "./parcels/rebooking.js";

@@ -12,3 +12,4 @@ export { quickReplyPayload } from "./webhook/webhook-payload.js";
 export type { InboundMessage } from "./webhook/webhook-payload.js";
 export { whatsappConfigFromEnv } from "./whatsapp-config.js";
 export type { WhatsappConfig } from "./whatsapp-config.js";
+export { queueOrderUpdated } from "./confirmations/order-updated.js";

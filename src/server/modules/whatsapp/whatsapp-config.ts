@@ -15,6 +15,8 @@ export interface WhatsappConfig {
   /** The failed-delivery and shipped templates (modules/shipping); defaults when absent. */
   deliveryIssueTemplate?: string;
   shippedTemplate?: string;
+  /** Sent when an order's items change before it ships (order_updated); default when absent. */
+  orderUpdatedTemplate?: string;
   /** The store's origin for the review link; the link is relative without it. */
   publicUrl?: string;
   /** How long one call to the Cloud API may take before it counts as failed (and is retried). */
@@ -37,6 +39,7 @@ export function whatsappConfigFromEnv(env: Env): WhatsappConfig | undefined {
     autoCancel: env.AUTO_CANCEL_UNCONFIRMED === "1",
     deliveryIssueTemplate: env.WHATSAPP_DELIVERY_ISSUE_TEMPLATE,
     shippedTemplate: env.WHATSAPP_SHIPPED_TEMPLATE,
+    orderUpdatedTemplate: env.WHATSAPP_ORDER_UPDATED_TEMPLATE,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ""),
   };
 }

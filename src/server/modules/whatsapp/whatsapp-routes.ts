@@ -4,6 +4,7 @@ import { orderIdParam } from "../order-core/index.js";
 import { orderMessages, resendConfirmation } from "./confirmations/messages-service.js";
 import { whatsappInboxRoutes } from "./conversations/inbox-routes.js";
 import { registerOutbox } from "./confirmations/outbox.js";
+import { orderUpdatedTemplate, registerOrderUpdatedMessages } from "./confirmations/order-updated.js";
 import { templatesToCreate } from "./confirmations/templates.js";
 import { WebhookBurst } from "./webhook/webhook-burst.js";
 import { drainWebhookInbox, WEBHOOK_INBOX } from "./webhook/webhook-inbox.js";
@@ -38,6 +39,7 @@ export async function whatsappRoutes(app: FastifyInstance): Promise<void> {
   await app.register(whatsappWebhookRoutes, { onRecorded: () => burst.recorded(handle) });
 
   if (app.config.whatsapp) registerOutbox(app, app.config.whatsapp);
+  if (app.config.whatsapp) registerOrderUpdatedMessages(app, app.config.whatsapp);
   await app.register(whatsappInboxRoutes);
 
   app.post("/api/admin/orders/:id/whatsapp/resend", { config: { access: "agent" } }, async (request, reply) => {
@@ -70,7 +72,10 @@ export async function whatsappRoutes(app: FastifyInstance): Promise<void> {
       reminderHours: config?.reminderHours ?? 12,
       expiryHours: config?.expiryHours ?? 48,
       autoCancel: config?.autoCancel ?? false,
-      templates: templatesToCreate(config ?? { confirmTemplate: "order_confirmation", templateLanguage: "en" }),
+      templates: [
+        ...templatesToCreate(config ?? { confirmTemplate: "order_confirmation", templateLanguage: "en" }),
+        orderUpdatedTemplate(config ?? { templateLanguage: "en" }),
+      ],
     };
   });
 }

@@ -14,6 +14,7 @@ import { ApiError } from "@client/lib/api";
 import { toastError } from "@client/lib/admin/toast-error";
 import { CustomerFields, SERVER_FIELDS } from "./customer-fields";
 import { ManualOrderItems, type ManualLine } from "./manual-order-items";
+import { variantRef } from "@client/lib/variant-text";
 import { useTakeOrder } from "@client/lib/admin/orders-api";
 
 type Source = (typeof MANUAL_ORDER_SOURCES)[number];
@@ -44,7 +45,13 @@ export function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpe
         city: values.city,
         postalCode: values.postalCode,
         specialInstructions: values.specialInstructions,
-        items: lines.map((l) => ({ productId: l.product.id, size: l.size, color: l.color, quantity: l.quantity })),
+        items: lines.map((l) => ({
+          productId: l.product.id,
+          ...variantRef(l),
+          size: l.size,
+          color: l.color,
+          quantity: l.quantity,
+        })),
         source,
         status: confirmed ? "processing" : "pending",
         notifyCustomer: notify,

@@ -1,12 +1,22 @@
 import { formatRs } from "@shared/rules/money.js";
 import { imageVariantUrl, parseSelectedImage } from "@shared/rules/images.js";
+import { Pencil } from "lucide-react";
 import type { AdminOrderDetail } from "@shared/schemas/orders.js";
+import { Button } from "@client/components/ui/button";
+import { variantText } from "@client/lib/variant-text";
 
 /** What was ordered, each line with its photo, and the amounts down to what the courier collects. */
-export function OrderItems({ order }: { order: AdminOrderDetail }) {
+export function OrderItems({ order, onEdit }: { order: AdminOrderDetail; onEdit?: () => void }) {
   return (
     <section aria-label="Items">
-      <h3 className="mb-2 font-medium">Items</h3>
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h3 className="font-medium">Items</h3>
+        {onEdit && (
+          <Button type="button" variant="outline" size="sm" onClick={onEdit}>
+            <Pencil className="h-4 w-4" aria-hidden /> Edit items
+          </Button>
+        )}
+      </div>
       <ul className="divide-y divide-ink/5">
         {order.items.map((item, i) => {
           const image = parseSelectedImage(item.selectedImage);
@@ -26,7 +36,7 @@ export function OrderItems({ order }: { order: AdminOrderDetail }) {
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium">{item.productName}</p>
                 <p className="text-xs text-muted">
-                  {item.color || "No Color"} · {item.size || "No Size"} · Qty {item.quantity}
+                  {variantText(item) ?? `${item.color || "No Color"} · ${item.size || "No Size"}`} · Qty {item.quantity}
                 </p>
               </div>
               <span className="text-right font-medium">

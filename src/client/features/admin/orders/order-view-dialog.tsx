@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { MessageCircle } from "lucide-react";
 import { SOURCE_LABELS, type OrderSource } from "@shared/rules/order-source.js";
 import { orderNumber } from "@shared/rules/labels.js";
@@ -12,6 +13,7 @@ import { ParcelPanel } from "./parcel-panel";
 import { TrackingForm } from "./tracking-form";
 import { useAdminOrder } from "@client/lib/admin/orders-api";
 import { CustomerHistory, StatusTimeline, statusLabel } from "./order-history";
+import { ItemEditor } from "./item-editor";
 import { OrderItems } from "./order-items";
 import { OrderNotes } from "./order-notes";
 import { OrderWhatsappPanel } from "./order-whatsapp-panel";
@@ -42,7 +44,18 @@ export function OrderViewDialog({ orderId, onClose }: { orderId: string | null; 
   );
 }
 
+/**
+ * Items may change before the parcel leaves: pending, Ready to Ship, or booked through a courier's
+ * API and not yet picked up (the server asks the courier, and says so if it refuses).
+ */
+const itemsEditable = (order: AdminOrderDetail) =>
+  order.status === "pending" ||
+  order.status === "processing" ||
+  (order.status === "shipped" && !!order.trackingNumber && ["PostEx", "Leopards"].includes(order.courier ?? ""));
+
 function OrderDetail({ order }: { order: AdminOrderDetail }) {
+  const [editing, setEditing] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <div className="space-y-5 text-sm">
       <div className="flex flex-wrap items-center gap-3">
@@ -76,7 +89,32 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         )}
       </section>
 
-      <OrderItems order={order} />
+      {editing ? (
+        <ItemEditor
+          order={order}
+          onDone={(message) => {
+            setEditing(false);
+            setNotice(message);
+          }}
+        />
+      ) : (
+        <OrderItems
+          order={order}
+          onEdit={
+            itemsEditable(order)
+              ? () => {
+                  setNotice(null);
+                  setEditing(true);
+                }
+              : undefined
+          }
+        />
+      )}
+      {notice && (
+        <p role="status" className="rounded-lg bg-cream p-3">
+          {notice}
+        </p>
+      )}
 
       <AdvanceSection key={`${order.id}-${order.advance.status}`} order={order} />
       <TrackingForm key={`${order.id}-${order.trackingNumber}`} order={order} />

@@ -1,18 +1,10 @@
 import { useState } from "react";
-import { unitsLeft, variantLabel } from "@shared/rules/stock.js";
 import type { Product } from "@shared/schemas/products.js";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
 import { NativeSelect } from "@client/components/ui/native-select";
-
-/** What a variant offers next to its name in the pickers: "M (3 left)", "M (sold out)". */
-function stockNote(product: Product, size: string, color: string): string {
-  if (!product.variantStock) return "";
-  const units = product.variantStock
-    .filter((s) => (!size || s.size === size) && (!color || s.color === color))
-    .reduce((n, s) => n + s.quantity, 0);
-  return units === 0 ? " (sold out)" : ` (${units} left)`;
-}
+import { COLOR, productOptions, productVariants, SIZE, type SoldVariant } from "@client/lib/product-variants";
+import { itemText } from "@client/lib/variant-text";
 
 /** One line of the order, as the picker hands it over. */
 export interface PickedLine {
@@ -20,51 +12,79 @@ export interface PickedLine {
   size: string;
   color: string;
   quantity: number;
+  /** The variant and its options, when the product's answer names its variants. */
+  variantId?: number;
+  options?: Record<string, string>;
+  /** The variant's unit price, as shown while picking (the server prices the order). */
+  price: string;
 }
 
-/** The chosen product's size, colour and quantity, checked against its stock before it is added. */
+/** What a value offers next to its name: "M (3 left)", "M (sold out)" (counted stock only). */
+function stockNote(variants: SoldVariant[]): string {
+  if (variants.length === 0) return " (not sold)";
+  if (variants.every((v) => v.stock == null)) return variants.some((v) => v.available) ? "" : " (sold out)";
+  const units = variants.reduce((n, v) => n + (v.stock ?? 0), 0);
+  return units === 0 ? " (sold out)" : ` (${units} left)`;
+}
+
+/** The chosen product's options (size, colour, make, ...) and quantity, checked against its stock before it is added. */
 export function VariantPicker({ product, onAdd }: { product: Product; onAdd: (line: PickedLine) => void }) {
-  const [size, setSize] = useState(product.sizes[0] ?? "");
-  const [color, setColor] = useState(product.colors[0] ?? "");
+  const options = productOptions(product);
+  const variants = productVariants(product);
+  const [choice, setChoice] = useState<Record<string, string>>(() =>
+    Object.fromEntries(options.map((o) => [o.name, o.values[0] ?? ""])),
+  );
   const [quantity, setQuantity] = useState("1");
   const n = Number(quantity);
-  const units = product.variantStock ? unitsLeft(product.variantStock, size, color) : null;
-  const problem =
-    !Number.isInteger(n) || n < 1 || n > 99
+  const fits = (v: SoldVariant, except?: string) =>
+    options.every((o) => o.name === except || (v.options[o.name] ?? "") === choice[o.name]);
+  const variant = variants.find((v) => fits(v));
+  const name = itemText({
+    productName: product.name,
+    size: choice[SIZE] ?? "",
+    color: choice[COLOR] ?? "",
+    options: choice,
+  });
+  const units = variant?.stock ?? null;
+  const problem = !variant
+    ? `${name} is not sold`
+    : !Number.isInteger(n) || n < 1 || n > 99
       ? "Quantity must be a whole number from 1 to 99"
-      : units !== null && n > units
-        ? units === 0
-          ? `${variantLabel(product.name, size, color)} is sold out`
-          : `Only ${units} left of ${variantLabel(product.name, size, color)}`
+      : !variant.available || (units !== null && n > units)
+        ? units
+          ? `Only ${units} left of ${name}`
+          : `${name} is sold out`
         : null;
   const add = () => {
-    if (problem) return;
-    onAdd({ product, size, color, quantity: n });
+    if (problem || !variant) return;
+    onAdd({
+      product,
+      size: variant.options[SIZE] ?? "",
+      color: variant.options[COLOR] ?? "",
+      quantity: n,
+      ...(variant.id !== undefined ? { variantId: variant.id, options: variant.options } : {}),
+      price: variant.price,
+    });
   };
 
   return (
     <div className="grid gap-2 sm:grid-cols-4">
       <p className="font-medium sm:col-span-4">{product.name}</p>
-      {product.sizes.length > 0 && (
-        <NativeSelect aria-label="Size" value={size} onChange={(e) => setSize(e.target.value)}>
-          {product.sizes.map((s) => (
-            <option key={s} value={s}>
-              {s}
-              {stockNote(product, s, color)}
+      {options.map((o) => (
+        <NativeSelect
+          key={o.name}
+          aria-label={o.name === COLOR ? "Colour" : o.name}
+          value={choice[o.name]}
+          onChange={(e) => setChoice({ ...choice, [o.name]: e.target.value })}
+        >
+          {o.values.map((value) => (
+            <option key={value} value={value}>
+              {value}
+              {stockNote(variants.filter((v) => v.options[o.name] === value && fits(v, o.name)))}
             </option>
           ))}
         </NativeSelect>
-      )}
-      {product.colors.length > 0 && (
-        <NativeSelect aria-label="Colour" value={color} onChange={(e) => setColor(e.target.value)}>
-          {product.colors.map((c) => (
-            <option key={c} value={c}>
-              {c}
-              {stockNote(product, size, c)}
-            </option>
-          ))}
-        </NativeSelect>
-      )}
+      ))}
       <Input aria-label="Quantity" inputMode="numeric" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
       <Button type="button" variant="outline" onClick={add} disabled={Boolean(problem)}>
         Add item

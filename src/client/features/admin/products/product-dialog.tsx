@@ -13,7 +13,17 @@ import { ColorVariants } from "./color-variants";
 import { ProductFlagFields } from "./product-flag-fields";
 import { StockGrid } from "./stock-grid";
 import { ImageGroupPicker } from "./image-group-picker";
-import { draftFromProduct, emptyDraft, NEW_CATEGORY, type ProductDraft } from "./product-draft";
+import {
+  draftFromProduct,
+  emptyDraft,
+  listsFromVariants,
+  NEW_CATEGORY,
+  splitList,
+  type ProductDraft,
+} from "./product-draft";
+import { variantProblems } from "@shared/catalogue/variants.js";
+import { variantsDraftFromLists, variantsPayload, type VariantsDraft } from "./variant-draft";
+import { VariantsPanel } from "./variants-panel";
 import { useSaveProduct } from "./products-admin-api";
 import { UploadProgress } from "./upload-progress";
 
@@ -55,6 +65,16 @@ export function ProductDialog({
       toast.error("Validation Error", { description: "Please enter a category name for the new category." });
       return;
     }
+    if (draft.variants) {
+      // The server's own rules, checked first so each message lands beside its field at once.
+      const { options, variants } = variantsPayload(draft.variants);
+      const problems = variantProblems(options, variants);
+      if (problems.length) {
+        setErrors(Object.fromEntries(problems.reverse().map((p) => [p.field, p.message])));
+        toast.error("Validation Error", { description: problems[problems.length - 1].message });
+        return;
+      }
+    }
     const failure = product ? "Failed to update product" : "Failed to create product";
     save.mutate(
       { id: product?.id, draft },
@@ -74,12 +94,17 @@ export function ProductDialog({
   };
 
   const categoryOptions = categories.data ?? [];
+  const setVariants = (variants: VariantsDraft | null) =>
+    patch(variants ? { variants, ...listsFromVariants(variants) } : { variants });
+  const pictures = [draft.images, ...Object.values(draft.colorImages)]
+    .flat()
+    .flatMap((img) => (img.kind === "existing" ? [img.ref] : []));
   return (
     <Dialog
       open={open}
       onOpenChange={(o) => !save.isPending && onOpenChange(o)}
       title={product ? "Edit Product" : "Add New Product"}
-      className="max-w-2xl"
+      className={draft.variants ? "max-w-4xl" : "max-w-2xl"}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -94,7 +119,12 @@ export function ProductDialog({
           <Textarea {...text("description")} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="product-price" label="Price (Rs.)" error={errors.price}>
+          <Field
+            id="product-price"
+            label="Price (Rs.)"
+            hint={draft.variants ? "New variants start at this price." : undefined}
+            error={errors.price}
+          >
             <Input {...text("price")} type="number" min={0} step="1" inputMode="numeric" />
           </Field>
           <Field
@@ -107,16 +137,38 @@ export function ProductDialog({
           </Field>
         </div>
         <CategoryFields draft={draft} categories={categoryOptions} errors={errors} onChange={patch} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="product-sizes" label="Sizes" hint="Comma separated, e.g. S, M, L" error={errors.sizes}>
-            <Input {...text("sizes")} />
-          </Field>
-          <Field id="product-colors" label="Colours" hint="Comma separated, e.g. Red, Blue" error={errors.colors}>
-            <Input {...text("colors")} />
-          </Field>
-        </div>
-        <ColorVariants draft={draft} onChange={patch} />
-        <StockGrid draft={draft} onChange={patch} />
+        {draft.variants ? (
+          <>
+            <VariantsPanel
+              draft={draft.variants}
+              defaults={{ price: draft.price, originalPrice: draft.originalPrice }}
+              pictures={pictures}
+              errors={errors}
+              onChange={setVariants}
+            />
+            <ColorVariants draft={draft} onChange={patch} />
+          </>
+        ) : (
+          <>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id="product-sizes" label="Sizes" hint="Comma separated, e.g. S, M, L" error={errors.sizes}>
+                <Input {...text("sizes")} />
+              </Field>
+              <Field id="product-colors" label="Colours" hint="Comma separated, e.g. Red, Blue" error={errors.colors}>
+                <Input {...text("colors")} />
+              </Field>
+            </div>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setVariants(variantsDraftFromLists(splitList(draft.sizes), splitList(draft.colors)))}
+            >
+              Use options and variants (Make, Pieces, prices per variant)
+            </Button>
+            <ColorVariants draft={draft} onChange={patch} />
+            <StockGrid draft={draft} onChange={patch} />
+          </>
+        )}
         <ImageGroupPicker
           id="product-images"
           label="Product images"

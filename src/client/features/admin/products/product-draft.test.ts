@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ImageRef } from "@shared/schemas/common.js";
 import { variantKey } from "@shared/rules/stock.js";
+import { productInput } from "@shared/schemas/products.js";
 import { buildProductForm, draftStock, emptyDraft, splitList, type ProductDraft } from "./product-draft";
 
 const ref = (id: string): ImageRef => ({
@@ -56,8 +57,10 @@ describe("buildProductForm", () => {
     expect(data.colorVariantStock).toEqual({ Red: true, Blue: false, Green: true });
   });
 
-  it("sends a blank original price as null and the flags as 1 or 0", () => {
-    expect(data).toMatchObject({ originalPrice: null, inStock: 1, featured: 1, sizes: ["S", "M"], category: "formal" });
+  it("leaves a blank original price out (none, to the server) and sends the flags as 1 or 0", () => {
+    expect(data).not.toHaveProperty("originalPrice");
+    expect(productInput.parse(data).originalPrice).toBeNull();
+    expect(data).toMatchObject({ inStock: 1, featured: 1, sizes: ["S", "M"], category: "formal" });
   });
 
   it("asks the server to keep exactly the images the dialog shows", () => {

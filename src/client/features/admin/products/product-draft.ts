@@ -1,6 +1,15 @@
 import type { ImageRef } from "@shared/schemas/common.js";
-import { PRODUCT_FORM, type Product, type ProductInput } from "@shared/schemas/products.js";
+import type { z } from "zod";
+import { PRODUCT_FORM, type ProductInput, type productInput } from "@shared/schemas/products.js";
 import { stockGrid, variantKey } from "@shared/rules/stock.js";
+import {
+  draftOptions,
+  usesVariants,
+  variantsDraftOf,
+  variantsPayload,
+  type ProductWithVariants,
+  type VariantsDraft,
+} from "./variant-draft";
 
 /** An image in the dialog: one already on the server (kept by id) or a file chosen just now. */
 export type DraftImage = { kind: "existing"; ref: ImageRef } | { kind: "new"; file: File; previewUrl: string };
@@ -24,6 +33,8 @@ export interface ProductDraft {
   featured: "1" | "0";
   /** Quantities per size × colour as typed (variantKey → text); null: stock is not tracked. */
   stock: Record<string, string> | null;
+  /** Options and variants; null while the product keeps plain sizes and colours (and the stock grid). */
+  variants: VariantsDraft | null;
 }
 
 /** The spec's list rule: split on commas, trim, drop empty entries (and repeats). */
@@ -55,10 +66,11 @@ export function emptyDraft(category = ""): ProductDraft {
     inStock: "1",
     featured: "0",
     stock: null,
+    variants: null,
   };
 }
 
-export function draftFromProduct(p: Product): ProductDraft {
+export function draftFromProduct(p: ProductWithVariants): ProductDraft {
   const existing = (refs: ImageRef[]): DraftImage[] => refs.map((ref) => ({ kind: "existing", ref }));
   return {
     name: p.name,
@@ -78,6 +90,29 @@ export function draftFromProduct(p: Product): ProductDraft {
     stock: p.variantStock
       ? Object.fromEntries(p.variantStock.map((s) => [variantKey(s.size, s.color), String(s.quantity)]))
       : null,
+    variants: usesVariants(p) ? variantsDraftOf(p) : null,
+  };
+}
+
+/** The Size and Color options' values, as the sizes and colours fields keep them. */
+export function listsFromVariants(variants: VariantsDraft): Pick<ProductDraft, "sizes" | "colors"> {
+  const values = (name: string) =>
+    draftOptions(variants)
+      .find((o) => o.name === name)
+      ?.values.join(", ") ?? "";
+  return { sizes: values("Size"), colors: values("Color") };
+}
+
+/** The options part of productData: options and variants, the lowest price as the product's own. */
+function optionsData(draft: ProductDraft) {
+  if (!draft.variants) return { price: draft.price.trim(), variantStock: draftStock(draft) };
+  const payload = variantsPayload(draft.variants);
+  const prices = payload.variants.map((v) => Number(v.price)).filter((n) => Number.isFinite(n) && n > 0);
+  return {
+    ...payload,
+    price: prices.length ? String(Math.min(...prices)) : draft.price.trim(),
+    // Counted stock travels on each variant; not counting stops tracking as the grid's "Stop" does.
+    ...(draft.variants.counted ? {} : { variantStock: null }),
   };
 }
 
@@ -101,12 +136,12 @@ export const colorInStock = (draft: ProductDraft, color: string) => draft.colorS
 export function buildProductForm(draft: ProductDraft, category: string): FormData {
   const colors = splitList(draft.colors);
   const keptIds = (group: DraftImage[]) => group.flatMap((img) => (img.kind === "existing" ? [img.ref.id] : []));
-  const data: ProductInput = {
+  const data: Omit<z.input<typeof productInput>, "variants"> & Partial<ReturnType<typeof variantsPayload>> = {
     name: draft.name,
     sku: draft.sku,
     description: draft.description,
-    price: draft.price.trim(),
-    originalPrice: draft.originalPrice.trim() || null,
+    // Left out when empty (which the server reads as none): productInput coerces a JSON null to "null".
+    ...(draft.originalPrice.trim() ? { originalPrice: draft.originalPrice.trim() } : {}),
     category,
     sizes: splitList(draft.sizes),
     colors,
@@ -115,7 +150,7 @@ export function buildProductForm(draft: ProductDraft, category: string): FormDat
     images: keptIds(draft.images),
     colorVariantImages: Object.fromEntries(colors.map((c) => [c, keptIds(draft.colorImages[c] ?? [])])),
     colorVariantStock: Object.fromEntries(colors.map((c) => [c, colorInStock(draft, c)])),
-    variantStock: draftStock(draft),
+    ...optionsData(draft),
   };
   const form = new FormData();
   form.append(PRODUCT_FORM.data, JSON.stringify(data));

@@ -1,3 +1,4 @@
+import { chosenValues } from "@shared/catalogue/variants.js";
 import bwipjs from "bwip-js/node";
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 import { orderNumber } from "@shared/rules/labels.js";
@@ -101,7 +102,7 @@ function drawLabel(
   rule();
   const items = order.items.slice(0, MAX_ITEM_LINES);
   for (const item of items) {
-    const variant = [item.size, item.color].filter(Boolean).join(", ");
+    const variant = chosenValues(item);
     wrapped(`${item.quantity} × ${item.productName}${variant ? ` (${variant})` : ""}`, 8, fonts.regular, 1);
   }
   if (order.items.length > items.length) text(`+ ${order.items.length - items.length} more item(s)`, 8);

@@ -56,7 +56,7 @@ interface OutboxOrder extends TemplateOrder {
 
 const outboxColumns = sql`o.id, o.status, o.customer_name, o.customer_phone, o.city, o.total::text as total,
   o.confirmation_state, o.confirmation_attempts,
-  coalesce((select json_agg(json_build_object('productName', i.product_name, 'size', i.size, 'color', i.color,
+  coalesce((select json_agg(json_build_object('productName', i.product_name, 'size', i.size, 'color', i.color, 'options', i.options,
              'quantity', i.quantity, 'productId', i.product_id) order by i.id)
             from order_items i where i.order_id = o.id), '[]'::json) as items`;
 

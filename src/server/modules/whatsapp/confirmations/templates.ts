@@ -1,3 +1,4 @@
+import { chosenValues, type VariantOptions } from "@shared/catalogue/variants.js";
 import { orderNumber } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
 import type { MessageTemplate } from "@shared/schemas/whatsapp.js";
@@ -14,7 +15,7 @@ export interface TemplateOrder {
   customerName: string;
   city: string;
   total: string;
-  items: { productName: string; size: string; color: string; quantity: number }[];
+  items: { productName: string; size: string; color: string; options?: VariantOptions; quantity: number }[];
 }
 
 /** Longest name and city a template carries: enough for any real one, too short for a pitch. */
@@ -25,7 +26,7 @@ const ITEMS_MAX = 500;
 export function confirmationParameters(order: TemplateOrder): string[] {
   const items = order.items
     .map((i) => {
-      const variant = [i.size, i.color].filter(Boolean).join(", ");
+      const variant = chosenValues(i);
       return `${i.productName}${variant ? ` (${variant})` : ""} x ${i.quantity}`;
     })
     .join("; ");
