@@ -7,6 +7,7 @@ import { seedDemoData } from "@server/db/demo/seed.js";
 import { upsertAdmin } from "@server/modules/auth/auth-service.js";
 import type { WhatsappConfig } from "@server/modules/whatsapp/whatsapp-config.js";
 import type { MetaAdsConfig } from "@server/modules/ads/ads-config.js";
+import type { ProductImportConfig } from "@server/modules/product-import/index.js";
 
 export const E2E_ADMIN = { username: "owner", password: "e2e-secret-pass" };
 
@@ -25,8 +26,10 @@ export async function startStore({
   publicUrl,
   whatsapp,
   metaAds,
+  productImport,
 }: {
   demo?: boolean;
+  productImport?: ProductImportConfig;
   publicUrl?: string;
   whatsapp?: WhatsappConfig;
   metaAds?: MetaAdsConfig;
@@ -42,6 +45,7 @@ export async function startStore({
     publicUrl,
     whatsapp,
     metaAds,
+    productImport,
     // A store on PGlite makes its own key at first start (DATA_DIR/secrets.key); this one has no directory.
     secretsKey: randomBytes(32),
   });

@@ -25,6 +25,7 @@ import { registerWhatsappInbound, registerWhatsappWebhooks, type WhatsappConfig 
 import type { UpkeepConfig } from "./modules/upkeep/index.js";
 import type { MetaAdsConfig } from "./modules/ads/index.js";
 import type { SafepayConfig } from "./modules/advance/index.js";
+import type { ProductImportConfig } from "./modules/product-import/index.js";
 
 export interface AppConfig {
   sessionTtlHours: number;
@@ -72,6 +73,8 @@ export interface AppConfig {
   metaAds?: MetaAdsConfig;
   /** Safepay, for advances paid online (modules/advance); off when absent. */
   safepay?: SafepayConfig;
+  /** Product imports' picture fetching (IMPORT_FETCH_ALLOW; tests shorten the time-out). */
+  productImport?: ProductImportConfig;
   /** The embedded database's upkeep (decision 015; PGlite only): scheduled VACUUM (ANALYZE), daily backups. Off when absent. */
   upkeep?: UpkeepConfig;
 }

@@ -124,6 +124,11 @@ const schema = z.object({
       })
       .optional(),
   ),
+  /**
+   * Hosts a product import may fetch pictures from although they are not public addresses (a
+   * shop's own image server), comma-separated; `host` allows every port, `host:port` one.
+   */
+  IMPORT_FETCH_ALLOW: z.string().optional(),
   /** The store's public origin (https://shop.example.pk) for canonical links, link previews and the sitemap. */
   PUBLIC_URL: z.preprocess(
     (v) => (v === "" ? undefined : v),

@@ -65,6 +65,7 @@ async function main(): Promise<void> {
     // The embedded database's VACUUM (ANALYZE) and daily backups (decision 015; PGlite only).
     upkeep: { vacuum: true, backups: { folder: backups, keep: env.BACKUP_KEEP } },
     publicUrl: env.PUBLIC_URL,
+    productImport: { fetchAllow: env.IMPORT_FETCH_ALLOW },
     secretsKey: loadSecretsKey(env.SECRETS_KEY, env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR)),
   });
   for (const warning of startupWarnings(env)) app.log.warn(warning);

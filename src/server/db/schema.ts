@@ -1245,3 +1245,25 @@ export const savedCheckouts = pgTable(
     check("saved_checkouts_state_check", sql`${t.state} in ('saved', 'messaged', 'stopped', 'done')`),
   ],
 );
+/** A picture's address an import fetched, and the image it became (migration 0028, decision 043). */
+export const productImportPictures = pgTable("product_import_pictures", {
+  url: text("url").primaryKey(),
+  imageId: uuid("image_id")
+    .notNull()
+    .references(() => images.id),
+  createdAt: createdAt(),
+});
+/** A product import run in the background (over 1,000 rows): its file as read, progress and result. */
+export const productImports = pgTable("product_imports", {
+  id: serial("id").primaryKey(),
+  format: text("format").notNull(),
+  fileName: text("file_name").notNull(),
+  state: text("state").notNull().default("running"),
+  rows: integer("rows").notNull(),
+  rowsDone: integer("rows_done").notNull().default(0),
+  catalogue: jsonb("catalogue"),
+  result: jsonb("result"),
+  actor: text("actor").notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});

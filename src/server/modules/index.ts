@@ -10,6 +10,7 @@ import { healthRoutes } from "./health/health-routes.js";
 import { imageRoutes } from "./images/image-routes.js";
 import { ordersRoutes } from "./orders/orders-routes.js";
 import { productsRoutes } from "./products/products-routes.js";
+import { productImportRoutes } from "./product-import/product-import-routes.js";
 import { reportsRoutes } from "./reports/reports-routes.js";
 import { returnsRoutes } from "./returns/returns-routes.js";
 import { reviewsRoutes } from "./reviews/reviews-routes.js";
@@ -35,6 +36,7 @@ export const modules: FastifyPluginAsync[] = [
   authRoutes,
   imageRoutes,
   productsRoutes,
+  productImportRoutes,
   categoriesRoutes,
   settingsRoutes,
   pricingRoutes,

@@ -4,11 +4,17 @@ import { AppError } from "../app-error.js";
 import { SHEET_MAX_COLUMNS, SHEET_MAX_LINES } from "./bounds.js";
 import { sheetErrors } from "./sheet-errors.js";
 import { isEmptyRow, type SheetRow } from "./sheet-row.js";
+import { textEncodingOf, windows1252ToUtf8 } from "./text-encoding.js";
 
-/** A CSV's records, streamed from the spooled file; empty lines left out but counted. */
+/**
+ * A CSV's records, streamed from the spooled file; empty lines left out but counted. UTF-8 (a BOM
+ * or none) or, when the file is not valid UTF-8, Windows-1252 (Excel's "CSV" on Windows).
+ */
 export async function* csvRows(path: string): AsyncGenerator<SheetRow> {
+  const encoding = await textEncodingOf(path);
   const input = createReadStream(path);
-  const parser = input.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: false, trim: true }));
+  const text = encoding === "utf-8" ? input : input.pipe(windows1252ToUtf8());
+  const parser = text.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: false, trim: true }));
   let line = 0;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {

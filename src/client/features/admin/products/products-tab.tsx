@@ -3,6 +3,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import type { Product } from "@shared/schemas/products.js";
 import { LowStockPanel } from "./low-stock-panel";
+import { ProductFilesPanel } from "./product-files-panel";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
 import { Skeleton } from "@client/components/ui/skeleton";
@@ -27,6 +28,7 @@ export function ProductsTab() {
   return (
     <div className="space-y-5">
       <LowStockPanel />
+      <ProductFilesPanel />
       <Panel
         title={`Products${products.data ? ` (${products.data.total})` : ""}`}
         actions={
