@@ -79,7 +79,7 @@ describe("GET /feeds/products.xml", () => {
       ])
         expect(item[field], field).toBeTruthy();
       expect(item).toMatchObject({
-        link: `https://shop.example.pk/product/${dress.id}`,
+        link: `https://shop.example.pk/products/${dress.handle}`,
         condition: "new",
         brand: "Zaiba",
       });

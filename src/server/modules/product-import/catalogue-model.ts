@@ -3,7 +3,8 @@
  * (layer a of issue 41): both formats, Shopify's and the store's own, read into this model.
  */
 export type ImportFormat = "shopify" | "store";
-export type ProductStatus = "active" | "draft" | "archived";
+import type { ProductStatus } from "@shared/catalogue/handles.js";
+export type { ProductStatus };
 
 export interface ImportedOption {
   name: string;

@@ -1,4 +1,5 @@
 /** The cell rules both formats share: money, quantities, handles, statuses, option names, addresses. */
+import { HANDLE_MAX, HANDLE_PATTERN, handleFrom, PRODUCT_STATUSES } from "@shared/catalogue/handles.js";
 import type { ProductStatus } from "./catalogue-model.js";
 
 /**
@@ -17,27 +18,15 @@ export function quantityOf(text: string): number | null {
   return Math.max(0, Math.trunc(Number(text)));
 }
 
-const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-export const isHandle = (text: string) => text.length <= 200 && HANDLE.test(text);
+/** The store's own handle rule (shared/catalogue/handles.ts): a Shopify handle past it is refused by line. */
+export const isHandle = (text: string) => text.length <= HANDLE_MAX && HANDLE_PATTERN.test(text);
 
 /** A handle made from a name, as the store makes one: "Lawn Suit (3-piece)" → "lawn-suit-3-piece". */
-export function handleFromName(name: string): string {
-  return (
-    name
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 200)
-      .replace(/-+$/, "") || "product"
-  );
-}
+export const handleFromName = handleFrom;
 
 export function statusOf(text: string): ProductStatus | null {
   const s = text.toLowerCase();
-  return s === "active" || s === "draft" || s === "archived" ? s : null;
+  return PRODUCT_STATUSES.find((status) => status === s) ?? null;
 }
 
 /** Size and colour are the options named `Size` and `Color`, however the file spells them ("colour", "SIZE"). */

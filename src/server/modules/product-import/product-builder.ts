@@ -1,3 +1,4 @@
+import { HANDLE_MAX } from "@shared/catalogue/handles.js";
 import type { ImportedProduct, ImportedVariant, ProductStatus } from "./catalogue-model.js";
 import type { ImportErrors } from "./import-errors.js";
 import { MAX_OPTIONS } from "./import-limits.js";
@@ -50,7 +51,7 @@ export class ProductBuilder {
       errors.add(
         cells.line,
         cells.handle.column,
-        `"${cells.handle.text.slice(0, 80)}" is not a handle: use lowercase letters, digits and dashes (like lawn-suit-3-piece)`,
+        `"${cells.handle.text.slice(0, 80)}" is not a handle: use at most ${HANDLE_MAX} lowercase letters, digits and single dashes (like lawn-suit-3-piece)`,
       );
       return null;
     }
