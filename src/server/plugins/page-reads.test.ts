@@ -30,7 +30,7 @@ async function storefront(overload: OverloadConfig, prepare?: (app: FastifyInsta
   return { app, product: await insertProduct(database.db) };
 }
 
-describe("GET /product/:id near the request limit", () => {
+describe("GET /products/:handle near the request limit", () => {
   it("renders an existing product: the page's own reads take no place of their own", async () => {
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
@@ -44,7 +44,7 @@ describe("GET /product/:id near the request limit", () => {
     const held = app.inject({ url: "/api/test-held" });
     await expect.poll(() => app.load.inFlight()).toBe(1);
 
-    const page = await app.inject({ url: `/product/${product.id}` });
+    const page = await app.inject({ url: `/products/${product.handle}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`<title>${product.name} |`);
     expect(page.body).not.toContain("noindex");
@@ -61,7 +61,7 @@ describe("GET /product/:id near the request limit", () => {
           throw new AppError("UNAVAILABLE", OVERLOAD_MESSAGE, undefined, { "Retry-After": "3" });
       }),
     );
-    const page = await app.inject({ url: `/product/${product.id}` });
+    const page = await app.inject({ url: `/products/${product.handle}` });
     expect(page.statusCode).toBe(503);
     expect(page.headers["retry-after"]).toBe("3");
     expect(page.json()).toEqual({ error: OVERLOAD_MESSAGE });

@@ -8,7 +8,7 @@ const NEW_PAGES = 4;
 let t: TestContext;
 let probe: RendererProbe;
 let remove: () => void;
-let productId: number;
+let productHandle: string;
 /** Each test its own network, so one test's renders do not count against another's. */
 let network = 0;
 const nextNetwork = () => `10.0.0.${++network}`;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await createTestApp({ clientDir: storefront.clientDir, publicUrl: PUBLIC_URL, newPagesPerNetwork: NEW_PAGES });
   await insertCategory(t.db, "casual");
   // More than a page of the shop (24), so the shop has page links.
-  for (let i = 0; i < 25; i++) productId = (await insertProduct(t.db)).id;
+  for (let i = 0; i < 25; i++) productHandle = (await insertProduct(t.db)).handle;
 });
 
 afterAll(async () => {
@@ -61,19 +61,19 @@ describe("storefront pages: what the server renders", () => {
       for (const url of [
         "/shop?sort=price-asc&category=casual&junk=1",
         "/shop?category=casual&junk=2&sort=price-asc",
-        "/collection/casual?page=2&junk=3",
-        "/collection/casual?junk=4&page=2",
+        "/collections/casual?page=2&junk=3",
+        "/collections/casual?junk=4&page=2",
         "/search?q=%20lawn%20&x=1",
         "/search?q=lawn",
       ])
         expect((await page(url, from)).statusCode, url).toBe(200);
     });
-    expect(renders).toEqual(["/shop?category=casual&sort=price-asc", "/collection/casual?page=2", "/search?q=lawn"]);
+    expect(renders).toEqual(["/shop?category=casual&sort=price-asc", "/collections/casual?page=2", "/search?q=lawn"]);
   });
 
   it("with PUBLIC_URL, makes no new page for another Host, and keeps the canonical link on PUBLIC_URL", async () => {
     const from = nextNetwork();
-    const url = `/product/${productId}`;
+    const url = `/products/${productHandle}`;
     const renders = await rendersDuring(async () => {
       for (const host of ["shop.example.pk", "evil.example", "other.example:8080"]) {
         const res = await page(url, from, { host, "accept-encoding": "identity" });
@@ -91,12 +91,12 @@ describe("storefront pages: what the server renders", () => {
     const sizes: number[] = [];
     const renders = await rendersDuring(async () => {
       for (let i = 0; i < 3; i++) {
-        const res = await page("/collection/casual", from);
+        const res = await page("/collections/casual", from);
         expect(res.headers["content-encoding"]).toBe("br");
         sizes.push(res.rawPayload.length);
       }
     });
-    expect(renders).toEqual(["/collection/casual"]);
+    expect(renders).toEqual(["/collections/casual"]);
     expect(sizes[1]).toBeLessThan(sizes[0]);
     expect(sizes[2]).toBe(sizes[1]);
   });

@@ -40,6 +40,11 @@ const PUBLIC = new Set([
   "PATCH /api/orders/:id",
   "GET /api/reviews/product/:id",
   "GET /api/reviews/product/:id/rating",
+  // Product addresses (issue 40): the page and its rating read by handle.
+  "GET /api/products/by-handle/:handle",
+  "GET /api/reviews/product/by-handle/:handle/rating",
+  // Filters built from the catalogue (issue 40), with the same filters as the product list.
+  "GET /api/products/facets",
   "POST /api/reviews/validate",
   "POST /api/reviews",
   "GET /api/whatsapp/webhook",

@@ -45,7 +45,9 @@ async function deliveredWithLink() {
     await t.app.jobs.runDue();
   }
   const review = fake.received.slice(before).find((m) => m.body.template?.name === "order_review");
-  const link = JSON.stringify(review?.body).match(/https:\/\/shop\.example\.pk\/product\/\d+\?review=[\w.-]+/)?.[0];
+  const link = JSON.stringify(review?.body).match(
+    /https:\/\/shop\.example\.pk\/products\/[a-z0-9-]+\?review=[\w.-]+/,
+  )?.[0];
   expect(link).toBeDefined();
   return { id, phone, token: new URL(link!).searchParams.get("review")! };
 }
