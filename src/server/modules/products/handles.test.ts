@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HANDLE_MESSAGE } from "@shared/catalogue/handles.js";
+import { eq } from "drizzle-orm";
+import { oldHandles, products } from "../../db/schema.js";
+import { countRows, insertCategory, productData, sendProduct } from "../../test/factory.js";
+import { testStorefront } from "../../test/storefront.js";
+import { createTestApp, type TestContext } from "../../test/test-app.js";
+
+// CONTRACT.md part four, "Product addresses, drafts and launches" (decision 039): every product has
+// a handle made from its name (numbered when taken) or given; its page is /products/{handle}; the
+// old addresses and an old handle after a rename answer 301 with the query kept.
+let t: TestContext;
+let remove: () => void;
+let sku = 0;
+beforeAll(async () => {
+  const storefront = await testStorefront();
+  remove = storefront.remove;
+  t = await createTestApp({ clientDir: storefront.clientDir });
+  await insertCategory(t.db, "casual");
+  await insertCategory(t.db, "party");
+});
+afterAll(async () => {
+  await t.close();
+  remove();
+});
+
+const send = (method: "POST" | "PUT", url: string, overrides: Record<string, unknown>) =>
+  sendProduct(t, method, url, {
+    productData: JSON.stringify(productData({ sku: `HDL-${++sku}`, ...overrides })),
+  });
+
+async function create(overrides: Record<string, unknown>) {
+  const res = await send("POST", "/api/products", overrides);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; handle: string; name: string };
+}
+
+/** A refused save: 400 with the handle's own message, and no product or old handle written. */
+async function expectHandleRefused(
+  method: "POST" | "PUT",
+  url: string,
+  overrides: Record<string, unknown>,
+  message: string | RegExp,
+) {
+  const before = [await countRows(t.db, products), await countRows(t.db, oldHandles)];
+  const res = await send(method, url, overrides);
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.json().details.handle).toMatch(message);
+  expect([await countRows(t.db, products), await countRows(t.db, oldHandles)]).toEqual(before);
+}
+
+describe("POST /api/products (handle)", () => {
+  it("makes the handle from the name, numbering it -2, -3 when taken", async () => {
+    const first = await create({ name: "Firdous Lawn (3-Pc) Suit" });
+    const second = await create({ name: "Firdous Lawn (3-Pc) Suit" });
+    const third = await create({ name: "firdous lawn 3 pc suit" });
+    expect([first.handle, second.handle, third.handle]).toEqual([
+      "firdous-lawn-3-pc-suit",
+      "firdous-lawn-3-pc-suit-2",
+      "firdous-lawn-3-pc-suit-3",
+    ]);
+  });
+
+  it("keeps a handle given, and a name with no latin letters still gets one", async () => {
+    expect((await create({ name: "Khaddar Shawl", handle: "winter-shawl-24" })).handle).toBe("winter-shawl-24");
+    expect((await create({ name: "کھدر" })).handle).toMatch(/^product(-\d+)?$/);
+  });
+
+  it("refuses a duplicate handle or one with other characters with a message on the field; nothing is stored", async () => {
+    await create({ name: "Chiffon Dupatta", handle: "chiffon-dupatta" });
+    await expectHandleRefused("POST", "/api/products", { name: "Other", handle: "chiffon-dupatta" }, /already used/);
+    for (const bad of ["Lawn Suit", "lawn_suit", "lawn--suit", "-lawn", "lawn-", "lawn/suit"])
+      await expectHandleRefused("POST", "/api/products", { name: "Other", handle: bad }, HANDLE_MESSAGE);
+  });
+});
+
+describe("PUT /api/products/:id (handle)", () => {
+  it("refuses another product's handle on a rename and keeps the product as it was", async () => {
+    await create({ name: "Karandi Suit", handle: "karandi-suit" });
+    const other = await create({ name: "Karandi Two", handle: "karandi-two" });
+    await expectHandleRefused(
+      "PUT",
+      `/api/products/${other.id}`,
+      { name: "Karandi Two", handle: "karandi-suit" },
+      /already used/,
+    );
+    const [row] = await t.db.select({ handle: products.handle }).from(products).where(eq(products.id, other.id));
+    expect(row.handle).toBe("karandi-two");
+  });
+});
+
+describe("GET /api/products/by-handle/:handle", () => {
+  it("answers the product by its handle, and 404 for a handle no product has", async () => {
+    const made = await create({ name: "Velvet Shawl" });
+    const res = await t.app.inject({ url: `/api/products/by-handle/${made.handle}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: made.id, handle: "velvet-shawl", name: "Velvet Shawl" });
+    expect((await t.app.inject({ url: "/api/products/by-handle/no-such-thing" })).statusCode).toBe(404);
+  });
+});
+
+describe("moved pages", () => {
+  it("answers 301 from /product/{id} to /products/{handle}, keeping the query", async () => {
+    const made = await create({ name: "Silk Kurta" });
+    const res = await t.app.inject({ url: `/product/${made.id}?review=abc&utm_source=wa` });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(`/products/silk-kurta?review=abc&utm_source=wa`);
+    expect((await t.app.inject({ url: "/product/999999" })).statusCode).toBe(404);
+  });
+
+  it("answers 301 from /collection/{slug} to /collections/{handle}", async () => {
+    const res = await t.app.inject({ url: "/collection/party?sort=price" });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe("/collections/party?sort=price");
+  });
+
+  it("answers 301 from an old handle after a rename, and the new handle's page renders", async () => {
+    const made = await create({ name: "Organza Suit", handle: "organza-suit" });
+    const renamed = await send("PUT", `/api/products/${made.id}`, { name: "Organza Suit", handle: "organza-festive" });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().handle).toBe("organza-festive");
+
+    const old = await t.app.inject({ url: "/products/organza-suit?utm_campaign=eid" });
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe("/products/organza-festive?utm_campaign=eid");
+    const page = await t.app.inject({ url: "/products/organza-festive" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Organza Suit");
+    expect((await t.app.inject({ url: "/api/products/by-handle/organza-festive" })).json().id).toBe(made.id);
+  });
+
+  it("gives an old handle to a new product that takes it, which then renders instead of moving", async () => {
+    const made = await create({ name: "Lawn Kurti", handle: "lawn-kurti" });
+    expect(
+      (await send("PUT", `/api/products/${made.id}`, { name: "Lawn Kurti", handle: "lawn-kurti-new" })).statusCode,
+    ).toBe(200);
+    const taker = await create({ name: "Another Kurti", handle: "lawn-kurti" });
+    const page = await t.app.inject({ url: "/products/lawn-kurti" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Another Kurti");
+    expect((await t.app.inject({ url: "/api/products/by-handle/lawn-kurti" })).json().id).toBe(taker.id);
+  });
+});
