@@ -1,6 +1,7 @@
 import { and, eq, like, ne, or, sql } from "drizzle-orm";
 import { handleFrom, numberedHandle } from "@shared/catalogue/handles.js";
 import type { Db } from "../../db/client.js";
+import { catalogueNow, onSaleSql } from "../catalogue/index.js";
 import { oldHandles, products } from "../../db/schema.js";
 import { badRequest } from "../../lib/app-error.js";
 
@@ -68,12 +69,15 @@ export async function recordHandleChange(db: Db, id: number, before: string | nu
     });
 }
 
-/** The current handle of the product an old handle points to, or null. */
+/**
+ * The current handle of the product an old handle points to, or null: also when that product is
+ * not on sale (a draft's page is 404 at its old handle too, and its new handle is not told).
+ */
 export async function movedProductHandle(db: Db, handle: string): Promise<string | null> {
   const [row] = await db
     .select({ handle: products.handle })
     .from(oldHandles)
     .innerJoin(products, eq(products.id, oldHandles.targetId))
-    .where(and(eq(oldHandles.kind, "product"), eq(oldHandles.handle, handle)));
+    .where(and(eq(oldHandles.kind, "product"), eq(oldHandles.handle, handle), onSaleSql(catalogueNow(db))));
   return row?.handle ?? null;
 }
