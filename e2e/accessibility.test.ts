@@ -9,6 +9,7 @@ import { startedStore } from "./support/suite";
 
 interface ApiProduct {
   id: number;
+  handle: string;
   name: string;
   sizes: string[];
   colors: string[];

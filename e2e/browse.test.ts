@@ -6,6 +6,7 @@ import { HOME_HERO_SLIDES } from "@shared/constants.js";
 
 interface ApiProduct {
   id: number;
+  handle: string;
   name: string;
   category: string;
   createdAt: string;
@@ -51,7 +52,7 @@ const cardPrices = async (page: Page) =>
 /** Checks the size, colour and add-to-cart flow of the product page, ending with a cart badge of 1. */
 async function addToCartFromProductPage(page: Page) {
   const { product, soldOut, available } = productWithSoldOutColor();
-  await page.goto(`/product/${product.id}`);
+  await page.goto(`/products/${product.handle}`);
   await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
 
   await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -108,8 +109,8 @@ describe("the home page", () => {
     const expected = [...newest.values()]
       .sort((a, b) => Number(b.images.length > 0) - Number(a.images.length > 0))
       .slice(0, HOME_HERO_SLIDES)
-      .map((p) => `/product/${p.id}`);
-    const slides = page.locator('section[aria-labelledby="hero-title"] .swiper-slide a[href^="/product/"]');
+      .map((p) => `/products/${p.handle}`);
+    const slides = page.locator('section[aria-labelledby="hero-title"] .swiper-slide a[href^="/products/"]');
     // The server's HTML has the first slide; the others join when Swiper's code is in.
     await expect.poll(() => slides.count(), { timeout: 15_000 }).toBe(expected.length);
     const hrefs = await slides.evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")))]);
@@ -168,7 +169,7 @@ describe("the product page", () => {
   });
 
   it("says so when the product does not exist", async () => {
-    const page = await openPage("/product/999999");
+    const page = await openPage("/products/no-such-product");
     await page.getByRole("heading", { name: "Product Not Found" }).waitFor();
     await page.getByText("The product you're looking for doesn't exist.").waitFor();
     await page.context().close();
@@ -203,7 +204,7 @@ describe("the wishlist", () => {
 
 describe("collections, search and unknown pages", () => {
   it("titles a known collection, and says when a collection does not exist", async () => {
-    const page = await openPage("/collection/party");
+    const page = await openPage("/collections/party");
     await page.getByRole("heading", { level: 1, name: "Party Collection" }).waitFor();
     await page.getByText("Glamorous outfits for special celebrations").waitFor();
     await expect
@@ -211,7 +212,7 @@ describe("collections, search and unknown pages", () => {
       .toBe(catalogue.filter((p) => p.category === "party").length);
     await page.getByRole("link", { name: "View All Products" }).waitFor();
 
-    await page.goto("/collection/swimwear");
+    await page.goto("/collections/swimwear");
     await page.getByRole("heading", { name: "Collection Not Found" }).waitFor();
     await page.getByRole("link", { name: "Back to Home" }).click();
     await page.waitForURL((url) => url.pathname === "/");
@@ -219,11 +220,11 @@ describe("collections, search and unknown pages", () => {
   });
 
   it("sorts a collection and the search results by price, with the order in the URL and kept on reload", async () => {
-    const page = await openPage("/collection/party");
+    const page = await openPage("/collections/party");
     const party = catalogue.filter((p) => p.category === "party").map((p) => Number(p.price));
     await expect.poll(() => page.locator("main article").count()).toBe(party.length);
     await page.getByLabel("Sort by").selectOption({ label: "Price: High to Low" });
-    await page.waitForURL(/\/collection\/party\?sort=price-desc$/);
+    await page.waitForURL(/\/collections\/party\?sort=price-desc$/);
     await expect.poll(() => cardPrices(page)).toEqual([...party].sort((a, b) => b - a));
     await page.reload();
     expect(await page.getByLabel("Sort by").inputValue()).toBe("price-desc");
@@ -288,7 +289,7 @@ describe("on a phone", () => {
     await screenshot(page, "browse-product-phone");
 
     const product = catalogue[0];
-    await page.goto(`/product/${product.id}`);
+    await page.goto(`/products/${product.handle}`);
     await page.getByRole("button", { name: `Add ${product.name} to wishlist` }).click();
     await page.goto("/wishlist");
     await page.getByText("1 item(s) saved").waitFor();

@@ -60,7 +60,7 @@ describe("Meta's pixel in the storefront", () => {
   it("loads after the page's largest paint and its load, and sends PageView and ViewContent with event ids", async () => {
     const context = await newContext(browser, withPixel.baseUrl, PHONE);
     const page = await context.newPage();
-    const res = await page.goto(`/product/${product.id}`);
+    const res = await page.goto(`/products/${product.handle}`);
     expect(res!.headers()["content-security-policy"]).toContain(`script-src 'self' ${fake.origin};`);
     await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
     await expect.poll(() => hits("ViewContent").length).toBe(1);
@@ -83,7 +83,7 @@ describe("Meta's pixel in the storefront", () => {
 
   it("keeps every storefront page's initial JavaScript the same as with the pixel off, within its budget", async () => {
     const clientDir = inject("clientDir");
-    for (const path of ["/", "/shop", `/product/${product.id}`]) {
+    for (const path of ["/", "/shop", `/products/${product.handle}`]) {
       const on = initialJsOf(clientDir, await (await fetch(`${withPixel.baseUrl}${path}`)).text());
       const off = initialJsOf(clientDir, await (await fetch(`${without.baseUrl}${path}`)).text());
       expect(on.files, path).toEqual(off.files);
@@ -98,7 +98,7 @@ describe("Meta's pixel in the storefront", () => {
   it("tells Meta of the cart and the checkout, and the order carries the pixel's _fbp to the Purchase sent on confirmation", async () => {
     const context = await newContext(browser, withPixel.baseUrl, PHONE);
     const page = await context.newPage();
-    await page.goto(`/product/${product.id}`);
+    await page.goto(`/products/${product.handle}`);
     await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
     await page.getByRole("button", { name: product.sizes[0], exact: true }).click();
     await page.getByRole("button", { name: availableColor(product), exact: true }).click();
@@ -144,7 +144,7 @@ describe("Meta's pixel in the storefront", () => {
     const page = await context.newPage();
     const asked: string[] = [];
     page.on("request", (r) => asked.push(r.url()));
-    const res = await page.goto(`/product/${product.id}`);
+    const res = await page.goto(`/products/${product.handle}`);
     expect(res!.headers()["content-security-policy"]).toMatch(/script-src 'self';/);
     await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
     await settle(page);

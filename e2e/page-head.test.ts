@@ -9,15 +9,15 @@ import { startedStore } from "./support/suite";
 // reached by a click must show what the server would have written for it.
 
 const suite = startedStore();
-let productId: number;
+let productHandle: string;
 let productName: string;
 
 beforeAll(async () => {
   const products = (await (await fetch(`${suite.store.baseUrl}/api/products`)).json()) as {
-    id: number;
+    handle: string;
     name: string;
   }[];
-  ({ id: productId, name: productName } = products[0]);
+  ({ handle: productHandle, name: productName } = products[0]);
 });
 
 interface Head {
@@ -59,11 +59,11 @@ const PAGES = () => [
   "/",
   "/shop",
   "/shop?sort=price-asc&category=formal&page=1",
-  "/collection/formal",
-  "/collection/no-such-collection",
-  `/product/${productId}`,
-  "/product/99999999",
-  "/product/not-a-number",
+  "/collections/formal",
+  "/collections/no-such-collection",
+  `/products/${productHandle}`,
+  "/products/no-such-product",
+  "/products/Not_A_Handle",
   "/search?q=lawn",
   "/search",
   "/cart",
@@ -92,9 +92,9 @@ describe("a page's head", () => {
     }
     // The missing pages say so to crawlers as well as in the tab.
     expect(seen.filter((s) => s.startsWith("404")).map((s) => s.slice(4))).toEqual([
-      "/collection/no-such-collection",
-      "/product/99999999",
-      "/product/not-a-number",
+      "/collections/no-such-collection",
+      "/products/no-such-product",
+      "/products/Not_A_Handle",
       "/no/such/page",
     ]);
     await context.close();
@@ -106,11 +106,11 @@ describe("a page's head", () => {
     await page.goto("/shop");
     await page.waitForLoadState("networkidle");
     const shopTitle = await page.title();
-    await page.locator(`a[href="/product/${productId}"]`).first().click();
-    await page.waitForURL(`**/product/${productId}`);
+    await page.locator(`a[href="/products/${productHandle}"]`).first().click();
+    await page.waitForURL(`**/products/${productHandle}`);
     await expect.poll(() => page.title()).toContain(productName);
     expect(await browserHead(page)).toEqual(
-      await serverHead(`/product/${productId}`).then(({ title, description, robots }) => ({
+      await serverHead(`/products/${productHandle}`).then(({ title, description, robots }) => ({
         title,
         description,
         robots,

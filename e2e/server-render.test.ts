@@ -5,6 +5,7 @@ import { startedStore } from "./support/suite";
 
 interface ApiProduct {
   id: number;
+  handle: string;
   name: string;
   price: string;
   category: string;
@@ -57,7 +58,7 @@ const rs = (price: string) => `Rs. ${Math.round(Number(price)).toLocaleString("e
 
 describe("the HTML of a storefront page, read without running scripts", () => {
   it("a product page shows its name and price, and previews with its name, price and first picture", async () => {
-    const { status, body } = await html(`/product/${product.id}`);
+    const { status, body } = await html(`/products/${product.handle}`);
     expect(status).toBe(200);
     const root = body.slice(body.indexOf('<div id="root">'));
     expect(root).toMatch(new RegExp(`<h1[^>]*>${product.name}</h1>`));
@@ -70,7 +71,7 @@ describe("the HTML of a storefront page, read without running scripts", () => {
     expect(meta(body, "property", "og:image")).toBe(`${PUBLIC_URL}${product.images[0].url}`);
     expect(meta(body, "name", "twitter:card")).toBe("summary_large_image");
     expect(meta(body, "name", "twitter:image")).toBe(`${PUBLIC_URL}${product.images[0].url}`);
-    expect(body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/product/${product.id}">`);
+    expect(body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/products/${product.handle}">`);
     expect(meta(body, "name", "robots")).toBe("index, follow");
     // One of each per page: no template copy left beside the page's own.
     expect(body.match(/<title>/g)).toHaveLength(1);
@@ -78,14 +79,14 @@ describe("the HTML of a storefront page, read without running scripts", () => {
   });
 
   it("a product page carries JSON-LD Product with a PKR Offer, and a BreadcrumbList", async () => {
-    const { body } = await html(`/product/${product.id}`);
+    const { body } = await html(`/products/${product.handle}`);
     const [ld, crumbs] = [
       jsonLd(body).find((d) => d["@type"] === "Product"),
       jsonLd(body).find((d) => d["@type"] === "BreadcrumbList"),
     ];
     expect(ld).toMatchObject({
       name: product.name,
-      url: `${PUBLIC_URL}/product/${product.id}`,
+      url: `${PUBLIC_URL}/products/${product.handle}`,
       offers: {
         "@type": "Offer",
         price: product.price,
@@ -98,25 +99,25 @@ describe("the HTML of a storefront page, read without running scripts", () => {
       itemListElement: [
         { position: 1, name: "Home", item: `${PUBLIC_URL}/` },
         { position: 2, name: "Shop", item: `${PUBLIC_URL}/shop` },
-        { position: 3, name: product.name, item: `${PUBLIC_URL}/product/${product.id}` },
+        { position: 3, name: product.name, item: `${PUBLIC_URL}/products/${product.handle}` },
       ],
     });
   });
 
   it("a reviewed product's JSON-LD has its AggregateRating; an unreviewed one has none", async () => {
-    let reviewed: { id: number; averageRating: number; totalReviews: number } | undefined;
+    let reviewed: { id: number; handle: string; averageRating: number; totalReviews: number } | undefined;
     for (const p of catalogue) {
       const r = (await (await fetch(`${suite.store.baseUrl}/api/reviews/product/${p.id}/rating`)).json()) as {
         averageRating: number;
         totalReviews: number;
       };
       if (r.totalReviews > 0) {
-        reviewed = { id: p.id, ...r };
+        reviewed = { id: p.id, handle: p.handle, ...r };
         break;
       }
     }
     expect(reviewed, "the demo data has a reviewed product").toBeDefined();
-    const ld = jsonLd((await html(`/product/${reviewed!.id}`)).body).find((d) => d["@type"] === "Product");
+    const ld = jsonLd((await html(`/products/${reviewed!.handle}`)).body).find((d) => d["@type"] === "Product");
     expect(ld!.aggregateRating).toEqual({
       "@type": "AggregateRating",
       ratingValue: reviewed!.averageRating,
@@ -124,12 +125,12 @@ describe("the HTML of a storefront page, read without running scripts", () => {
       bestRating: 5,
       worstRating: 1,
     });
-    const plain = jsonLd((await html(`/product/${bare.id}`)).body).find((d) => d["@type"] === "Product");
+    const plain = jsonLd((await html(`/products/${bare.handle}`)).body).find((d) => d["@type"] === "Product");
     expect(plain!.aggregateRating).toBeUndefined();
   });
 
   it("a product without a picture still arrives with its name and price, and previews as a summary", async () => {
-    const { status, body } = await html(`/product/${bare.id}`);
+    const { status, body } = await html(`/products/${bare.handle}`);
     expect(status).toBe(200);
     const root = body.slice(body.indexOf('<div id="root">'));
     expect(root).toContain("Plain Cotton Dupatta");
@@ -151,12 +152,12 @@ describe("the HTML of a storefront page, read without running scripts", () => {
     expect(shop.body).toContain(`Showing ${catalogue.length + 1} products`);
     expect(shop.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/shop">`);
 
-    const formal = await html("/collection/formal");
+    const formal = await html("/collections/formal");
     expect(formal.status).toBe(200);
     expect(title(formal.body)).toBe("Formal Collection | Zaiba");
     const formalCount = catalogue.filter((p) => p.category === "formal").length;
     expect(formal.body).toContain(`${formalCount} pieces`);
-    expect(formal.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/collection/formal">`);
+    expect(formal.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/collections/formal">`);
   });
 
   it("the shop renders the filters, sort and page of its URL", async () => {
@@ -170,8 +171,8 @@ describe("the HTML of a storefront page, read without running scripts", () => {
 
   it("answers 404 with the page for a missing product, a missing collection and an unknown route", async () => {
     for (const [path, heading] of [
-      ["/product/999999", "Product Not Found"],
-      ["/collection/no-such-thing", "Collection Not Found"],
+      ["/products/no-such-product", "Product Not Found"],
+      ["/collections/no-such-thing", "Collection Not Found"],
       ["/no/such/page", "404 Page Not Found"],
     ]) {
       const { status, body } = await html(path);
@@ -199,7 +200,7 @@ describe("the HTML of a storefront page, read without running scripts", () => {
       expect(status, path).toBe(200);
       expect(meta(body, "name", "robots"), path).toBe("noindex, nofollow");
     }
-    for (const path of ["/", "/shop", "/collection/party", `/product/${product.id}`])
+    for (const path of ["/", "/shop", "/collections/party", `/products/${product.handle}`])
       expect(meta((await html(path)).body, "name", "robots"), path).toBe("index, follow");
   });
 
@@ -215,24 +216,24 @@ describe("the HTML of a storefront page, read without running scripts", () => {
     const expected = [
       `${PUBLIC_URL}/`,
       `${PUBLIC_URL}/shop`,
-      ...categories.map((c) => `${PUBLIC_URL}/collection/${c.slug}`),
-      ...[...catalogue, bare].map((p) => `${PUBLIC_URL}/product/${p.id}`),
+      ...categories.map((c) => `${PUBLIC_URL}/collections/${c.slug}`),
+      ...[...catalogue, bare].map((p) => `${PUBLIC_URL}/products/${p.handle}`),
     ];
     expect(locs.sort()).toEqual(expected.sort());
   });
 
   it("inlines the first data once, as the query cache the page was rendered from", async () => {
-    const { body } = await html(`/product/${product.id}`);
+    const { body } = await html(`/products/${product.handle}`);
     const state = /<script id="page-state" type="application\/json">(.*?)<\/script>/s.exec(body);
     const queries = (JSON.parse(state![1]) as { queries: { queryKey: unknown[] }[] }).queries;
     expect(queries.map((q) => q.queryKey)).toEqual(
-      expect.arrayContaining([["/api/settings"], ["/api/products", product.id]]),
+      expect.arrayContaining([["/api/settings"], ["/api/products", "by-handle", product.handle]]),
     );
     expect(body.match(/id="page-state"/g)).toHaveLength(1);
   });
 
   it("carries inline the style rules its markup uses, so the first paint waits for no stylesheet, and asks for the whole file after its markup", async () => {
-    for (const path of ["/", "/shop", `/product/${product.id}`]) {
+    for (const path of ["/", "/shop", `/products/${product.handle}`]) {
       const { body } = await html(path);
       expect(body).not.toMatch(/<link rel="stylesheet"/);
       const style = /<style>([\s\S]*?)<\/style>/.exec(body)?.[1] ?? "";
@@ -345,16 +346,16 @@ describe("hydration", () => {
       "/shop?category=formal&sort=price-desc&view=list",
       // Rendered without the parameter the shop does not read: its page links must match.
       "/shop?utm_source=whatsapp&sort=price-asc",
-      "/collection/formal",
-      `/product/${product.id}`,
-      `/product/${bare.id}`,
+      "/collections/formal",
+      `/products/${product.handle}`,
+      `/products/${bare.handle}`,
       "/search?q=lawn",
       "/search",
       "/cart",
       "/checkout",
       "/wishlist",
-      "/product/999999",
-      "/collection/no-such-thing",
+      "/products/no-such-product",
+      "/collections/no-such-thing",
       "/no/such/page",
     ];
     for (const viewport of [PHONE, DESKTOP]) {

@@ -1,6 +1,7 @@
 /** A product a shopper can buy as it stands: in stock, with a size and an in-stock colour. */
 export interface BuyableProduct {
   id: number;
+  handle: string;
   name: string;
   sizes: string[];
   colors: string[];

@@ -17,9 +17,7 @@ export async function redirectIfMoved(
   if (renderedStatus === undefined ? !isOldAddress(pathname) : renderedStatus !== 404) return null;
   const to = await movedAddress(app.db, pathname);
   if (to === null) return null;
-  return reply
-    .header("Cache-Control", "public, max-age=300")
-    .redirect(query ? `${to}?${query}` : to, 301);
+  return reply.header("Cache-Control", "public, max-age=300").redirect(query ? `${to}?${query}` : to, 301);
 }
 
 function splitUrl(url: string): [string, string] {

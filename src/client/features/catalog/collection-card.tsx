@@ -11,10 +11,7 @@ export interface CollectionTile {
 
 export function CollectionCard({ tile, logoUrl }: { tile: CollectionTile; logoUrl: string }) {
   return (
-    <Link
-      to={collectionPath(tile.slug)}
-      className="group relative block overflow-hidden rounded-[1.5rem] bg-sand/30"
-    >
+    <Link to={collectionPath(tile.slug)} className="group relative block overflow-hidden rounded-[1.5rem] bg-sand/30">
       {tile.image ? (
         <ProductImage
           image={tile.image}

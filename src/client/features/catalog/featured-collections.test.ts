@@ -39,7 +39,13 @@ describe("collectionTiles", () => {
   });
 
   it("shows at most six collections", () => {
-    const many = Array.from({ length: 9 }, (_, i) => ({ id: i, name: `c${i}`, slug: `c${i}`, handle: `c${i}`, description: "" }));
+    const many = Array.from({ length: 9 }, (_, i) => ({
+      id: i,
+      name: `c${i}`,
+      slug: `c${i}`,
+      handle: `c${i}`,
+      description: "",
+    }));
     expect(collectionTiles(many, [])).toHaveLength(6);
   });
 });

@@ -1,7 +1,6 @@
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { ShoppingBag } from "lucide-react";
 import { toast } from "@client/lib/toast";
-import { NotifyMe } from "./notify-me";
 import { discountPercent } from "@shared/rules/discount.js";
 import { categoryLabel } from "@shared/rules/labels.js";
 import type { ImageRef } from "@shared/schemas/common.js";
@@ -27,6 +26,9 @@ import {
   type SoldVariant,
   type VariantProduct,
 } from "./variant-choice";
+
+// Back-in-stock sign-up: only a sold-out choice needs it, so its code loads after the page.
+const NotifyMe = lazy(() => import("./notify-me").then((m) => ({ default: m.NotifyMe })));
 
 export interface CartLineChoice {
   productId: number;
@@ -151,12 +153,14 @@ export function ProductDetails({
           <ShoppingBag className="h-5 w-5" aria-hidden />
           {adding ? "Adding..." : soldOut ? "Out of Stock" : "Add to Cart"}
         </Button>
-        <NotifyMe
-          product={product}
-          variantId={variant?.id}
-          size={variant?.options[SIZE] ?? ""}
-          color={variant?.options[COLOR] ?? ""}
-        />
+        <Suspense fallback={null}>
+          <NotifyMe
+            product={product}
+            variantId={variant?.id}
+            size={variant?.options[SIZE] ?? ""}
+            color={variant?.options[COLOR] ?? ""}
+          />
+        </Suspense>
         <TrustBadges />
       </div>
     </div>

@@ -21,7 +21,13 @@ function line(overrides: Partial<CartItem> = {}): CartItem {
     color: "Red",
     selectedImage: null,
     sessionId: "s",
-    product: { name: "Silk Kurta", handle: "silk-kurta", sku: "SK-1", price: "2500.00", images: [image("a"), image("b")] },
+    product: {
+      name: "Silk Kurta",
+      handle: "silk-kurta",
+      sku: "SK-1",
+      price: "2500.00",
+      images: [image("a"), image("b")],
+    },
     ...overrides,
   };
 }

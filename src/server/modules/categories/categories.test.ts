@@ -23,7 +23,13 @@ describe("GET /api/categories", () => {
     const made = await create("Listed");
     const res = await t.app.inject({ url: "/api/categories" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toContainEqual({ id: made.id, name: "Listed", slug: "listed", handle: "listed", description: "Listed wear" });
+    expect(res.json()).toContainEqual({
+      id: made.id,
+      name: "Listed",
+      slug: "listed",
+      handle: "listed",
+      description: "Listed wear",
+    });
   });
 });
 
@@ -79,7 +85,13 @@ describe("PUT /api/categories/:id", () => {
       description: "Warm",
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: made.id, name: "Winter Khaddar", slug: "winter-khaddar", handle: "winter-khaddar", description: "Warm" });
+    expect(res.json()).toEqual({
+      id: made.id,
+      name: "Winter Khaddar",
+      slug: "winter-khaddar",
+      handle: "winter-khaddar",
+      description: "Warm",
+    });
     const moved = await t.app.inject({ url: `/api/products/${product.id}` });
     expect(moved.json().category).toBe("winter-khaddar");
   });

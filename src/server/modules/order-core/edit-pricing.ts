@@ -7,7 +7,7 @@ import { AppError } from "../../lib/app-error.js";
 import { rememberedChoiceProducts } from "../catalogue/index.js";
 import { amountsInRupees, judgedHighRisk, priceOrder, type PricedOrder } from "../pricing/index.js";
 import type { OrderRow } from "./order-serialize.js";
-import { priceItems, type PricedItem } from "./place-order.js";
+import { orderItemsOf, priceItems, type PricedItem } from "./place-order.js";
 import type { BookedParcel } from "./placement-steps.js";
 import type { StockLine } from "../stock/index.js";
 
@@ -92,21 +92,7 @@ export async function priceEdit(db: Db, target: EditTarget, input: EditInput): P
     row.riskLevel === "high",
   );
   priced.forEach((p, n) => (p.price = money.unitPrices[n]));
-  const items = priced.map((p, n): OrderItem => {
-    const sale = money.sales[n];
-    return {
-      productId: p.productId,
-      productName: p.productName,
-      quantity: p.quantity,
-      size: p.size,
-      color: p.color,
-      variantId: p.variantId,
-      options: p.options,
-      price: Number(p.price),
-      selectedImage: p.selectedImage,
-      ...(sale ? { regularPrice: Number(sale.regularPrice), saleId: sale.saleId } : {}),
-    };
-  });
+  const items = orderItemsOf(priced, money.sales);
   const paid = rupees(row.advancePaid);
   if (money.amounts.total / 100 < paid)
     throw new AppError(

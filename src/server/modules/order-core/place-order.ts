@@ -105,6 +105,25 @@ export interface PricedItem {
  * Prices every item from the catalogue (client amounts are ignored) and refuses with 409, naming
  * the item, anything that can no longer be bought as chosen.
  */
+/** The order's lines as priced: each at its unit price, a line under an automatic sale with its regular price and that sale. */
+export function orderItemsOf(priced: PricedItem[], sales: PricedOrder["sales"]): OrderItem[] {
+  return priced.map((p, n) => {
+    const sale = sales[n];
+    return {
+      productId: p.productId,
+      productName: p.productName,
+      quantity: p.quantity,
+      size: p.size,
+      color: p.color,
+      variantId: p.variantId,
+      options: p.options,
+      price: Number(p.price),
+      selectedImage: p.selectedImage,
+      ...(sale ? { regularPrice: Number(sale.regularPrice), saleId: sale.saleId } : {}),
+    };
+  });
+}
+
 export async function priceItems(
   db: Db,
   items: PlaceOrderData["items"],
@@ -303,21 +322,7 @@ async function insertOrder(db: Db, statement: OrderStatement): Promise<Inserted>
   if (!row.stock_ok) return { outcome: "short", stockLeft: row.stock_left };
   if (!row.budget_ok) throw budgetRefusal(row.budget_units, stockLines);
   if (row.id === null) return { outcome: "key taken" };
-  const items: OrderItem[] = priced.map((p, n) => {
-    const sale = money.sales[n];
-    return {
-      productId: p.productId,
-      productName: p.productName,
-      quantity: p.quantity,
-      size: p.size,
-      color: p.color,
-      variantId: p.variantId,
-      options: p.options,
-      price: Number(p.price),
-      selectedImage: p.selectedImage,
-      ...(sale ? { regularPrice: Number(sale.regularPrice), saleId: sale.saleId } : {}),
-    };
-  });
+  const items = orderItemsOf(priced, money.sales);
   const order = toNewOrder(
     {
       id: String(row.id),
