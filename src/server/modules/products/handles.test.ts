@@ -114,6 +114,22 @@ describe("moved pages", () => {
     expect(res.headers.location).toBe("/collections/party?sort=price");
   });
 
+  it("answers 301 from a collection's old handle after its slug changes", async () => {
+    const made = await insertCategory(t.db, "eid-edit");
+    const res = await t.app.inject({
+      method: "PUT",
+      url: `/api/categories/${made.id}`,
+      headers: { cookie: t.adminCookie },
+      payload: { name: "Eid Edit", slug: "eid-collection", description: "Festive" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const url of ["/collections/eid-edit?page=2", "/collection/eid-edit?page=2"]) {
+      const moved = await t.app.inject({ url });
+      expect(moved.statusCode, url).toBe(301);
+      expect(moved.headers.location).toBe("/collections/eid-collection?page=2");
+    }
+  });
+
   it("answers 301 from an old handle after a rename, and the new handle's page renders", async () => {
     const made = await create({ name: "Organza Suit", handle: "organza-suit" });
     const renamed = await send("PUT", `/api/products/${made.id}`, { name: "Organza Suit", handle: "organza-festive" });
