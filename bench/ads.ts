@@ -106,11 +106,11 @@ async function benchPixel() {
   await seedCatalogue(database, 200);
   const off = await listen(database, clientDir);
   const on = await listen(database, clientDir, { metaAds: testMetaAdsConfig(fake) });
-  const [product] = await rows<{ id: number }>(
+  const [product] = await rows<{ handle: string }>(
     database,
-    sql`select id from products where images <> '[]'::jsonb order by id limit 1`,
+    sql`select handle from products where images <> '[]'::jsonb order by id limit 1`,
   );
-  const pages = ["/", "/shop", `/product/${product.id}`];
+  const pages = ["/", "/shop", `/products/${product.handle}`];
   for (const store of [off, on]) for (const p of pages) await (await fetch(`${store.url}${p}`)).text();
   const rounds = Math.max(1, Number(process.env.BENCH_ADS_RUNS ?? 3) || 3);
   const results = [];
