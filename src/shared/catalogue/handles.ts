@@ -11,7 +11,12 @@ export const HANDLE_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const HANDLE_MAX = 80;
 export const HANDLE_MESSAGE = "A handle may hold only lowercase letters, digits and single dashes (like lawn-suit-3)";
 
-/** The handle a name makes: "Lawn Suit (3-pc)" → "lawn-suit-3-pc"; a name with no latin letters → "product". */
+/**
+ * The handle a name makes: "Lawn Suit (3-pc)" → "lawn-suit-3-pc"; a name with no latin letters →
+ * "product". The database has the same rule (`handle_from`, migration 0031) for rows written
+ * without a handle, and numbers a taken one -2, -3 … (`free_product_handle`, which the API asks
+ * too); handles.test.ts proves the two agree.
+ */
 export function handleFrom(name: string): string {
   const made = name
     .normalize("NFKD")
@@ -21,12 +26,6 @@ export function handleFrom(name: string): string {
     .slice(0, HANDLE_MAX)
     .replace(/^-+|-+$/g, "");
   return made || "product";
-}
-
-/** `handle` with a number added, the nth free choice after the plain one (2 → "lawn-suit-2"). */
-export function numberedHandle(handle: string, n: number): string {
-  const suffix = `-${n}`;
-  return `${handle.slice(0, HANDLE_MAX - suffix.length).replace(/-+$/, "")}${suffix}`;
 }
 
 /** True when shoppers may see and buy the product at `now`: active, or a draft whose launch time has come. */

@@ -1,8 +1,10 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HANDLE_MESSAGE } from "@shared/catalogue/handles.js";
-import { eq } from "drizzle-orm";
+import { HANDLE_MAX, HANDLE_MESSAGE, HANDLE_PATTERN, handleFrom } from "@shared/catalogue/handles.js";
+import { eq, sql } from "drizzle-orm";
+import { queryRows } from "../../db/rows.js";
 import { oldHandles, products } from "../../db/schema.js";
-import { countRows, insertCategory, productData, sendProduct } from "../../test/factory.js";
+import { countRows, insertCategory, insertProduct, productData, sendProduct } from "../../test/factory.js";
 import { testStorefront } from "../../test/storefront.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
@@ -71,6 +73,100 @@ describe("POST /api/products (handle)", () => {
     await expectHandleRefused("POST", "/api/products", { name: "Other", handle: "chiffon-dupatta" }, /already used/);
     for (const bad of ["Lawn Suit", "lawn_suit", "lawn--suit", "-lawn", "lawn-", "lawn/suit"])
       await expectHandleRefused("POST", "/api/products", { name: "Other", handle: bad }, HANDLE_MESSAGE);
+  });
+});
+
+describe("a product written without a handle (the insert trigger, migration 0031)", () => {
+  /** A row inserted as a script or the demo seed does, with no handle: the trigger names it. */
+  const inserted = async (name: string, id?: number) => (await insertProduct(t.db, { name, id })).handle;
+
+  it("still gets one when the name's handle and that handle with the row's id are both taken", async () => {
+    // The trigger of 0024 tried "shirt", then "shirt-{id}", and failed the insert here.
+    expect(await inserted("Shirt")).toBe("shirt");
+    expect(await inserted("shirt-900001")).toBe("shirt-900001");
+    expect(await inserted("Shirt", 900001)).toBe("shirt-2");
+    expect(await inserted("SHIRT")).toBe("shirt-3");
+  });
+
+  it("numbers a repeated name as the API does, whichever of the two makes the next one", async () => {
+    const name = "Gul Ahmed Lawn (3-Pc) Ünstitched";
+    const made: string[] = [];
+    for (const via of ["api", "insert", "api", "insert", "insert", "api"])
+      made.push(via === "api" ? (await create({ name })).handle : await inserted(name));
+    expect(made).toEqual(["", "-2", "-3", "-4", "-5", "-6"].map((n) => `gul-ahmed-lawn-3-pc-unstitched${n}`));
+  });
+
+  it("keeps a numbered handle of a long name within 80 characters, the same either way", async () => {
+    // Its handle is cut at 80 characters, with a dash at the 77th.
+    const name = `${"Lawn Shawl ".repeat(8)}Set`;
+    const base = handleFrom(name);
+    expect(base).toHaveLength(HANDLE_MAX);
+    const made: string[] = [];
+    for (let n = 1; n <= 11; n++) made.push(n % 2 ? await inserted(name) : (await create({ name })).handle);
+    expect(made[0]).toBe(base);
+    expect(made[1]).toBe(`${base.slice(0, 78)}-2`);
+    // "-10" takes one more character; the dash left at the cut goes, never a double dash.
+    expect(made[9]).toBe(`${base.slice(0, 77).replace(/-+$/, "")}-10`);
+    for (const handle of made) {
+      expect(handle.length).toBeLessThanOrEqual(HANDLE_MAX);
+      expect(handle).toMatch(HANDLE_PATTERN);
+    }
+    expect(new Set(made).size).toBe(made.length);
+  });
+
+  it("numbers the rows of one INSERT of many with the same name, each seeing those before it", async () => {
+    const rows = await queryRows<{ handle: string }>(
+      t.db,
+      sql`insert into products (name, sku, description, price, category, sizes, colors)
+          select 'Karandi Shawl', 'KS-' || g, 'Warm', 3000, 'casual', '{}', '{}' from generate_series(1, 4) g
+          returning handle`,
+    );
+    expect(rows.map((r) => r.handle).sort()).toEqual([
+      "karandi-shawl",
+      "karandi-shawl-2",
+      "karandi-shawl-3",
+      "karandi-shawl-4",
+    ]);
+  });
+
+  it("makes from any name the handle the app's rule makes (shared handleFrom)", async () => {
+    const piece = fc.oneof(
+      fc.constantFrom(
+        "Lawn",
+        " ",
+        "-",
+        "--",
+        "(3-Pc)",
+        "É",
+        "ß",
+        "İ",
+        "Ｌａｗｎ",
+        "ﬁ",
+        "K",
+        "é",
+        "کھدر",
+        "😀",
+        "_",
+        "9",
+      ),
+      fc.string({ unit: "binary", maxLength: 12 }),
+      fc.string({ unit: "grapheme-ascii", minLength: 60, maxLength: 100 }),
+    );
+    const names = fc
+      .array(piece, { maxLength: 8 })
+      .map((parts) => parts.join("").replaceAll("\0", ""))
+      .filter((name) => name.isWellFormed());
+    await fc.assert(
+      fc.asyncProperty(fc.array(names, { minLength: 1, maxLength: 20 }), async (batch) => {
+        const rows = await queryRows<{ handle: string }>(
+          t.db,
+          sql`select handle_from(n) as handle
+              from jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb) with ordinality as u(n, i) order by i`,
+        );
+        expect(rows.map((r) => r.handle)).toEqual(batch.map(handleFrom));
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 

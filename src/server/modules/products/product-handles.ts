@@ -1,6 +1,6 @@
-import { and, eq, like, ne, or, sql } from "drizzle-orm";
-import { handleFrom, numberedHandle } from "@shared/catalogue/handles.js";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { queryRows } from "../../db/rows.js";
 import { catalogueNow, onSaleSql } from "../catalogue/index.js";
 import { oldHandles, products } from "../../db/schema.js";
 import { badRequest } from "../../lib/app-error.js";
@@ -23,7 +23,8 @@ async function isFree(db: Db, handle: string, exceptId: number | null): Promise<
 
 /**
  * The handle a product is saved with: the one given (refused when another product has it), else
- * on create one made from the name, numbered -2, -3 … past the ones taken (one read of them all).
+ * on create the one the database's own rule makes from the name (`free_product_handle`, migration
+ * 0031, which the insert trigger also uses): the name's handle, numbered -2, -3 … when taken.
  */
 export async function chooseHandle(
   db: Db,
@@ -35,22 +36,16 @@ export async function chooseHandle(
     if (!(await isFree(db, given, id))) throw handleTaken(given);
     return given;
   }
-  const base = handleFrom(name);
-  const taken = new Set(
-    (
-      await db
-        .select({ handle: products.handle })
-        .from(products)
-        .where(
-          and(
-            or(eq(products.handle, base), like(products.handle, `${base}-%`)),
-            id === null ? undefined : ne(products.id, id),
-          ),
-        )
-    ).map((r) => r.handle),
+  return freeHandle(db, name, id);
+}
+
+/** The handle the name makes, numbered past those other products have (the insert trigger's rule). */
+export async function freeHandle(db: Db, name: string, exceptId: number | null): Promise<string> {
+  const [row] = await queryRows<{ handle: string }>(
+    db,
+    sql`select free_product_handle(${name}, ${exceptId}::integer) as handle`,
   );
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(numberedHandle(base, n))) return numberedHandle(base, n);
+  return row.handle;
 }
 
 /**
