@@ -241,6 +241,53 @@ describe("moved pages", () => {
     expect((await t.app.inject({ url: "/api/products/by-handle/organza-festive" })).json().id).toBe(made.id);
   });
 
+  it("answers 301 from a product's address with capitals to its lowercase one, keeping the query", async () => {
+    await create({ name: "Mixed Case Kurta", handle: "mixed-case-kurta" });
+    for (const url of ["/products/Mixed-Case-Kurta?utm_source=ig", "/products/MIXED-CASE-KURTA?utm_source=ig"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location).toBe("/products/mixed-case-kurta?utm_source=ig");
+    }
+    // An old handle with capitals goes to the current handle in one step.
+    const renamed = await create({ name: "Ajrak Shawl", handle: "ajrak-shawl" });
+    expect(
+      (await send("PUT", `/api/products/${renamed.id}`, { name: "Ajrak Shawl", handle: "ajrak-wrap" })).statusCode,
+    ).toBe(200);
+    const old = await t.app.inject({ url: "/products/Ajrak-Shawl" });
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe("/products/ajrak-wrap");
+  });
+
+  it("answers 404 to an address with capitals when no product on sale has its lowercase handle", async () => {
+    await insertProduct(t.db, { name: "Hidden Draft Kurta", handle: "hidden-draft-kurta", status: "draft" });
+    for (const url of ["/products/Hidden-Draft-Kurta", "/products/No-Such-Kurta", "/products/%C3%89lan"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers.location, url).toBeUndefined();
+    }
+  });
+
+  it("answers 301 from a collection's address with capitals, or its old slug's, to its lowercase one", async () => {
+    const res = await t.app.inject({ url: "/collections/Party?sort=price" });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe("/collections/party?sort=price");
+    const made = await insertCategory(t.db, "winter-edit");
+    expect(
+      (
+        await t.app.inject({
+          method: "PUT",
+          url: `/api/categories/${made.id}`,
+          headers: { cookie: t.adminCookie },
+          payload: { name: "Winter Edit", slug: "winter-shawls", description: "Warm" },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const old = await t.app.inject({ url: "/collections/Winter-Edit" });
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe("/collections/winter-shawls");
+    expect((await t.app.inject({ url: "/collections/No-Such-Edit" })).statusCode).toBe(404);
+  });
+
   it("gives an old handle to a new product that takes it, which then renders instead of moving", async () => {
     const made = await create({ name: "Lawn Kurti", handle: "lawn-kurti" });
     expect(

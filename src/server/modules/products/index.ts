@@ -3,4 +3,4 @@
  * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
  */
 export { toProducts } from "./product-serialize.js";
-export { isOldAddress, movedAddress } from "./page-addresses.js";
+export { movedAddress, movesBeforeRendering } from "./page-addresses.js";

@@ -76,3 +76,12 @@ export async function movedProductHandle(db: Db, handle: string): Promise<string
     .where(and(eq(oldHandles.kind, "product"), eq(oldHandles.handle, handle), onSaleSql(catalogueNow(db))));
   return row?.handle ?? null;
 }
+
+/** The handle of the product on sale that has `handle` now, or had it before a rename; else null. */
+export async function currentProductHandle(db: Db, handle: string): Promise<string | null> {
+  const [own] = await db
+    .select({ handle: products.handle })
+    .from(products)
+    .where(and(eq(products.handle, handle), onSaleSql(catalogueNow(db))));
+  return own?.handle ?? movedProductHandle(db, handle);
+}
