@@ -5,6 +5,7 @@ import { buildApp } from "@server/app.js";
 import { openPglite, type Db } from "@server/db/client.js";
 import { seedDemoData } from "@server/db/demo/seed.js";
 import { upsertAdmin } from "@server/modules/auth/auth-service.js";
+import type { Clock } from "@server/jobs/clock.js";
 import type { WhatsappConfig } from "@server/modules/whatsapp/whatsapp-config.js";
 import type { MetaAdsConfig } from "@server/modules/ads/ads-config.js";
 import type { ProductImportConfig } from "@server/modules/product-import/index.js";
@@ -27,8 +28,11 @@ export async function startStore({
   whatsapp,
   metaAds,
   productImport,
+  clock,
 }: {
   demo?: boolean;
+  /** The store's clock (a ManualClock: a journey moves it to a launch instead of waiting). */
+  clock?: Clock;
   productImport?: ProductImportConfig;
   publicUrl?: string;
   whatsapp?: WhatsappConfig;
@@ -46,6 +50,7 @@ export async function startStore({
     whatsapp,
     metaAds,
     productImport,
+    clock,
     // A store on PGlite makes its own key at first start (DATA_DIR/secrets.key); this one has no directory.
     secretsKey: randomBytes(32),
   });
