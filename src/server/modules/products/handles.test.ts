@@ -155,7 +155,7 @@ describe("a product written without a handle (the insert trigger, migration 0031
     const names = fc
       .array(piece, { maxLength: 8 })
       .map((parts) => parts.join("").replaceAll("\0", ""))
-      .filter((name) => name.isWellFormed());
+      .filter((name) => !/\p{Cs}/u.test(name)); // no lone surrogate: the database stores UTF-8
     await fc.assert(
       fc.asyncProperty(fc.array(names, { minLength: 1, maxLength: 20 }), async (batch) => {
         const rows = await queryRows<{ handle: string }>(
