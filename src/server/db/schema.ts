@@ -644,8 +644,8 @@ export const reportVariantSales = pgTable(
   {
     productId: integer("product_id").notNull(),
     category: text("category").notNull(),
-    color: text("color").notNull(),
-    size: text("size").notNull(),
+    /** The variant sold, by its options (migration 0029): the line's, or its size and colour as {Size, Color}; {} without. */
+    options: jsonb("options").$type<VariantOptions>().notNull(),
     slot: smallint("slot").notNull(),
     /** Order lines counted: a variant whose lines are all gone or cancelled has 0 and is not shown. */
     lines: integer("lines").notNull(),
@@ -655,7 +655,7 @@ export const reportVariantSales = pgTable(
   (t) => [
     primaryKey({
       name: "report_variant_sales_pk",
-      columns: [t.productId, t.category, t.color, t.size, t.slot],
+      columns: [t.productId, t.category, t.options, t.slot],
     }),
   ],
 );
