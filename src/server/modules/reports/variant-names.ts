@@ -1,10 +1,7 @@
 import { sql } from "drizzle-orm";
-import { variantLabel, COLOR_OPTION, SIZE_OPTION, type VariantOptions } from "@shared/catalogue/variants.js";
+import { COLOR_OPTION, SIZE_OPTION, variantName, type VariantOptions } from "@shared/catalogue/variants.js";
 import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
-
-/** What the reports call a variant of a product without options. */
-export const NO_OPTIONS_LABEL = "One size";
 
 /** How a report names a variant sold: its label, today's id where it is still sold, and the spec's size and colour. */
 export interface NamedVariant {
@@ -52,7 +49,7 @@ export async function namedVariants(
     return {
       variantId: row?.variant_id == null ? null : Number(row.variant_id),
       options,
-      variant: variantLabel(options, all) || NO_OPTIONS_LABEL,
+      variant: variantName(options, all),
       color: options[COLOR_OPTION]?.trim() || "No Color",
       size: options[SIZE_OPTION]?.trim() || "No Size",
     };
