@@ -783,6 +783,8 @@ export interface ReturnItemRow {
   quantity: number;
   exchangeSize?: string;
   exchangeColor?: string;
+  /** The variant asked for instead (decision 038); its size and colour are in exchangeSize / exchangeColor. */
+  exchangeVariantId?: number;
 }
 
 /** Orders handed to a courier (shipped, delivered, returned) per city, courier and status (migration 0007). */
