@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertCategory, placeOrder, productData, sendProduct } from "../../test/factory.js";
+import {
+  checkoutPayload,
+  insertCategory,
+  mobileNumber,
+  placeOrder,
+  postOrder,
+  productData,
+  sendProduct,
+} from "../../test/factory.js";
 import { testStorefront } from "../../test/storefront.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
@@ -93,5 +101,39 @@ describe("the shown price follows the variants' counts", () => {
       page: "4990.00",
       feedUnstitched: "in stock",
     });
+  });
+
+  it("does not refuse orders of the product's other variants placed at the same moment as the last cheap unit", async () => {
+    const res = await sendProduct(t, "POST", "/api/products", {
+      productData: JSON.stringify(
+        productData({
+          name: "Khaddar suit",
+          sku: "",
+          trackStock: true,
+          options: [{ name: "Make", values: ["Unstitched", "Stitched", "Pret"] }],
+          variants: [
+            { options: { Make: "Unstitched" }, price: "3990", stock: 1 },
+            { options: { Make: "Stitched" }, price: "5490", stock: 50 },
+            { options: { Make: "Pret" }, price: "6990", stock: 50 },
+          ],
+        }),
+      ),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const khaddar: typeof lawn = res.json();
+    const id = (make: string) => khaddar.variants.find((v) => v.options.Make === make)!.id;
+    const makes = ["Unstitched", ...Array.from({ length: 11 }, (_, n) => (n % 2 ? "Stitched" : "Pret"))];
+    const placed = await Promise.all(
+      makes.map((make, n) =>
+        postOrder(
+          t.app,
+          checkoutPayload([{ productId: khaddar.id, variantId: id(make), quantity: 1 }], {
+            customerPhone: mobileNumber(n, "0301"),
+          }),
+        ),
+      ),
+    );
+    expect(placed.map((r) => r.statusCode)).toEqual(makes.map(() => 201));
+    expect((await t.app.inject({ url: `/api/products/${khaddar.id}` })).json().price).toBe("5490.00");
   });
 });
