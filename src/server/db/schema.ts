@@ -785,6 +785,8 @@ export interface ReturnItemRow {
   exchangeColor?: string;
   /** The variant asked for instead (decision 038); its size and colour are in exchangeSize / exchangeColor. */
   exchangeVariantId?: number;
+  /** Its options when asked for, so the request names it ("Unstitched / S / Red") whatever becomes of it. */
+  exchangeOptions?: Record<string, string>;
 }
 
 /** Orders handed to a courier (shipped, delivered, returned) per city, courier and status (migration 0007). */

@@ -50,7 +50,12 @@ export const returnRequestInput = z.object({
 });
 export type ReturnRequestInput = z.input<typeof returnRequestInput>;
 
-export const returnItem = returnItemInput.extend({ productName: z.string(), price: z.number() });
+export const returnItem = returnItemInput.extend({
+  productName: z.string(),
+  price: z.number(),
+  /** The options of the variant asked for instead (with `exchangeVariantId`), as it was when asked. */
+  exchangeOptions: z.record(z.string(), z.string()).optional(),
+});
 export type ReturnItem = z.infer<typeof returnItem>;
 
 /** What the customer sees on the tracking card. */

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   combinations,
   optionsFromSizesAndColors,
@@ -144,6 +144,13 @@ export async function refreshProductPrice(db: Writer, productId: number): Promis
   // The rule lives in the database (migration 0029), where a change of counts also applies it.
   await db.execute(sql`select product_refresh_price(array[${productId}::int])`);
 }
+
+/**
+ * A product's option names in the order shoppers choose them, as a SQL text[] over the products
+ * row `p` (`products.options` is `[{name, values}]`): the order `variantLabel` names a variant in.
+ */
+export const optionNamesSql = (p: SQL): SQL =>
+  sql`(select array_agg(o ->> 'name' order by k) from jsonb_array_elements(${p}.options) with ordinality as e(o, k))`;
 
 /** SKUs of `skus` already taken by a variant of another product than `productId`. */
 export async function skusTakenElsewhere(db: Writer, productId: number | null, skus: string[]): Promise<string[]> {

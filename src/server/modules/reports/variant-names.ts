@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { COLOR_OPTION, SIZE_OPTION, variantName, type VariantOptions } from "@shared/catalogue/variants.js";
 import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
+import { optionNamesSql } from "../catalogue/index.js";
 
 /** How a report names a variant sold: its label, today's id where it is still sold, and the spec's size and colour. */
 export interface NamedVariant {
@@ -34,8 +35,7 @@ export async function namedVariants(
   const rows = await queryRows<{ n: number; variant_id: number | null; order: string[] | null }>(
     db,
     sql`select t.n, v.id as variant_id,
-               (select array_agg(o ->> 'name' order by k) from jsonb_array_elements(p.options) with ordinality as e(o, k))
-                 as "order"
+               ${optionNamesSql(sql.raw("p"))} as "order"
         from jsonb_to_recordset(${wanted}::jsonb) as t(n int, product_id int, options jsonb)
         left join products p on p.id = t.product_id
         left join product_variants v on v.product_id = t.product_id and v.options = t.options

@@ -157,7 +157,7 @@ function toStoredItem(i: ReturnItem): ReturnItemRow {
     quantity: i.quantity,
     ...(i.exchangeSize ? { exchangeSize: i.exchangeSize } : {}),
     ...(i.exchangeColor ? { exchangeColor: i.exchangeColor } : {}),
-    ...(i.exchangeVariantId ? { exchangeVariantId: i.exchangeVariantId } : {}),
+    ...(i.exchangeVariantId ? { exchangeVariantId: i.exchangeVariantId, exchangeOptions: i.exchangeOptions } : {}),
   };
 }
 
@@ -201,6 +201,7 @@ async function checkExchangeChoices(db: Db, items: ReturnItem[]) {
           "CONFLICT",
           `${itemLabel(product.name, variant.options, order)} is sold out; choose another or ask for a return`,
         );
+      i.exchangeOptions = variant.options;
       i.exchangeSize = variant.size || undefined;
       i.exchangeColor = variant.color || undefined;
       continue;

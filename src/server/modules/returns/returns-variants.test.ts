@@ -78,6 +78,7 @@ describe("an exchange for another variant", () => {
         size: "S",
         color: "Red",
         exchangeVariantId: variantId("Unstitched", "S"),
+        exchangeOptions: { Make: "Unstitched", Size: "S", Color: "Red" },
         exchangeSize: "S",
         exchangeColor: "Red",
       }),

@@ -4,6 +4,7 @@ import { LOW_STOCK_THRESHOLD } from "@shared/rules/stock.js";
 import type { LowStockList } from "@shared/schemas/stock.js";
 import { variantName, type VariantOptions } from "@shared/catalogue/variants.js";
 import { parse } from "../../lib/validate.js";
+import { optionNamesSql } from "../catalogue/index.js";
 import { queryRows } from "../../db/rows.js";
 import { sql } from "drizzle-orm";
 import { registerStockExpiry } from "./stock-expiry.js";
@@ -45,8 +46,7 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     const rows = await queryRows<LowStockRow>(
       app.db,
       sql`select s.product_id, p.name, p.handle, coalesce(nullif(v.sku, ''), p.sku) as sku, s.variant_id, v.options,
-                 (select array_agg(o ->> 'name' order by k) from jsonb_array_elements(p.options) with ordinality as e(o, k))
-                   as option_names,
+                 ${optionNamesSql(sql.raw("p"))} as option_names,
                  s.size, s.color, s.quantity, count(*) over () as total
           from product_stock s join products p on p.id = s.product_id join product_variants v on v.id = s.variant_id
           where s.quantity <= ${LOW_STOCK_THRESHOLD}
