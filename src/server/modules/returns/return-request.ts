@@ -12,7 +12,7 @@ import { orderItems, orders, productStock, returnRequests, type ReturnItemRow } 
 import { AppError } from "../../lib/app-error.js";
 import { processUploads, saveImages, type Upload } from "../images/index.js";
 import { resolveOrderRef } from "../order-core/index.js";
-import { checkChoice, loadChoiceProducts } from "../catalogue/index.js";
+import { catalogueNow, checkChoice, loadChoiceProducts } from "../catalogue/index.js";
 import { toCustomerReturn } from "./return-serialize.js";
 
 type Input = z.output<typeof returnRequestInput>;
@@ -178,7 +178,7 @@ async function checkExchangeChoices(db: Db, items: ReturnItem[]) {
         .from(productStock)
         .where(inArray(productStock.variantId, wanted))
     : [];
-  const now = new Date();
+  const now = catalogueNow(db);
   for (const i of items) {
     if (!i.exchangeVariantId && !i.exchangeSize && !i.exchangeColor)
       throw new AppError("VALIDATION", `Choose the size or colour you want instead of ${describe(i)}`, {
