@@ -644,8 +644,8 @@ export const reportVariantSales = pgTable(
   {
     productId: integer("product_id").notNull(),
     category: text("category").notNull(),
-    color: text("color").notNull(),
-    size: text("size").notNull(),
+    /** The variant sold, by its options (migration 0029): the line's, or its size and colour as {Size, Color}; {} without. */
+    options: jsonb("options").$type<VariantOptions>().notNull(),
     slot: smallint("slot").notNull(),
     /** Order lines counted: a variant whose lines are all gone or cancelled has 0 and is not shown. */
     lines: integer("lines").notNull(),
@@ -655,7 +655,7 @@ export const reportVariantSales = pgTable(
   (t) => [
     primaryKey({
       name: "report_variant_sales_pk",
-      columns: [t.productId, t.category, t.color, t.size, t.slot],
+      columns: [t.productId, t.category, t.options, t.slot],
     }),
   ],
 );
@@ -783,6 +783,10 @@ export interface ReturnItemRow {
   quantity: number;
   exchangeSize?: string;
   exchangeColor?: string;
+  /** The variant asked for instead (decision 038); its size and colour are in exchangeSize / exchangeColor. */
+  exchangeVariantId?: number;
+  /** Its options when asked for, so the request names it ("Unstitched / S / Red") whatever becomes of it. */
+  exchangeOptions?: Record<string, string>;
 }
 
 /** Orders handed to a courier (shipped, delivered, returned) per city, courier and status (migration 0007). */

@@ -244,6 +244,8 @@ export interface ItemSeed {
   price: number;
   size?: string;
   color?: string;
+  /** The variant's options as sold (decision 038); none, as a line recorded before variants. */
+  options?: Record<string, string>;
 }
 
 export interface OrderSeed {
@@ -291,6 +293,7 @@ export async function insertOrder(db: Db, seed: OrderSeed): Promise<string> {
         quantity: i.quantity,
         size: i.size ?? "",
         color: i.color ?? "",
+        ...(i.options ? { options: i.options } : {}),
         price: i.price.toFixed(2),
       })),
     );

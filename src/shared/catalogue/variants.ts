@@ -66,6 +66,14 @@ export function chosenValues(item: { size: string; color: string; options?: Vari
   return values.join(", ");
 }
 
+/** How staff screens and reports name the one variant of a product without options. */
+export const NO_OPTIONS_LABEL = "One size";
+
+/** A variant's name on staff screens and reports: its label, or "One size" for a product without options. */
+export function variantName(options: VariantOptions, order?: readonly string[]): string {
+  return variantLabel(options, order) || NO_OPTIONS_LABEL;
+}
+
 /** "Lawn suit: Stitched / M / Red", or the name alone for a product without options. */
 export function itemLabel(productName: string, options: VariantOptions, order?: readonly string[]): string {
   const label = variantLabel(options, order);

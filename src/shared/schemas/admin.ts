@@ -89,6 +89,12 @@ export const analytics = z.object({
     z.object({
       productId: z.number().int(),
       productName: z.string(),
+      /** The variant still sold with these options (null when dropped since or recorded without one). */
+      variantId: z.number().int().nullable(),
+      options: z.record(z.string(), z.string()),
+      /** The variant's name, "Stitched / M / Red" ("One size" for a product without options). */
+      variant: z.string(),
+      /** The spec's fields: the Color and Size values, or "No Color" / "No Size". */
       color: z.string(),
       size: z.string(),
       quantity: z.number().int(),

@@ -13,8 +13,22 @@ export const returnItemInput = z.object({
     .int("Quantity must be a whole number")
     .min(1, "Quantity must be at least 1")
     .max(99, "Quantity can be at most 99"),
+  /** The variant of the order's line to return or exchange (decision 038); old clients name it by size and colour. */
+  variantId: z.coerce
+    .number({ message: "Choose the item from your order" })
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .optional(),
   exchangeSize: option.optional(),
   exchangeColor: option.optional(),
+  /** The variant wanted instead, one of the product's variants on sale (old clients send exchangeSize / exchangeColor). */
+  exchangeVariantId: z.coerce
+    .number({ message: "Choose what you want instead" })
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .optional(),
 });
 export type ReturnItemInput = z.infer<typeof returnItemInput>;
 
@@ -36,7 +50,12 @@ export const returnRequestInput = z.object({
 });
 export type ReturnRequestInput = z.input<typeof returnRequestInput>;
 
-export const returnItem = returnItemInput.extend({ productName: z.string(), price: z.number() });
+export const returnItem = returnItemInput.extend({
+  productName: z.string(),
+  price: z.number(),
+  /** The options of the variant asked for instead (with `exchangeVariantId`), as it was when asked. */
+  exchangeOptions: z.record(z.string(), z.string()).optional(),
+});
 export type ReturnItem = z.infer<typeof returnItem>;
 
 /** What the customer sees on the tracking card. */

@@ -20,6 +20,13 @@ export const variantStockInput = z.array(variantStockEntry).max(900).nullable();
 export const lowStockItem = z.object({
   productId: z.number().int(),
   productName: z.string(),
+  /** The product's address (`/products/{handle}`), for the link from the list. */
+  handle: z.string(),
+  variantId: z.number().int(),
+  options: z.record(z.string(), z.string()),
+  /** The variant's name in its product's option order ("Stitched / M / Red"; "One size" without options). */
+  variant: z.string(),
+  /** The variant's SKU, else the product's. */
   sku: z.string(),
   size: z.string(),
   color: z.string(),

@@ -14,6 +14,7 @@ export {
 export type { VersionedProduct } from "./product-choice.js";
 export {
   loadVariants,
+  optionNamesSql,
   refreshProductPrice,
   saveSpecVariants,
   saveVariants,

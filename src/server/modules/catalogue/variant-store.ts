@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   combinations,
   optionsFromSizesAndColors,
@@ -141,19 +141,16 @@ export async function saveSpecVariants(
  * unit is left), so sorting and price filters read one column; with none available, the cheapest.
  */
 export async function refreshProductPrice(db: Writer, productId: number): Promise<void> {
-  await db.execute(sql`
-    update products p set price = c.price, original_price = c.original_price
-    from (
-      select v.price, v.original_price from product_variants v
-      join products pp on pp.id = v.product_id
-      left join product_stock s on s.variant_id = v.id
-      where v.product_id = ${productId}
-      order by (coalesce((pp.color_variant_stock ->> v.color)::boolean, true)
-                and (not pp.track_stock or coalesce(s.quantity, 0) > 0)) desc, v.price, v.position
-      limit 1
-    ) c
-    where p.id = ${productId} and (p.price, p.original_price) is distinct from (c.price, c.original_price)`);
+  // The rule lives in the database (migration 0029), where a change of counts also applies it.
+  await db.execute(sql`select product_refresh_price(array[${productId}::int])`);
 }
+
+/**
+ * A product's option names in the order shoppers choose them, as a SQL text[] over the products
+ * row `p` (`products.options` is `[{name, values}]`): the order `variantLabel` names a variant in.
+ */
+export const optionNamesSql = (p: SQL): SQL =>
+  sql`(select array_agg(o ->> 'name' order by k) from jsonb_array_elements(${p}.options) with ordinality as e(o, k))`;
 
 /** SKUs of `skus` already taken by a variant of another product than `productId`. */
 export async function skusTakenElsewhere(db: Writer, productId: number | null, skus: string[]): Promise<string[]> {

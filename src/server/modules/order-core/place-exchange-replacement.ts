@@ -20,6 +20,8 @@ export interface Exchange {
     quantity: number;
     exchangeSize?: string | null;
     exchangeColor?: string | null;
+    /** The variant asked for (decision 038); without it, the same variant in the size and colour asked for. */
+    exchangeVariantId?: number | null;
   }[];
 }
 
@@ -53,15 +55,19 @@ async function replacementLines(tx: Db, request: Exchange): Promise<ReplacementL
     if (!product) throw cannotSend(`${name} is no longer sold`);
     const size = i.exchangeSize ?? i.size;
     const color = i.exchangeColor ?? i.color;
-    // The same variant in its other options (Stitched stays Stitched), in the size and colour asked for.
-    const same = product.variants.find(
-      (v) =>
-        v.size.toLowerCase() === size.toLowerCase() &&
-        v.color.toLowerCase() === color.toLowerCase() &&
-        Object.entries(v.options).every(
-          ([name, value]) => name === "Size" || name === "Color" || line?.options[name] === value,
-        ),
-    );
+    // The variant asked for; else (an older request, or that variant dropped since) the same variant
+    // in its other options (Stitched stays Stitched), in the size and colour asked for.
+    const asked = i.exchangeVariantId ? product.variants.find((v) => v.id === i.exchangeVariantId) : undefined;
+    const same =
+      asked ??
+      product.variants.find(
+        (v) =>
+          v.size.toLowerCase() === size.toLowerCase() &&
+          v.color.toLowerCase() === color.toLowerCase() &&
+          Object.entries(v.options).every(
+            ([name, value]) => name === "Size" || name === "Color" || line?.options[name] === value,
+          ),
+      );
     const choice = checkChoice(product, size, color, same?.id);
     if (!choice.ok)
       throw cannotSend(

@@ -8,6 +8,8 @@ import { queryRows } from "../../db/rows.js";
 import { inReportSnapshot, latestProductNames, money, num, oneAtATime } from "./sql-rows.js";
 import { MONTH_LABELS, storeClock } from "./store-time.js";
 import { sqlList } from "../../db/sql-list.js";
+import type { VariantOptions } from "@shared/catalogue/variants.js";
+import { namedVariants, optionsOf } from "./variant-names.js";
 
 const TOP_LIST = 5;
 
@@ -15,8 +17,10 @@ const TOP_LIST = 5;
  * Where the figures come from: two relations the report reads, whatever computes them.
  * - daily: (day, status, orders, revenue, goods, discount, sale_discount, delivery_fees, cod_fees),
  *   the store-local day of every order, cancelled included (revenue = goods − discount + fees);
- * - variants: (product_id, category, color, size, lines, quantity, revenue) over non-cancelled
- *   order lines, with the names the report shows ('uncategorized', 'No Color', 'No Size').
+ * - variants: (product_id, category, options, lines, quantity, revenue) over non-cancelled order
+ *   lines, `options` naming the variant sold (the line's options, or its size and colour as
+ *   {Size, Color} without the empty ones; {} for a product without options) and 'uncategorized'
+ *   for a line without a category.
  * Rows may repeat a key (the roll-ups keep one per writer slot) or sum to zero; the report adds
  * them up and leaves out keys with no orders or lines.
  */
@@ -48,8 +52,7 @@ type ItemFigures = {
   kind: "category" | "product" | "variant";
   product_id: number | null;
   category: string | null;
-  color: string | null;
-  size: string | null;
+  options: VariantOptions | string | null;
   quantity: unknown;
   revenue: unknown;
 };
@@ -85,18 +88,18 @@ async function analyticsIn(
           db,
           // Categories, products and variants are all read from one (small) grouping by variant.
           sql`with variants as materialized (
-            select product_id, category, color, size, sum(quantity)::int as quantity, sum(revenue) as revenue
-            from ${variants} v group by 1, 2, 3, 4 having sum(lines) > 0
+            select product_id, category, options, sum(quantity)::int as quantity, sum(revenue) as revenue
+            from ${variants} v group by 1, 2, 3 having sum(lines) > 0
           )
-          select 'category' as kind, null::int as product_id, category, null as color, null as size,
+          select 'category' as kind, null::int as product_id, category, null::jsonb as options,
                  sum(quantity)::int as quantity, sum(revenue) as revenue
           from variants group by category
           union all
-          (select 'product', product_id, null, null, null, sum(quantity)::int, sum(revenue)
-           from variants group by product_id order by 6 desc, 7 desc, 2 asc limit ${TOP_LIST})
+          (select 'product', product_id, null, null, sum(quantity)::int, sum(revenue)
+           from variants group by product_id order by 5 desc, 6 desc, 2 asc limit ${TOP_LIST})
           union all
-          (select 'variant', product_id, null, color, size, sum(quantity)::int, sum(revenue)
-           from variants group by product_id, color, size order by 6 desc, 7 desc, 2 asc, 4 asc, 5 asc limit ${TOP_LIST})`,
+          (select 'variant', product_id, null, options, sum(quantity)::int, sum(revenue)
+           from variants group by product_id, options order by 5 desc, 6 desc, 2 asc, 4 asc limit ${TOP_LIST})`,
         ),
       () =>
         queryRows<Figures & { month: unknown }>(
@@ -139,6 +142,10 @@ async function analyticsIn(
   const names = await latestProductNames(db, [
     ...new Set([...topProducts, ...topVariants].map((r) => num(r.product_id))),
   ]);
+  const variantNames = await namedVariants(
+    db,
+    topVariants.map((r) => ({ productId: num(r.product_id), options: optionsOf(r.options) })),
+  );
   const status = (name: string) => byStatus.find((r) => r.status === name);
   const counted = byStatus.filter((r) => isCountedStatus(r.status));
   const totalOrders = counted.reduce((n, r) => n + num(r.orders), 0);
@@ -176,11 +183,10 @@ async function analyticsIn(
       quantity: num(r.quantity),
       revenue: money(r.revenue),
     })),
-    topVariants: topVariants.map((r) => ({
+    topVariants: topVariants.map((r, n) => ({
       productId: num(r.product_id),
       productName: names.get(num(r.product_id)) ?? "",
-      color: String(r.color),
-      size: String(r.size),
+      ...variantNames[n],
       quantity: num(r.quantity),
       revenue: money(r.revenue),
     })),

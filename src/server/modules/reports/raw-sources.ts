@@ -20,11 +20,13 @@ export const ANALYTICS_FROM_ORDERS: AnalyticsSource = {
                      sum(o.delivery_fee) as delivery_fees, sum(o.cod_fee) as cod_fees
               from orders o group by 1, 2)`,
   variants: sql`(select oi.product_id, coalesce(nullif(oi.category, ''), 'uncategorized') as category,
-                        coalesce(nullif(trim(oi.color), ''), 'No Color') as color,
-                        coalesce(nullif(trim(oi.size), ''), 'No Size') as size,
+                        case when oi.options <> '{}'::jsonb then oi.options
+                             else jsonb_strip_nulls(jsonb_build_object('Size', nullif(trim(oi.size), ''),
+                                                                       'Color', nullif(trim(oi.color), '')))
+                        end as options,
                         count(*)::int as lines, sum(oi.quantity) as quantity, sum(oi.price * oi.quantity) as revenue
                  from order_items oi join orders o on o.id = oi.order_id where o.status not in ${sqlList(UNEARNED_STATUSES)}
-                 group by 1, 2, 3, 4)`,
+                 group by 1, 2, 3)`,
   shipping: sql`(select regexp_replace(lower(btrim(o.city)), '[[:space:]]+', ' ', 'g') as city,
                         coalesce(btrim(o.courier), '') as courier, o.status, count(*)::int as orders
                  from orders o where o.status in ${sqlList(SHIPPED_OR_LATER)} group by 1, 2, 3)`,

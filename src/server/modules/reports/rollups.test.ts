@@ -55,6 +55,19 @@ const order = (n: number, seed: Partial<OrderSeed> = {}): OrderSeed => ({
   items: [
     { product: products[n % 4], quantity: 1 + (n % 3), price: 1000 + 250 * (n % 4), size: ["S", "M", " ", ""][n % 4] },
     ...(n % 2 ? [{ product: products[(n + 1) % 4], quantity: 2, price: 700, color: ["Red", "", "Blue"][n % 3] }] : []),
+    // Variants with a third option: two makes share a size and colour and are counted apart.
+    ...(n % 3 === 0
+      ? [
+          {
+            product: products[0],
+            quantity: 1,
+            price: [4990, 6490][n % 2],
+            size: "M",
+            color: "Red",
+            options: { Make: ["Unstitched", "Stitched"][n % 2], Size: "M", Color: "Red" },
+          },
+        ]
+      : []),
   ],
   ...seed,
 });
@@ -214,7 +227,7 @@ describe("report roll-ups", () => {
       sql`select (select count(*) from report_customers)
                + (select count(*) from (select 1 from report_daily_sales group by day, status
                                         having sum(orders) <> 0) s)
-               + (select count(*) from (select 1 from report_variant_sales group by product_id, category, color, size
+               + (select count(*) from (select 1 from report_variant_sales group by product_id, category, options
                                         having sum(lines) <> 0) s)
                + (select count(*) from (select 1 from report_shipping_outcomes group by city, courier, status
                                         having sum(orders) <> 0) s)

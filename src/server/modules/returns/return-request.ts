@@ -3,13 +3,16 @@ import { REVIEW_IMAGE_MAX_PX } from "@shared/constants.js";
 import { orderNumber } from "@shared/rules/labels.js";
 import { normalizePhone, phonesMatch } from "@shared/rules/phone.js";
 import { lineKeyOf, returnWindowEnds } from "@shared/rules/returns.js";
+import { isOnSale } from "@shared/catalogue/handles.js";
+import { itemLabel } from "@shared/catalogue/variants.js";
 import type { CustomerReturn, ReturnItem, returnRequestInput } from "@shared/schemas/returns.js";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { orderItems, orders, products, returnRequests, type ReturnItemRow } from "../../db/schema.js";
+import { orderItems, orders, productStock, returnRequests, type ReturnItemRow } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { processUploads, saveImages, type Upload } from "../images/index.js";
 import { resolveOrderRef } from "../order-core/index.js";
+import { catalogueNow, checkChoice, loadChoiceProducts } from "../catalogue/index.js";
 import { toCustomerReturn } from "./return-serialize.js";
 
 type Input = z.output<typeof returnRequestInput>;
@@ -80,6 +83,8 @@ export async function requestReturn(
       productName: orderItems.productName,
       size: orderItems.size,
       color: orderItems.color,
+      variantId: orderItems.variantId,
+      options: orderItems.options,
       quantity: orderItems.quantity,
       price: orderItems.price,
     })
@@ -91,7 +96,13 @@ export async function requestReturn(
     ordered.set(lineKey(l), { ...l, quantity: (known?.quantity ?? 0) + l.quantity });
   }
   const items: ReturnItem[] = input.items.map((i) => {
-    const line = ordered.get(lineKey(i));
+    // A line named by its variant is the order's line of that variant (its size and colour as sold).
+    const byVariant = i.variantId
+      ? lines.find((l) => l.productId === i.productId && l.variantId === i.variantId)
+      : undefined;
+    if (i.variantId && !byVariant)
+      throw new AppError("CONFLICT", `${describe({ productName: "An item", ...i })} is not in this order`);
+    const line = ordered.get(lineKey(byVariant ?? i));
     if (!line) throw new AppError("CONFLICT", `${describe({ productName: "An item", ...i })} is not in this order`);
     return { ...i, size: line.size, color: line.color, productName: line.productName, price: Number(line.price) };
   });
@@ -146,27 +157,55 @@ function toStoredItem(i: ReturnItem): ReturnItemRow {
     quantity: i.quantity,
     ...(i.exchangeSize ? { exchangeSize: i.exchangeSize } : {}),
     ...(i.exchangeColor ? { exchangeColor: i.exchangeColor } : {}),
+    ...(i.exchangeVariantId ? { exchangeVariantId: i.exchangeVariantId, exchangeOptions: i.exchangeOptions } : {}),
   };
 }
 
-/** An exchange names a size or colour the product is still offered in. */
+/**
+ * An exchange names what to send instead: a variant of the same product on sale and not sold out
+ * (`exchangeVariantId`), or, from an older client, a size or colour the product is still offered in.
+ * A variant's size and colour are recorded with it, so every reader of the request sees them.
+ */
 async function checkExchangeChoices(db: Db, items: ReturnItem[]) {
-  const found = await db
-    .select({ id: products.id, sizes: products.sizes, colors: products.colors })
-    .from(products)
-    .where(
-      inArray(
-        products.id,
-        items.map((i) => i.productId),
-      ),
-    );
+  const found = await loadChoiceProducts(
+    db,
+    items.map((i) => i.productId),
+  );
+  const wanted = items.flatMap((i) => (i.exchangeVariantId ? [i.exchangeVariantId] : []));
+  const counted = wanted.length
+    ? await db
+        .select({ variantId: productStock.variantId, quantity: productStock.quantity })
+        .from(productStock)
+        .where(inArray(productStock.variantId, wanted))
+    : [];
+  const now = catalogueNow(db);
   for (const i of items) {
-    if (!i.exchangeSize && !i.exchangeColor)
+    if (!i.exchangeVariantId && !i.exchangeSize && !i.exchangeColor)
       throw new AppError("VALIDATION", `Choose the size or colour you want instead of ${describe(i)}`, {
-        items: "Choose a size or colour to exchange for",
+        items: "Choose what to exchange for",
       });
-    const product = found.find((p) => p.id === i.productId);
-    if (!product) throw new AppError("CONFLICT", `${i.productName} is no longer sold; ask for a return instead`);
+    const product = found.get(i.productId);
+    if (!product || !isOnSale(product, now))
+      throw new AppError("CONFLICT", `${i.productName} is no longer sold; ask for a return instead`);
+    if (i.exchangeVariantId) {
+      const variant = product.variants.find((v) => v.id === i.exchangeVariantId);
+      if (!variant)
+        throw new AppError(
+          "CONFLICT",
+          `${i.productName} is not sold in the choice made for ${describe(i)}; choose one of its options on sale`,
+        );
+      const order = product.options.map((o) => o.name);
+      const units = counted.find((c) => c.variantId === variant.id)?.quantity ?? 0;
+      if (!checkChoice(product, "", "", variant.id, now).ok || (product.trackStock && units <= 0))
+        throw new AppError(
+          "CONFLICT",
+          `${itemLabel(product.name, variant.options, order)} is sold out; choose another or ask for a return`,
+        );
+      i.exchangeOptions = variant.options;
+      i.exchangeSize = variant.size || undefined;
+      i.exchangeColor = variant.color || undefined;
+      continue;
+    }
     if (i.exchangeSize && !product.sizes.some((s) => fold(s) === fold(i.exchangeSize!)))
       throw new AppError("CONFLICT", `${i.productName} is not offered in size ${i.exchangeSize}`);
     if (i.exchangeColor && !product.colors.some((c) => fold(c) === fold(i.exchangeColor!)))

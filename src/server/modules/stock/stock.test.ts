@@ -10,6 +10,7 @@ import {
   placeOrder,
   postOrder,
   productData,
+  sendProduct,
   stockLeft,
   mobileNumber,
   takeOrderByHand,
@@ -282,10 +283,62 @@ describe("GET /api/admin/stock/low", () => {
     expect(res.statusCode).toBe(200);
     const mine = res.json().items.filter((i: { productId: number }) => i.productId === p.id);
     expect(mine).toEqual([
-      { productId: p.id, productName: "Low Stock Shawl", sku: p.sku, size: "S", color: "Red", quantity: 3 },
+      {
+        productId: p.id,
+        productName: "Low Stock Shawl",
+        handle: p.handle,
+        variantId: p.variants.find((v) => v.color === "Red")!.id,
+        options: { Size: "S", Color: "Red" },
+        variant: "S / Red",
+        sku: p.sku,
+        size: "S",
+        color: "Red",
+        quantity: 3,
+      },
     ]);
     const quantities = res.json().items.map((i: { quantity: number }) => i.quantity);
     expect(quantities).toEqual([...quantities].sort((a, b) => a - b));
     expect((await t.app.inject({ method: "GET", url: "/api/admin/stock/low" })).statusCode).toBe(401);
+  });
+
+  it("names a variant by all its options in its product's order, with its own SKU, and a product without options as 'One size'", async () => {
+    const created = await sendProduct(t, "POST", "/api/products", {
+      productData: JSON.stringify(
+        productData({
+          name: "Low Stock Lawn",
+          sku: "LSL",
+          trackStock: true,
+          options: [
+            { name: "Make", values: ["Unstitched", "Stitched"] },
+            { name: "Size", values: ["M"] },
+            { name: "Color", values: ["Red"] },
+          ],
+          variants: [
+            { options: { Color: "Red", Size: "M", Make: "Unstitched" }, price: "4990", sku: "LSL-U", stock: 2 },
+            { options: { Make: "Stitched", Size: "M", Color: "Red" }, price: "6490", stock: 1 },
+          ],
+        }),
+      ),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const lawn = created.json();
+    const plain = await insertProduct(t.db, { name: "Low Stock Dupatta", sizes: [], colors: [] });
+    await trackStock(t.db, plain, [{ size: "", color: "", quantity: 4 }]);
+    const res = await t.app.inject({ method: "GET", url: "/api/admin/stock/low?limit=200", headers: admin() });
+    const mine = res
+      .json()
+      .items.filter((i: { productId: number }) => i.productId === lawn.id || i.productId === plain.id)
+      .map((i: { productName: string; handle: string; variant: string; sku: string; quantity: number }) => [
+        i.productName,
+        i.handle,
+        i.variant,
+        i.sku,
+        i.quantity,
+      ]);
+    expect(mine).toEqual([
+      ["Low Stock Lawn", lawn.handle, "Stitched / M / Red", "LSL", 1],
+      ["Low Stock Lawn", lawn.handle, "Unstitched / M / Red", "LSL-U", 2],
+      ["Low Stock Dupatta", plain.handle, "One size", plain.sku, 4],
+    ]);
   });
 });

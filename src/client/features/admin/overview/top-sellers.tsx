@@ -38,7 +38,7 @@ function RankedList({ title, rows }: { title: string; rows: Row[] }) {
   );
 }
 
-/** The five best-selling products and the five best-selling colour/size variants. */
+/** The five best-selling products and the five best-selling variants, each named by its options. */
 export function TopSellers({
   products,
   variants,
@@ -60,9 +60,9 @@ export function TopSellers({
       <RankedList
         title="Top 5 Most Sold Variants"
         rows={variants.map((v) => ({
-          key: `${v.productId}|${v.color}|${v.size}`,
+          key: `${v.productId}|${v.variant}`,
           title: v.productName,
-          subtitle: `${v.color || "No Color"} / ${v.size || "No Size"}`,
+          subtitle: v.variant,
           quantity: v.quantity,
           revenue: v.revenue,
         }))}

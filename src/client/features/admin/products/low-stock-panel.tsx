@@ -1,9 +1,10 @@
-import { LOW_STOCK_THRESHOLD, variantLabel } from "@shared/rules/stock.js";
+import { LOW_STOCK_THRESHOLD } from "@shared/rules/stock.js";
+import { productPath } from "@shared/catalogue/handles.js";
 import { Badge } from "@client/components/ui/badge";
 import { EmptyRow, Panel, ScrollTable } from "@client/components/admin/panel";
 import { useLowStock } from "./stock-admin-api";
 
-/** Variants at 5 or fewer units, fewest first: what to restock (or stop selling) next. */
+/** Variants at 5 or fewer units, fewest first, each named by its options and linked to its product page. */
 export function LowStockPanel() {
   const low = useLowStock();
   const items = low.data?.items ?? [];
@@ -35,8 +36,18 @@ export function LowStockPanel() {
             <EmptyRow colSpan={3}>Nothing is running low among products that count stock.</EmptyRow>
           )}
           {items.map((i) => (
-            <tr key={`${i.productId}-${i.size}-${i.color}`}>
-              <td>{variantLabel(i.productName, i.size, i.color)}</td>
+            <tr key={i.variantId}>
+              <td>
+                <a
+                  href={productPath(i)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="font-medium underline-offset-2 hover:underline"
+                >
+                  {i.productName}
+                </a>
+                <span className="block text-xs text-muted">{i.variant}</span>
+              </td>
               <td className="text-muted">{i.sku || "—"}</td>
               <td>
                 <Badge className={i.quantity === 0 ? "bg-red-100 text-red-900" : "bg-amber-100 text-amber-900"}>

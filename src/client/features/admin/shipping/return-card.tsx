@@ -1,4 +1,5 @@
 import { toast } from "sonner";
+import { variantName } from "@shared/catalogue/variants.js";
 import { formatRs } from "@shared/rules/money.js";
 import { REFUND_METHOD_LABELS } from "@shared/rules/returns.js";
 import type { AdminReturn, DecideReturnInput } from "@shared/schemas/returns.js";
@@ -38,7 +39,11 @@ export function ReturnCard({ request: r }: { request: AdminReturn }) {
           <li key={n}>
             {i.quantity} × {i.productName} ({[i.size, i.color].filter(Boolean).join(", ") || "one size"})
             {r.type === "exchange" &&
-              ` → ${[i.exchangeSize ?? i.size, i.exchangeColor ?? i.color].filter(Boolean).join(", ")}`}
+              ` → ${
+                i.exchangeOptions
+                  ? variantName(i.exchangeOptions)
+                  : [i.exchangeSize ?? i.size, i.exchangeColor ?? i.color].filter(Boolean).join(", ")
+              }`}
           </li>
         ))}
       </ul>

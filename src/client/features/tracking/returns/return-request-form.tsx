@@ -30,7 +30,7 @@ export function ReturnRequestForm({
   const toggle = (i: number, on: boolean) =>
     setChosen((c) => {
       const next = { ...c };
-      if (on) next[i] = { quantity: order.items[i].quantity, exchangeSize: "", exchangeColor: "" };
+      if (on) next[i] = { quantity: order.items[i].quantity, exchangeVariantId: null };
       else delete next[i];
       return next;
     });
@@ -42,11 +42,11 @@ export function ReturnRequestForm({
       const item = order.items[Number(i)];
       return {
         productId: item.productId,
+        ...(item.variantId ? { variantId: item.variantId } : {}),
         size: item.size,
         color: item.color,
         quantity: c.quantity,
-        ...(type === "exchange" && c.exchangeSize ? { exchangeSize: c.exchangeSize } : {}),
-        ...(type === "exchange" && c.exchangeColor ? { exchangeColor: c.exchangeColor } : {}),
+        ...(type === "exchange" && c.exchangeVariantId ? { exchangeVariantId: c.exchangeVariantId } : {}),
       };
     });
     send.mutate(
@@ -71,7 +71,7 @@ export function ReturnRequestForm({
         {(["exchange", "return"] as const).map((t) => (
           <label key={t} className="flex items-center gap-1.5">
             <input type="radio" name={`type-${order.id}`} checked={type === t} onChange={() => setType(t)} />
-            {t === "exchange" ? "Exchange for another size or colour" : "Return for a refund"}
+            {t === "exchange" ? "Exchange for another size or option" : "Return for a refund"}
           </label>
         ))}
       </fieldset>
