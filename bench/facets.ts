@@ -9,7 +9,7 @@ import { listen, load, onFreshPostgres, ratio, rows, writeResult } from "./suppo
 const HEADERS = { "accept-encoding": "br, gzip" };
 
 /** The demo store grown to `count` products, each with 8 variants and some attributes. */
-async function seedFacetCatalogue(database: Database, count: number): Promise<void> {
+export async function seedFacetCatalogue(database: Database, count: number): Promise<void> {
   await seedDemoData(database.db);
   await database.db.execute(sql`
     with demo as (select p.*, row_number() over (order by p.id) - 1 as k from products p)
