@@ -4,12 +4,12 @@
 import { sql } from "drizzle-orm";
 import { openPglite, type Database } from "../src/server/db/client.js";
 import { seedDemoData } from "../src/server/db/demo/seed.js";
-import { listen, load, ratio, rows, writeResult } from "./support.js";
+import { listen, load, onFreshPostgres, ratio, rows, writeResult } from "./support.js";
 
 const HEADERS = { "accept-encoding": "br, gzip" };
 
 /** The demo store grown to `count` products, each with 8 variants and some attributes. */
-async function seedFacetCatalogue(database: Database, count: number): Promise<void> {
+export async function seedFacetCatalogue(database: Database, count: number): Promise<void> {
   await seedDemoData(database.db);
   await database.db.execute(sql`
     with demo as (select p.*, row_number() over (order by p.id) - 1 as k from products p)
@@ -49,8 +49,27 @@ async function uncachedMs(app: Awaited<ReturnType<typeof listen>>["app"], url: s
   return Math.round(times.sort((a, b) => a - b)[Math.floor(n / 2)]);
 }
 
+/**
+ * On PGlite, and on a fresh PostgreSQL database when BENCH_DATABASE_URL or TEST_DATABASE_URL names
+ * a server; BENCH_FACETS_DATABASES (e.g. "postgres") picks fewer.
+ */
 export async function benchFacets(count = 100_000, seconds = 5) {
-  const database = await openPglite();
+  const chosen = new Set((process.env.BENCH_FACETS_DATABASES ?? "pglite,postgres").split(","));
+  const result: Record<string, unknown> = {};
+  if (chosen.has("pglite")) {
+    const database = await openPglite();
+    try {
+      result.pglite = await measure(database, count, seconds);
+    } finally {
+      await database.close();
+    }
+  }
+  if (chosen.has("postgres")) result.postgres = await onFreshPostgres((database) => measure(database, count, seconds));
+  writeResult("facets", result);
+  return result;
+}
+
+async function measure(database: Database, count: number, seconds: number) {
   await database.migrate();
   const seeding = Date.now();
   await seedFacetCatalogue(database, count);
@@ -94,7 +113,5 @@ export async function benchFacets(count = 100_000, seconds = 5) {
     };
   }
   await app.close();
-  await database.close();
-  writeResult("facets", result);
   return result;
 }

@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from "drizzle-orm";
+import { and, or, sql, type SQL } from "drizzle-orm";
 import { compareFacetValues, groupFacetFilters, splitFacetToken } from "@shared/rules/facet-filters.js";
 import type { Facets } from "@shared/schemas/attributes.js";
 import type { ProductListQuery } from "@shared/schemas/products.js";
@@ -8,55 +8,82 @@ import { products } from "../../db/schema.js";
 import { listAttributes } from "../attributes/index.js";
 import { shopperFilter } from "../catalogue/index.js";
 import { shownPriceSql } from "../pricing/index.js";
-import { baseFiltersOf, facetFilterSql, given } from "./product-queries.js";
+import { baseFiltersOf, facetFilterSql, given, priceRangeFilters } from "./product-queries.js";
 
 type Counts = Map<string, Map<string, number>>;
 
-/** How many filtered products hold each token (of `only`'s name when given): one scan of the matches. */
-async function countTokens(db: Db, where: SQL[], only?: string): Promise<Counts> {
-  const tokens = only
-    ? sql`(select t from unnest(${products.facetTokens}) as t where starts_with(t, ${`${only}:`}))`
-    : sql`unnest(${products.facetTokens})`;
-  const rows = await queryRows<{ token: string; n: number | string }>(
-    db,
-    sql`select token, count(*) as n from ${products}, lateral ${tokens} as u(token)
-        where ${and(...where)} group by token`,
-  );
-  const counts: Counts = new Map();
-  for (const row of rows) {
-    const parts = splitFacetToken(row.token);
-    if (!parts) continue;
-    const [name, value] = parts;
-    if (!counts.has(name)) counts.set(name, new Map());
-    counts.get(name)!.set(value, Number(row.n));
-  }
-  return counts;
+interface FacetRow {
+  token: string | null;
+  n: number | string | null;
+  min: string | null;
+  max: string | null;
+}
+
+/**
+ * One statement, one pass over the products that miss at most one chosen facet name (decision
+ * 045). The matches are first grouped by their whole token set (a catalogue has far fewer distinct
+ * sets than products), each set judged once for which chosen names it misses; then a set's tokens
+ * count for every facet when it misses none, and for the one missed name's own facet when it
+ * misses exactly one: "every filter applied but that facet's own choice". The price span is read
+ * from the sets that miss none, over every filter but the price range.
+ */
+function facetSql(base: SQL[], priceRange: SQL[], price: SQL, chosen: Map<string, string[]>): SQL {
+  const names = [...chosen.keys()];
+  const holds = names.map((name) => facetFilterSql(new Map([[name, chosen.get(name)!]]))[0]);
+  // With two or more names chosen, a product must hold all but one of them (GIN-indexed).
+  const nearly = names.length < 2 ? [] : [or(...holds.map((_, i) => and(...holds.filter((__, j) => j !== i))))!];
+  const missed = names.length
+    ? sql`array_remove(array[${sql.join(
+        names.map((name, i) => sql`case when not (${holds[i]}) then ${name} end`),
+        sql`, `,
+      )}]::text[], null)`
+    : sql`'{}'::text[]`;
+  const inRange = priceRange.length ? sql`count(*) filter (where ${and(...priceRange)})` : sql`count(*)`;
+  return sql`
+    with sets as (
+      select ${products.facetTokens} as tokens, ${inRange} as n, min(${price}) as lo, max(${price}) as hi,
+             ${missed} as missed
+      from ${products} where ${and(...base, ...nearly)} group by ${products.facetTokens}
+    )
+    select u.token, sum(s.n) as n, null::numeric as min, null::numeric as max
+    from sets s, unnest(s.tokens) as u(token)
+    where s.n > 0 and (cardinality(s.missed) = 0
+      or (cardinality(s.missed) = 1 and starts_with(u.token, s.missed[1] || ':')))
+    group by u.token
+    union all
+    select null, null, floor(min(lo)), ceil(max(hi)) from sets where cardinality(missed) = 0`;
 }
 
 /**
  * GET /api/products/facets: for every option and attribute in use, how many products match each
  * value with every filter applied but that facet's own choice (decision 040), and the span of
- * shown prices with every filter but the price range. One query for the unchosen facets, one per
- * chosen name, one for the prices.
+ * shown prices with every filter but the price range. One statement (facetSql).
  */
 export async function productFacets(db: Db, query: ProductListQuery): Promise<Facets> {
   const price = await shownPriceSql(db);
   // Shoppers' counts: drafts and archived products are in none (decision 039's one condition).
   const visible = await shopperFilter(db);
-  const base = [...baseFiltersOf(query, price), visible];
   const chosen = groupFacetFilters(given(query.f));
-  const others = (name: string | null) => facetFilterSql(new Map([...chosen].filter(([n]) => n !== name)));
-  const [all, perChosen, span, kept] = await Promise.all([
-    countTokens(db, [...base, ...others(null)]),
-    Promise.all([...chosen.keys()].map((name) => countTokens(db, [...base, ...others(name)], name))),
-    queryRows<{ min: string | null; max: string | null }>(
+  const [rows, kept] = await Promise.all([
+    queryRows<FacetRow>(
       db,
-      sql`select floor(min(${price})) as min, ceil(max(${price})) as max from ${products}
-          where ${and(...baseFiltersOf(query, price, false), visible, ...others(null))}`,
+      facetSql([...baseFiltersOf(query, price, false), visible], priceRangeFilters(query, price), price, chosen),
     ),
     listAttributes(db),
   ]);
-  [...chosen.keys()].forEach((name, i) => all.set(name, perChosen[i].get(name) ?? new Map()));
+  const all: Counts = new Map();
+  let span: FacetRow = { token: null, n: null, min: null, max: null };
+  for (const row of rows) {
+    if (row.token === null) {
+      span = row;
+      continue;
+    }
+    const parts = splitFacetToken(row.token);
+    if (!parts) continue;
+    const [name, value] = parts;
+    if (!all.has(name)) all.set(name, new Map());
+    all.get(name)!.set(value, Number(row.n));
+  }
 
   const attributeOrder = new Map(kept.map((a, i) => [a.name, i]));
   const names = [...new Set([...all.keys(), ...chosen.keys()])].sort(
@@ -72,6 +99,6 @@ export async function productFacets(db: Db, query: ProductListQuery): Promise<Fa
     const values = [...counts.keys()].sort((a, b) => rank(a) - rank(b) || compareFacetValues(a, b));
     return { name, values: values.map((value) => ({ value, count: counts.get(value)! })) };
   });
-  const [{ min, max }] = span;
+  const { min, max } = span;
   return { facets, price: { min: min === null ? null : Number(min), max: max === null ? null : Number(max) } };
 }

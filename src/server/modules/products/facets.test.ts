@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRICE_RANGES } from "@shared/constants.js";
 import type { Facets } from "@shared/schemas/attributes.js";
 import { products } from "../../db/schema.js";
 import { cacheKey } from "../../plugins/catalogue-cache.js";
@@ -42,6 +43,22 @@ const seedArb: fc.Arbitrary<Seed> = fc.record({
     .record(Object.fromEntries(Object.entries(ATTRIBUTE_VALUES).map(([n, v]) => [n, someOf(v)])))
     .map((a) => Object.fromEntries(Object.entries(a).filter(([, v]) => v.length > 0))),
 });
+/**
+ * Up to 12 products, drawn from a few kinds so that several share one token set (the counts group
+ * products by token set) yet differ in category and price.
+ */
+const catalogueArb: fc.Arbitrary<Seed[]> = fc.array(seedArb, { minLength: 1, maxLength: 5 }).chain((kinds) =>
+  fc.array(
+    fc
+      .tuple(
+        fc.constantFrom(...kinds),
+        fc.constantFrom("casual" as const, "formal" as const),
+        fc.integer({ min: 500, max: 9000 }),
+      )
+      .map(([kind, category, price]) => ({ ...kind, category, price })),
+    { maxLength: 12 },
+  ),
+);
 const ALL_TOKENS = [...Object.entries(OPTION_VALUES), ...Object.entries(ATTRIBUTE_VALUES)].flatMap(([n, vs]) =>
   vs.map((v) => `${n}:${v}`),
 );
@@ -51,15 +68,22 @@ const tokensOf = (s: Seed) => [
   ...Object.entries(s.attributes).flatMap(([n, vs]) => vs.map((v) => `${n}:${v}`)),
 ];
 
+type Range = (typeof PRICE_RANGES)[number] | null;
+
+/** In the chosen price range: a bound belongs to the range that starts there. */
+const inRange = (price: number, range: Range) =>
+  range === null || (price >= range.min && (range.max === null || price < range.max));
+
 /** The facets worked out by hand: every product looked at, for every name. */
-function bruteForce(seeds: Seed[], filters: string[], category: string | null) {
+function bruteForce(seeds: Seed[], filters: string[], category: string | null, range: Range = null) {
   const chosen = new Map<string, string[]>();
   for (const f of filters) {
     const [name, value] = f.split(":");
     chosen.set(name, [...(chosen.get(name) ?? []), value]);
   }
-  const matches = (s: Seed, except: string | null) =>
+  const matches = (s: Seed, except: string | null, withPrice = true) =>
     (category === null || s.category === category) &&
+    (!withPrice || inRange(s.price, range)) &&
     [...chosen].every(([name, values]) => name === except || values.some((v) => tokensOf(s).includes(`${name}:${v}`)));
   const names = new Set([
     ...seeds
@@ -78,7 +102,8 @@ function bruteForce(seeds: Seed[], filters: string[], category: string | null) {
     for (const v of chosen.get(name) ?? []) counts[v] ??= 0;
     if (Object.keys(counts).length) facets[name] = counts;
   }
-  const prices = seeds.filter((s) => matches(s, null)).map((s) => s.price);
+  // The span of prices ignores the price range, as the shop's price filter offers every range.
+  const prices = seeds.filter((s) => matches(s, null, false)).map((s) => s.price);
   return {
     facets,
     price: { min: prices.length ? Math.min(...prices) : null, max: prices.length ? Math.max(...prices) : null },
@@ -100,10 +125,11 @@ async function replaceCatalogue(seeds: Seed[]) {
   t.app.catalogueCache.invalidate();
 }
 
-const query = (filters: string[], category: string | null) => {
+const query = (filters: string[], category: string | null, range: Range = null) => {
   const params = new URLSearchParams();
   for (const f of filters) params.append("f", f);
   if (category) params.append("category", category);
+  if (range) params.append("priceRange", range.value);
   return params.toString();
 };
 
@@ -120,18 +146,21 @@ describe("GET /api/products/facets", () => {
   it("counts every option and attribute value as a count by hand over random catalogues does", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(seedArb, { maxLength: 12 }),
+        catalogueArb,
         fc.subarray(ALL_TOKENS, { maxLength: 4 }),
         fc.constantFrom(null, "casual", "formal"),
-        async (seeds, filters, category) => {
+        fc.constantFrom<Range>(null, ...PRICE_RANGES),
+        async (seeds, filters, category, range) => {
           await replaceCatalogue(seeds);
-          const answer = await facetsOf(query(filters, category));
-          const expected = bruteForce(seeds, filters, category);
+          const answer = await facetsOf(query(filters, category, range));
+          const expected = bruteForce(seeds, filters, category, range);
           expect(asRecord(answer)).toEqual(expected.facets);
           expect(answer.price).toEqual(expected.price);
           // The list with the same filters holds exactly the products the counts speak of.
-          const list = await t.app.inject({ url: `/api/products?${query(filters, category)}` });
-          expect(list.json()).toHaveLength(seeds.filter((_, i) => bruteMatch(seeds[i], filters, category)).length);
+          const list = await t.app.inject({ url: `/api/products?${query(filters, category, range)}` });
+          expect(list.json()).toHaveLength(
+            seeds.filter((_, i) => bruteMatch(seeds[i], filters, category) && inRange(seeds[i].price, range)).length,
+          );
         },
       ),
       { numRuns: 25 },

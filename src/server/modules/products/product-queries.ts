@@ -46,6 +46,16 @@ export function facetFilterSql(groups: Map<string, string[]>): SQL[] {
   );
 }
 
+/** The shop's chosen price range, if any, as conditions on the shown `price`. */
+export function priceRangeFilters(query: ProductListQuery, price: SQL): SQL[] {
+  if (!query.priceRange) return [];
+  // Ranges meet at their bounds; each bound belongs to the range that starts there.
+  const range = PRICE_RANGES.find((r) => r.value === query.priceRange)!;
+  const where = [sql`${price} >= ${String(range.min)}::numeric`];
+  if (range.max !== null) where.push(sql`${price} < ${String(range.max)}::numeric`);
+  return where;
+}
+
 /**
  * What GET /api/products and the facets filter by, but the facet choices (`f`): the shop's other
  * filters. `withPrice` false leaves out the price range (the price span's own choice).
@@ -54,12 +64,7 @@ export function baseFiltersOf(query: ProductListQuery, price: SQL, withPrice = t
   const where: SQL[] = [];
   const [category, sizes, colors] = [given(query.category), given(query.sizes), given(query.colors)];
   if (category.length) where.push(sql`lower(${products.category}) in (${lowerList(category)})`);
-  if (query.priceRange && withPrice) {
-    // Ranges meet at their bounds; each bound belongs to the range that starts there.
-    const range = PRICE_RANGES.find((r) => r.value === query.priceRange)!;
-    where.push(sql`${price} >= ${String(range.min)}::numeric`);
-    if (range.max !== null) where.push(sql`${price} < ${String(range.max)}::numeric`);
-  }
+  if (withPrice) where.push(...priceRangeFilters(query, price));
   if (sizes.length) where.push(overlaps(products.sizes, sizes));
   if (colors.length) where.push(overlaps(products.colors, colors));
   if (query.q) {
