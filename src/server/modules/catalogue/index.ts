@@ -15,6 +15,7 @@ export type { VersionedProduct } from "./product-choice.js";
 export {
   loadVariants,
   refreshProductPrice,
+  refreshProductPrices,
   saveSpecVariants,
   saveVariants,
   skusTakenElsewhere,

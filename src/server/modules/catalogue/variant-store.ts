@@ -141,18 +141,27 @@ export async function saveSpecVariants(
  * unit is left), so sorting and price filters read one column; with none available, the cheapest.
  */
 export async function refreshProductPrice(db: Writer, productId: number): Promise<void> {
+  await refreshProductPrices(db, [productId]);
+}
+
+/** refreshProductPrice for many products in one statement (a product import's chunk). */
+export async function refreshProductPrices(db: Writer, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
   await db.execute(sql`
     update products p set price = c.price, original_price = c.original_price
     from (
-      select v.price, v.original_price from product_variants v
-      join products pp on pp.id = v.product_id
-      left join product_stock s on s.variant_id = v.id
-      where v.product_id = ${productId}
-      order by (coalesce((pp.color_variant_stock ->> v.color)::boolean, true)
-                and (not pp.track_stock or coalesce(s.quantity, 0) > 0)) desc, v.price, v.position
-      limit 1
+      select pp.id, cheapest.price, cheapest.original_price
+      from products pp cross join lateral (
+        select v.price, v.original_price from product_variants v
+        left join product_stock s on s.variant_id = v.id
+        where v.product_id = pp.id
+        order by (coalesce((pp.color_variant_stock ->> v.color)::boolean, true)
+                  and (not pp.track_stock or coalesce(s.quantity, 0) > 0)) desc, v.price, v.position
+        limit 1
+      ) cheapest
+      where pp.id in (select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)::int)
     ) c
-    where p.id = ${productId} and (p.price, p.original_price) is distinct from (c.price, c.original_price)`);
+    where p.id = c.id and (p.price, p.original_price) is distinct from (c.price, c.original_price)`);
 }
 
 /** SKUs of `skus` already taken by a variant of another product than `productId`. */
