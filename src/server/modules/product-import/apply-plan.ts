@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { COLOR_OPTION, SIZE_OPTION, optionValues, sizeAndColor } from "@shared/catalogue/variants.js";
+import { COLOR_OPTION, SIZE_OPTION, optionValues, optionsKey, sizeAndColor } from "@shared/catalogue/variants.js";
 import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
 import type { ImportFormat } from "./catalogue-model.js";
@@ -170,6 +170,7 @@ export async function writePlannedProduct(
  */
 async function writeVariants(tx: Db, productId: number, p: PlannedProduct): Promise<void> {
   const before = p.stored?.variants ?? [];
+  await moveMatchedVariants(tx, productId, p);
   const saved = await saveVariants(
     tx,
     productId,
@@ -195,4 +196,39 @@ async function writeVariants(tx: Db, productId: number, p: PlannedProduct): Prom
       })),
     );
   await refreshProductPrice(tx, productId);
+}
+
+/**
+ * A stored variant the file matches by SKU but names with other options keeps its row (its id,
+ * stock and order lines): its options are changed in place before the catalogue's writer, which
+ * keeps a variant by its options, sees them. The stored variants the file no longer names go
+ * first (the writer would remove them anyway), so a moved variant may take their options; moved
+ * ones pass through a placeholder, so two may swap theirs.
+ */
+async function moveMatchedVariants(tx: Db, productId: number, p: PlannedProduct): Promise<void> {
+  const stored = new Map((p.stored?.variants ?? []).map((v) => [v.id, v]));
+  const options = p.imported.options;
+  const moved = p.variants.filter((v) => {
+    const was = v.storedId === null ? undefined : stored.get(v.storedId);
+    return was !== undefined && optionsKey(options, was.options) !== optionsKey(options, v.imported.options);
+  });
+  if (moved.length === 0) return;
+  const kept = p.variants.flatMap((v) => v.storedId ?? []);
+  await tx.execute(
+    sql`delete from product_variants where product_id = ${productId}
+        and id not in (select jsonb_array_elements_text(${JSON.stringify(kept)}::jsonb)::int)`,
+  );
+  for (const v of moved)
+    await tx.execute(
+      sql`update product_variants set options = ${JSON.stringify({ "moving-to": v.storedId })}::jsonb
+          where id = ${v.storedId}`,
+    );
+  for (const v of moved) {
+    const values = Object.fromEntries(options.map((o) => [o.name, v.imported.options[o.name]]));
+    const { size, color } = sizeAndColor(values);
+    await tx.execute(
+      sql`update product_variants set options = ${JSON.stringify(values)}::jsonb, size = ${size}, color = ${color},
+          updated_at = now() where id = ${v.storedId}`,
+    );
+  }
 }

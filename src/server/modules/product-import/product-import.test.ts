@@ -153,6 +153,64 @@ describe("POST /api/admin/products/import", () => {
     expect((await variantsOf("lawn-suit-3-piece")).map((v) => v.price)).toEqual(["4990.00", "6490.00", "6990.00"]);
   });
 
+  it("keeps a variant matched by SKU whose options changed: its id and its stock stay, its options change", async () => {
+    const ids = async () =>
+      new Map(
+        (
+          await queryRows<{ id: number; sku: string; options: Record<string, string>; quantity: number | null }>(
+            t.db,
+            sql`select v.id, v.sku, v.options, s.quantity from product_variants v
+                left join product_stock s on s.variant_id = v.id where v.sku like 'LS3-%'`,
+          )
+        ).map((v) => [v.sku, v]),
+      );
+    const before = await ids();
+    const exported = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/products/export?format=store",
+      headers: { cookie: t.adminCookie },
+    });
+    // M becomes XL, and L takes the M it leaves (a swap: each keeps its row).
+    const edited = exported.body.replace(",M,,,LS3-S-M,", ",XL,,,LS3-S-M,").replace(",L,,,LS3-S-L,", ",M,,,LS3-S-L,");
+    expect(edited).not.toBe(exported.body);
+    const res = await importFile(edited, false, "store");
+    expect(res.json()).toMatchObject({ products: { updated: 1 }, variants: { created: 0, updated: 2 }, errors: [] });
+    const after = await ids();
+    for (const sku of ["LS3-U", "LS3-S-M", "LS3-S-L"]) {
+      expect(after.get(sku)?.id).toBe(before.get(sku)?.id);
+      expect(after.get(sku)?.quantity).toBe(before.get(sku)?.quantity);
+    }
+    expect(after.get("LS3-S-M")?.options).toEqual({ Make: "Stitched", Size: "XL" });
+    expect(after.get("LS3-S-L")?.options).toEqual({ Make: "Stitched", Size: "M" });
+    // Back as it was, for the tests after this one.
+    expect((await importFile(exported.body, false, "store")).json()).toMatchObject({ variants: { updated: 2 } });
+    expect((await ids()).get("LS3-S-M")?.id).toBe(before.get("LS3-S-M")?.id);
+  });
+
+  it("keeps a product's first five pictures and names each one past them, by line, in the dry run", async () => {
+    const text = [
+      SHOPIFY_HEADER,
+      shopifyRow({ Handle: "print-kurta", Title: "Print Kurta", Type: "Kurta", "Variant Price": "2500" }),
+      ...Array.from({ length: 7 }, (_, i) =>
+        shopifyRow({
+          Handle: "print-kurta",
+          "Image Src": `${cdn.url}/kurta-${i + 1}.png`,
+          "Image Position": String(i + 1),
+        }),
+      ),
+    ].join("\n");
+    const dry = (await importFile(text, true)).json() as ProductImportResult;
+    expect(dry.errors).toEqual([]);
+    expect(dry.images.fetched).toBe(7);
+    expect(dry.warnings).toEqual([
+      { line: 8, column: "Image Src", message: expect.stringContaining(`${cdn.url}/kurta-6.png is left out`) },
+      { line: 9, column: "Image Src", message: expect.stringContaining("more than 5 pictures") },
+    ]);
+    const res = (await importFile(text)).json() as ProductImportResult;
+    expect(res.warnings).toHaveLength(2);
+    expect((await catalogue()).find((p) => p.handle === "print-kurta")?.images).toHaveLength(5);
+  });
+
   it("writes nothing when one row is bad, naming its line and column", async () => {
     const before = await catalogue();
     const text =
