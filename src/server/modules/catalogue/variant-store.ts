@@ -159,7 +159,7 @@ export async function refreshProductPrices(db: Writer, productIds: number[]): Pr
                   and (not pp.track_stock or coalesce(s.quantity, 0) > 0)) desc, v.price, v.position
         limit 1
       ) cheapest
-      where pp.id in (select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)::int)
+      where pp.id = any(array(select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)::int))
     ) c
     where p.id = c.id and (p.price, p.original_price) is distinct from (c.price, c.original_price)`);
 }
