@@ -129,6 +129,7 @@ async function measure(database: Database, label: string, file: string, variants
   const memoryBefore = Math.round(process.memoryUsage().rss / 2 ** 20);
   let dryRunMs = 0;
   let acceptedMs = 0;
+  let writingFromMs = 0;
   const started = performance.now();
   const importing = (async () => {
     const dry = await post(true);
@@ -137,8 +138,18 @@ async function measure(database: Database, label: string, file: string, variants
     acceptedMs = Math.round(performance.now() - started) - dryRunMs;
     if (accepted.status !== 202)
       throw new Error(`import answered ${accepted.status}: ${JSON.stringify(accepted.body)}`);
-    // The app server's job runner takes the durable job (as `npm start`'s polling would).
-    await app.jobs.runDue();
+    // The app server's job runner takes the durable job (as `npm start`'s polling would); the
+    // progress, read as the admin's page does, tells when the writing began (pictures and plan before).
+    const job = app.jobs.runDue();
+    let stop = false;
+    void job.finally(() => (stop = true));
+    while (!stop && !writingFromMs) {
+      const res = await fetch(`${url}/api/admin/products/imports/${accepted.body.id}`, { headers: { cookie } });
+      if (((await res.json()) as { rowsDone: number }).rowsDone > 0)
+        writingFromMs = Math.round(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await job;
     const progress = await fetch(`${url}/api/admin/products/imports/${accepted.body.id}`, { headers: { cookie } });
     return { dry: dry.body, progress: (await progress.json()) as Record<string, unknown> };
   })();
@@ -160,6 +171,8 @@ async function measure(database: Database, label: string, file: string, variants
     result: answer.progress.result ?? answer.progress.error,
     dryRun: { ms: dryRunMs, products: dry.products, images: dry.images, errors: dry.errors.length },
     readAndQueueMs: acceptedMs,
+    /** From the start to the first chunk written (dry run, upload, pictures fetched, plan), then the chunks. */
+    firstChunkWrittenAtMs: writingFromMs,
     totalMs,
     memory: { rssBeforeMiB: memoryBefore, peak: await peak },
     productList: { idle, underImport, p99UnderImportOverIdle: ratio(underImport.p99Ms, idle.p99Ms) },
