@@ -106,7 +106,8 @@ export async function importProgress(db: Db, importId: number): Promise<ProductI
     state: row.state as ProductImportProgress["state"],
     rows: row.rows,
     rowsDone: row.rowsDone,
-    result: row.state === "done" && stored ? (result as ProductImportResult) : null,
+    // An import kept from before the answer had `warnings` reads as one without any.
+    result: row.state === "done" && stored ? ({ warnings: [], ...result } as ProductImportResult) : null,
     error,
   };
 }
