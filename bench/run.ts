@@ -1,4 +1,4 @@
-// npm run bench [catalogue|catalogue-sale|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads|feed|remittances|import-latency|winback|facets ...]:
+// npm run bench [catalogue|catalogue-sale|orders|analytics|storefront|initial-js|upkeep|couriers|whatsapp|ads|feed|remittances|import|import-latency|winback|facets ...]:
 // runs the benchmarks,
 // writes
 // bench/results/*.json and prints each figure next to its reference. Reports; asserts nothing.
@@ -9,6 +9,7 @@ import { benchCatalogueSale } from "./catalogue-sale.js";
 import { benchCouriers } from "./couriers.js";
 import { benchFacets } from "./facets.js";
 import { benchFeed100k } from "./feed.js";
+import { benchImport } from "./import.js";
 import { benchImportLatency } from "./import-latency.js";
 import { benchInitialJs } from "./initial-js.js";
 import { benchOrders } from "./orders.js";
@@ -31,6 +32,7 @@ const all = {
   ads: () => benchAds(),
   feed: () => benchFeed100k(),
   remittances: () => benchRemittances(),
+  import: () => benchImport(),
   "import-latency": () => benchImportLatency(),
   winback: () => benchWinback(),
   facets: () => benchFacets(),

@@ -33,6 +33,8 @@ export const productImportResult = z.object({
   /** In a dry run: the pictures the import would fetch. */
   images: z.object({ fetched: z.number().int(), failed: z.number().int() }),
   errors: z.array(z.object({ line: z.number().int(), column: z.string(), message: z.string() })),
+  /** What the import leaves out without refusing the file (a product's pictures past the store's limit), by line. */
+  warnings: z.array(z.object({ line: z.number().int(), column: z.string(), message: z.string() })),
   /** The pictures that were not fetched, with why. */
   failedImages: z.array(z.object({ url: z.string(), message: z.string() })),
   /** Columns of the file the store does not use, each named once. */

@@ -16,6 +16,7 @@ export {
   loadVariants,
   optionNamesSql,
   refreshProductPrice,
+  refreshProductPrices,
   saveSpecVariants,
   saveVariants,
   skusTakenElsewhere,

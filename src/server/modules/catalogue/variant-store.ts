@@ -141,8 +141,18 @@ export async function saveSpecVariants(
  * unit is left), so sorting and price filters read one column; with none available, the cheapest.
  */
 export async function refreshProductPrice(db: Writer, productId: number): Promise<void> {
-  // The rule lives in the database (migration 0029), where a change of counts also applies it.
-  await db.execute(sql`select product_refresh_price(array[${productId}::int])`);
+  await refreshProductPrices(db, [productId]);
+}
+
+/**
+ * refreshProductPrice for many products in one statement (a product import's chunk). The rule lives
+ * in the database (migration 0029), where a change of counts also applies it.
+ */
+export async function refreshProductPrices(db: Writer, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db.execute(
+    sql`select product_refresh_price(array(select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)::int))`,
+  );
 }
 
 /**

@@ -70,9 +70,11 @@ export async function runBackgroundImport(
 export async function failBackgroundImport(db: Db, importId: number, error: unknown): Promise<void> {
   const [row] = await db.select().from(productImports).where(eq(productImports.id, importId));
   if (!row || row.state !== "running") return;
+  // The database's own words, not the statement a query wrapper puts before them.
+  const reason = ((error as { cause?: Error })?.cause?.message ?? (error as Error)?.message)?.slice(0, 200);
   const message =
     `The import stopped after ${row.rowsDone.toLocaleString("en-US")} of ${row.rows.toLocaleString("en-US")} rows ` +
-    `(${(error as Error)?.message?.slice(0, 200) ?? "unknown error"}). What was written stays; import the same file ` +
+    `(${reason ?? "unknown error"}). What was written stays; import the same file ` +
     `again to finish it: products are matched by handle and SKU, so nothing is made twice.`;
   await db
     .update(productImports)
@@ -104,7 +106,8 @@ export async function importProgress(db: Db, importId: number): Promise<ProductI
     state: row.state as ProductImportProgress["state"],
     rows: row.rows,
     rowsDone: row.rowsDone,
-    result: row.state === "done" && stored ? (result as ProductImportResult) : null,
+    // An import kept from before the answer had `warnings` reads as one without any.
+    result: row.state === "done" && stored ? ({ warnings: [], ...result } as ProductImportResult) : null,
     error,
   };
 }

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { ProductImportResult } from "@shared/schemas/product-import.js";
 import type { Db } from "../../db/client.js";
-import { writePlannedProduct } from "./apply-plan.js";
+import { writePlannedChunk } from "./apply-plan.js";
 import type { ImportedCatalogue } from "./catalogue-model.js";
 import { loadStoredProducts, skuOwners } from "./catalogue-gateway.js";
 import type { PictureFetchOptions } from "./fetch-picture.js";
@@ -50,6 +50,7 @@ function answer(
     variants: made.counts.variants,
     images: { fetched: images.fetched, failed: images.failed.length },
     errors: made.errors.answer(),
+    warnings: made.warnings,
     failedImages: images.failed,
     ignoredColumns: catalogue.ignoredColumns,
   };
@@ -88,7 +89,7 @@ export async function importCatalogue(
     const batch = changed.slice(i, i + IMPORT_BATCH_PRODUCTS);
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      for (const p of batch) await writePlannedProduct(tx, p, catalogue.format, categories);
+      await writePlannedChunk(tx, batch, catalogue.format, categories);
     });
     if (run.onProgress) {
       const last = batch[batch.length - 1].imported.line;

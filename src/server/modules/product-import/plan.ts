@@ -1,5 +1,11 @@
 import { MAX_IMAGES_PER_GROUP } from "@shared/constants.js";
-import type { ImportedCatalogue, ImportedProduct, ImportedVariant, ImportFormat } from "./catalogue-model.js";
+import type {
+  ImportError,
+  ImportedCatalogue,
+  ImportedProduct,
+  ImportedVariant,
+  ImportFormat,
+} from "./catalogue-model.js";
 import { ImportErrors } from "./import-errors.js";
 import type { StoredProduct, StoredVariant } from "./stored-catalogue.js";
 
@@ -32,6 +38,8 @@ export interface ImportPlan {
   products: PlannedProduct[];
   counts: { products: Counts; variants: Counts };
   errors: ImportErrors;
+  /** Pictures past the store's limit for a product, by the line naming them: left out, not fatal. */
+  warnings: ImportError[];
 }
 
 export interface PlanInput {
@@ -59,7 +67,7 @@ const sortedAttributes = (a: Record<string, string[]>) =>
 export function planImport(input: PlanInput, format: ImportFormat): ImportPlan {
   const errors = new ImportErrors();
   for (const e of input.catalogue.errors) errors.add(e.line, e.column, e.message);
-  const plan: ImportPlan = { products: [], counts: { products: counts(), variants: counts() }, errors };
+  const plan: ImportPlan = { products: [], counts: { products: counts(), variants: counts() }, errors, warnings: [] };
   const imageOf = (url: string | null): string | null =>
     url === null ? null : (input.pictures.get(url) ?? (input.dryRun ? `new:${url}` : null));
 
@@ -74,11 +82,7 @@ export function planImport(input: PlanInput, format: ImportFormat): ImportPlan {
           `The SKU "${v.sku}" is the store's product "${owner}"'s; give this variant another SKU`,
         );
     }
-    const pictures = [...imported.images.map((i) => i.url), ...imported.variants.flatMap((v) => v.imageUrl ?? [])];
-    const imageIds = [...new Set(pictures.map(imageOf).filter((id): id is string => id !== null))].slice(
-      0,
-      MAX_IMAGES_PER_GROUP,
-    );
+    const imageIds = keptPictures(imported, imageOf, format, plan.warnings);
     const countsStock = imported.variants.some((v) => v.inventory !== null);
     const unmatched = new Set(stored?.variants ?? []);
     const variants = imported.variants.map((v): PlannedVariant => {
@@ -118,6 +122,42 @@ export function planImport(input: PlanInput, format: ImportFormat): ImportPlan {
     plan.products.push({ imported, stored, imageIds, countsStock, variants, change });
   }
   return plan;
+}
+
+/**
+ * A product's pictures as image ids, in order (its own, then its variants'), each once, at most
+ * the store's limit for a product's pictures (MAX_IMAGES_PER_GROUP, as the product form keeps):
+ * each picture past it is named in `warnings` by its line and column.
+ */
+function keptPictures(
+  imported: ImportedProduct,
+  imageOf: (url: string) => string | null,
+  format: ImportFormat,
+  warnings: ImportError[],
+): string[] {
+  const pictures = [
+    ...imported.images.map((i) => ({
+      url: i.url,
+      line: i.line,
+      column: format === "shopify" ? "Image Src" : "Images",
+    })),
+    ...imported.variants.flatMap((v) =>
+      v.imageUrl ? [{ url: v.imageUrl, line: v.line, column: "Variant Image" }] : [],
+    ),
+  ];
+  const kept: string[] = [];
+  for (const picture of pictures) {
+    const id = imageOf(picture.url);
+    if (id === null || kept.includes(id)) continue;
+    if (kept.length < MAX_IMAGES_PER_GROUP) kept.push(id);
+    else
+      warnings.push({
+        line: picture.line,
+        column: picture.column,
+        message: `The product "${imported.handle}" has more than ${MAX_IMAGES_PER_GROUP} pictures (the most a product keeps): ${picture.url.slice(0, 200)} is left out; choose ${MAX_IMAGES_PER_GROUP} to keep it in the file`,
+      });
+  }
+  return kept;
 }
 
 /** By SKU first; then by options, a variant whose SKU the file does not name otherwise. */

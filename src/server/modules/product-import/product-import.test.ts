@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductImportProgress, ProductImportResult } from "@shared/schemas/product-import.js";
 import { queryRows } from "../../db/rows.js";
 import { startPictureCdn, type PictureCdn } from "../../test/fakes/picture-cdn.js";
+import { ManualClock } from "../../jobs/clock.js";
 import { multipart } from "../../test/factory.js";
 import { createTestApp, startAnotherServer, type TestContext } from "../../test/test-app.js";
 import { SHOPIFY_HEADER, shopifyRow, shopifySample } from "./import-samples.test-support.js";
@@ -151,6 +152,64 @@ describe("POST /api/admin/products/import", () => {
       variants: { updated: 1, unchanged: 5 },
     });
     expect((await variantsOf("lawn-suit-3-piece")).map((v) => v.price)).toEqual(["4990.00", "6490.00", "6990.00"]);
+  });
+
+  it("keeps a variant matched by SKU whose options changed: its id and its stock stay, its options change", async () => {
+    const ids = async () =>
+      new Map(
+        (
+          await queryRows<{ id: number; sku: string; options: Record<string, string>; quantity: number | null }>(
+            t.db,
+            sql`select v.id, v.sku, v.options, s.quantity from product_variants v
+                left join product_stock s on s.variant_id = v.id where v.sku like 'LS3-%'`,
+          )
+        ).map((v) => [v.sku, v]),
+      );
+    const before = await ids();
+    const exported = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/products/export?format=store",
+      headers: { cookie: t.adminCookie },
+    });
+    // M becomes XL, and L takes the M it leaves (a swap: each keeps its row).
+    const edited = exported.body.replace(",M,,,LS3-S-M,", ",XL,,,LS3-S-M,").replace(",L,,,LS3-S-L,", ",M,,,LS3-S-L,");
+    expect(edited).not.toBe(exported.body);
+    const res = await importFile(edited, false, "store");
+    expect(res.json()).toMatchObject({ products: { updated: 1 }, variants: { created: 0, updated: 2 }, errors: [] });
+    const after = await ids();
+    for (const sku of ["LS3-U", "LS3-S-M", "LS3-S-L"]) {
+      expect(after.get(sku)?.id).toBe(before.get(sku)?.id);
+      expect(after.get(sku)?.quantity).toBe(before.get(sku)?.quantity);
+    }
+    expect(after.get("LS3-S-M")?.options).toEqual({ Make: "Stitched", Size: "XL" });
+    expect(after.get("LS3-S-L")?.options).toEqual({ Make: "Stitched", Size: "M" });
+    // Back as it was, for the tests after this one.
+    expect((await importFile(exported.body, false, "store")).json()).toMatchObject({ variants: { updated: 2 } });
+    expect((await ids()).get("LS3-S-M")?.id).toBe(before.get("LS3-S-M")?.id);
+  });
+
+  it("keeps a product's first five pictures and names each one past them, by line, in the dry run", async () => {
+    const text = [
+      SHOPIFY_HEADER,
+      shopifyRow({ Handle: "print-kurta", Title: "Print Kurta", Type: "Kurta", "Variant Price": "2500" }),
+      ...Array.from({ length: 7 }, (_, i) =>
+        shopifyRow({
+          Handle: "print-kurta",
+          "Image Src": `${cdn.url}/kurta-${i + 1}.png`,
+          "Image Position": String(i + 1),
+        }),
+      ),
+    ].join("\n");
+    const dry = (await importFile(text, true)).json() as ProductImportResult;
+    expect(dry.errors).toEqual([]);
+    expect(dry.images.fetched).toBe(7);
+    expect(dry.warnings).toEqual([
+      { line: 8, column: "Image Src", message: expect.stringContaining(`${cdn.url}/kurta-6.png is left out`) },
+      { line: 9, column: "Image Src", message: expect.stringContaining("more than 5 pictures") },
+    ]);
+    const res = (await importFile(text)).json() as ProductImportResult;
+    expect(res.warnings).toHaveLength(2);
+    expect((await catalogue()).find((p) => p.handle === "print-kurta")?.images).toHaveLength(5);
   });
 
   it("writes nothing when one row is bad, naming its line and column", async () => {
@@ -303,6 +362,101 @@ describe("a file over 1,000 rows", () => {
       sql`select count(*)::int as count from products where category = 'late'`,
     );
     expect(count).toBe(0);
+  });
+
+  /** A real failure part way (the database refusing one product of the file, as a full disk would), until `stop`. */
+  async function failOnProduct(handle: string) {
+    await t.db.execute(
+      sql.raw(`create or replace function test_import_fails() returns trigger language plpgsql as $$
+        begin if new.handle = '${handle}' then raise exception 'the disk is full (test)'; end if; return new; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(
+        "create trigger test_import_fails before insert on products for each row execute function test_import_fails()",
+      ),
+    );
+    return async () => {
+      await t.db.execute(sql.raw("drop trigger test_import_fails on products"));
+      await t.db.execute(sql.raw("drop function test_import_fails()"));
+    };
+  }
+  const laterServer = (hours: number) =>
+    startAnotherServer(t, {
+      productImport: { fetchAllow: `127.0.0.1:${cdn.port}` },
+      clock: new ManualClock(new Date(Date.now() + hours * 3_600_000)),
+    });
+  const countOf = async (prefix: string) =>
+    (
+      await queryRows<{ products: number; variants: number; stock: number }>(
+        t.db,
+        sql`select count(distinct p.id)::int as products, count(v.id)::int as variants,
+              coalesce(sum(s.quantity), 0)::int as stock
+            from products p join product_variants v on v.product_id = p.id
+            left join product_stock s on s.variant_id = v.id where p.handle like ${prefix + "%"}`,
+      )
+    )[0];
+  const progressOf = async (id: number, app = t.app) =>
+    (
+      await app.inject({ method: "GET", url: `/api/admin/products/imports/${id}`, headers: { cookie: t.adminCookie } })
+    ).json() as ProductImportProgress;
+
+  it("stopped part way (some chunks written), resumes on another server and ends as an uninterrupted import", async () => {
+    const stop = await failOnProduct("mid-700");
+    const res = await importFile(
+      big()
+        .replace(/bulk-/g, "mid-")
+        .replace(/B-(\d+)/g, "M-$1"),
+    );
+    expect(res.statusCode).toBe(202);
+    const { id } = res.json() as { id: number };
+    await t.app.jobs.runDue();
+    // The chunks before the failure are written; the import still runs, its job due again.
+    const stopped = await progressOf(id);
+    expect(stopped).toMatchObject({ state: "running", rows: 1_200, result: null });
+    expect(stopped.rowsDone).toBeGreaterThan(0);
+    expect(stopped.rowsDone).toBeLessThan(1_200);
+    expect((await countOf("mid-")).products).toBe(700);
+    await stop();
+
+    const next = await laterServer(1);
+    try {
+      await next.jobs.runDue();
+      expect(await progressOf(id, next)).toMatchObject({
+        state: "done",
+        rowsDone: 1_200,
+        result: { products: { created: 1_200 }, variants: { created: 1_200 }, errors: [] },
+      });
+    } finally {
+      await next.close();
+    }
+    // As the uninterrupted import of the same rows left its products.
+    expect(await countOf("mid-")).toEqual(await countOf("bulk-"));
+    expect(await countOf("mid-")).toEqual({ products: 1_200, variants: 1_200, stock: 3_600 });
+  });
+
+  it("failing part way on every attempt, is reported failed, saying how far it got and what to do", async () => {
+    const stop = await failOnProduct("end-300");
+    try {
+      const res = await importFile(
+        big()
+          .replace(/bulk-/g, "end-")
+          .replace(/B-(\d+)/g, "E-$1"),
+      );
+      const { id } = res.json() as { id: number };
+      await t.app.jobs.runDue();
+      for (const hours of [1, 3]) {
+        const next = await laterServer(hours);
+        await next.jobs.runDue();
+        await next.close();
+      }
+      const failed = await progressOf(id);
+      expect(failed).toMatchObject({ state: "failed", result: null });
+      expect(failed.error).toMatch(/^The import stopped after 30\d of 1,200 rows \(.*the disk is full/);
+      expect(failed.error).toMatch(/import the same file again to finish it/);
+      expect((await countOf("end-")).products).toBe(300);
+    } finally {
+      await stop();
+    }
   });
 
   it("answers 404 for an import that does not exist", async () => {

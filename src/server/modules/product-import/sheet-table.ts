@@ -30,17 +30,30 @@ const key = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
 
 /**
  * Reads a sheet as a table of the format's `columns` (matched without regard to case or spacing;
- * `aliases` names other spellings of a column), the header on line 1. Calls `onRow` for each data
- * row, in order; refuses a sheet with more than IMPORT_MAX_ROWS rows, saying so.
+ * `aliases` names other spellings of a column), the header on line 1. A file without one of the
+ * format's required columns is reported (line 1, that column) and none of its rows is read; else
+ * `onRow` is called for each data row, in order. Refuses a sheet with more than IMPORT_MAX_ROWS
+ * rows, saying so.
  */
+export interface TableFormat {
+  columns: readonly string[];
+  /** Other spellings of a column (Shopify's newer export names), by spelling. */
+  aliases: Record<string, string>;
+  /** Columns a file must have; without one, no row is read. */
+  required: readonly string[];
+  /** What to do when a required column is missing (ends the sentence after "is missing; "). */
+  missingHint: string;
+}
+
 export async function readTable(
   rows: AsyncIterable<SheetRow>,
-  columns: readonly string[],
-  aliases: Record<string, string>,
+  format: TableFormat,
   errors: ImportErrors,
   onHeader: (header: TableHeader) => void,
   onRow: (row: TableRow) => void,
 ): Promise<number> {
+  const { columns, aliases } = format;
+  let usable = true;
   const known = new Map<string, string>();
   for (const c of columns) known.set(key(c), c);
   for (const [alias, c] of Object.entries(aliases)) known.set(key(alias), c);
@@ -61,6 +74,11 @@ export async function readTable(
         if (column && !index!.has(column)) index!.set(column, i);
         else if (!ignored.includes(name)) ignored.push(name);
       });
+      for (const column of format.required)
+        if (!index.has(column)) {
+          usable = false;
+          errors.add(1, column, `The column "${column}" is missing; ${format.missingHint}`);
+        }
       onHeader({ present: new Set(index.keys()), ignored });
       continue;
     }
@@ -69,6 +87,7 @@ export async function readTable(
       throw errors.refusal(
         `This file has more than ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows (the most one import takes); split it into smaller files and import each`,
       );
+    if (!usable) continue;
     const cells = row.cells;
     const positions = index;
     onRow({

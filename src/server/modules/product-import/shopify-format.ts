@@ -58,25 +58,18 @@ export async function readShopifyProducts(rows: AsyncIterable<SheetRow>): Promis
   const errors = new ImportErrors();
   const builder = new ProductBuilder(errors);
   let ignored: string[] = [];
-  let usable = true;
   let lastHandle = "";
   const count = await readTable(
     rows,
-    SHOPIFY_COLUMNS,
-    NEWER_NAMES,
+    {
+      columns: SHOPIFY_COLUMNS,
+      aliases: NEWER_NAMES,
+      required: REQUIRED,
+      missingHint: "export the products from Shopify again with it",
+    },
     errors,
-    (header) => {
-      ignored = header.ignored;
-      for (const column of REQUIRED)
-        if (!header.present.has(column)) {
-          usable = false;
-          errors.add(1, column, `The column "${column}" is missing; export the products from Shopify again with it`);
-        }
-    },
-    (row) => {
-      if (!usable) return;
-      readRow(row);
-    },
+    (header) => (ignored = header.ignored),
+    readRow,
   );
 
   function readRow(row: TableRow) {

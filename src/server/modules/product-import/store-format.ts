@@ -54,23 +54,17 @@ export async function readStoreProducts(rows: AsyncIterable<SheetRow>): Promise<
   const errors = new ImportErrors();
   const builder = new ProductBuilder(errors);
   let ignored: string[] = [];
-  let usable = true;
   const count = await readTable(
     rows,
-    STORE_COLUMNS,
-    {},
+    {
+      columns: STORE_COLUMNS,
+      aliases: {},
+      required: REQUIRED,
+      missingHint: "export the products again and edit that file",
+    },
     errors,
-    (header) => {
-      ignored = header.ignored;
-      for (const column of REQUIRED)
-        if (!header.present.has(column)) {
-          usable = false;
-          errors.add(1, column, `The column "${column}" is missing; export the products again and edit that file`);
-        }
-    },
-    (row) => {
-      if (usable) readRow(row);
-    },
+    (header) => (ignored = header.ignored),
+    readRow,
   );
 
   function readRow(row: TableRow) {

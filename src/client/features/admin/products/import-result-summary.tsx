@@ -56,6 +56,21 @@ export function ImportResultSummary({ result }: { result: ProductImportResult })
           </ul>
         </div>
       )}
+      {result.warnings.length > 0 && (
+        <div className="rounded-lg bg-amber-50 p-3 text-amber-900">
+          <p className="font-medium">
+            {n(result.warnings.length)} {result.warnings.length === 1 ? "picture" : "pictures"} left out (the rest is
+            imported):
+          </p>
+          <ul className="mt-2 max-h-40 list-disc space-y-1 overflow-y-auto pl-5">
+            {result.warnings.map((w, i) => (
+              <li key={i}>
+                Line {w.line}, {w.column}: {w.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {result.failedImages.length > 0 && (
         <ul className="max-h-40 list-disc space-y-1 overflow-y-auto pl-5 text-amber-800">
           {result.failedImages.map((f) => (
