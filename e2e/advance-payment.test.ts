@@ -54,7 +54,7 @@ describe("advance payments", () => {
 
     const list = await (await suite.store.adminFetch("/api/orders?limit=5&advance=owed")).json();
     const order = list.orders.find((o: { customerPhone: string }) => o.customerPhone === phone);
-    expect(order.advance).toMatchObject({ amount: advance.toFixed(2), status: "due" });
+    expect(order.advance).toMatchObject({ amount: advance.toFixed(2), owed: advance.toFixed(2), status: "due" });
     // Owed and unpaid: no label tells a rider to collect anything yet.
     expect((await labelText(order.id)).status).toBe(409);
 
@@ -86,6 +86,9 @@ describe("advance payments", () => {
     const section = admin.getByRole("region", { name: "Advance" });
     await section.getByRole("img", { name: "The shopper's payment proof" }).waitFor();
     await section.getByText("EP-558812").waitFor();
+    // The amount to receive is the server's figure (advance.owed), not one the browser worked out.
+    const shown = await (await suite.store.adminFetch(`/api/orders/${order.id}`)).json();
+    expect(await section.getByLabel("Amount received (Rs.)").inputValue()).toBe(String(Number(shown.advance.owed)));
     await section.getByRole("button", { name: "Mark paid" }).click();
     await admin.getByText("Advance marked paid").waitFor();
     await screenshot(admin, "advance-marked-paid");

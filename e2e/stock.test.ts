@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatRs } from "@shared/rules/money.js";
 import type { AdminOrderPage } from "@shared/schemas/orders.js";
 import type { Product } from "@shared/schemas/products.js";
 import { logIn } from "./support/admin";
@@ -85,6 +86,18 @@ describe("stock per size and colour", () => {
     await dialog.getByLabel("Street Address").fill("House 7, Street 9, DHA Phase 5");
     await dialog.getByLabel("City", { exact: true }).fill("Lahore");
     await dialog.getByLabel("Source").selectOption("whatsapp");
+    // The dialog shows the server's quote for these lines and city, never a sum of its own.
+    const quoted = await (
+      await store.adminFetch("/api/checkout/quote", {
+        method: "POST",
+        json: { items: [{ productId: product.id, size: "L", color: "Red", quantity: 3 }], city: "Lahore" },
+      })
+    ).json();
+    await dialog
+      .getByTestId("summary-total")
+      .filter({ hasText: formatRs(quoted.total) })
+      .waitFor();
+    expect(await dialog.getByTestId("manual-line-price").textContent()).toBe(`${formatRs(quoted.lines[0].price)} each`);
     await screenshot(page, "stock-manual-order");
     await dialog.getByRole("button", { name: "Place order" }).click();
     await page.locator("[data-sonner-toast]").filter({ hasText: "Order Taken" }).first().waitFor();
@@ -92,6 +105,7 @@ describe("stock per size and colour", () => {
     const orders = (await (await store.adminFetch("/api/orders?limit=5")).json()) as AdminOrderPage;
     const taken = orders.orders.find((o) => o.customerName === "Hina Baig")!;
     expect(taken).toMatchObject({ source: "whatsapp", status: "pending", total: "8400.00" });
+    expect(Number(taken.total)).toBe(quoted.total);
     const after = (await (await store.adminFetch(`/api/products/${product.id}`)).json()) as Product;
     expect(after.variantStock?.find((s) => s.size === "L" && s.color === "Red")?.quantity).toBe(5);
     await page.close();

@@ -209,6 +209,8 @@ export const orderMoneyFields = {
   advance: z.object({
     amount: z.string(),
     paid: z.string(),
+    /** amount − paid, never below 0, computed on the server (decision 022). */
+    owed: z.string(),
     status: z.enum(["none", "due", "submitted", "paid", "rejected"]),
     method: z.string().nullable(),
     reference: z.string().nullable(),

@@ -117,6 +117,7 @@ describe("what an order owes in advance", () => {
     expect(o.advance).toEqual({
       amount: "0.00",
       paid: "0.00",
+      owed: "0.00",
       status: "none",
       method: null,
       reference: null,
@@ -133,7 +134,7 @@ describe("what an order owes in advance", () => {
     expect((await quote(2)).json()).toMatchObject({ total: 12000, advance: 3960, codAmount: 8040 });
     expect((await quote(1)).json()).toMatchObject({ total: 6000, advance: 0, codAmount: 6000 });
     const o = await place(2);
-    expect(o.advance).toMatchObject({ amount: "3960.00", paid: "0.00", status: "due" });
+    expect(o.advance).toMatchObject({ amount: "3960.00", paid: "0.00", owed: "3960.00", status: "due" });
     // Nothing is paid yet: the courier would collect the whole total.
     expect(o.codAmount).toBe("12000.00");
     expect(o.paymentAccounts).toEqual(ACCOUNTS);

@@ -44,9 +44,13 @@ type AdvanceRow = Pick<
 
 /** The order's advance (migration 0019, decision 027): none on an order placed before it. */
 export function advanceOf(row: AdvanceRow) {
+  const amount = row.advanceAmount ?? ZERO;
+  const paid = row.advancePaid ?? ZERO;
   return {
-    amount: row.advanceAmount ?? ZERO,
-    paid: row.advancePaid ?? ZERO,
+    amount,
+    paid,
+    /** What is left to receive (amount − paid, never below 0): the admin's Mark paid starts from it. */
+    owed: Math.max(0, Number(amount) - Number(paid)).toFixed(2),
     status: (row.advanceStatus ?? "none") as AdvanceStatus,
     method: row.advanceMethod ?? null,
     reference: row.advanceReference ?? null,
@@ -57,7 +61,7 @@ export function advanceOf(row: AdvanceRow) {
 /** What is still owed before shipping, whole rupees as a number (0 once paid or with none). */
 export function advanceStillOwed(row: AdvanceRow): number {
   const a = advanceOf(row);
-  return advanceOwed(a.status) ? Math.max(0, Number(a.amount) - Number(a.paid)) : 0;
+  return advanceOwed(a.status) ? Number(a.owed) : 0;
 }
 
 /**

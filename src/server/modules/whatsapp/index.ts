@@ -3,6 +3,8 @@
  * in this folder is the module's own (eslint.config.js refuses a deep import from outside).
  */
 export { sendTemplate } from "./cloud-api/cloud-api.js";
+export { describeParameters, parameterValues } from "./cloud-api/template-parameters.js";
+export type { TemplateParameter } from "./cloud-api/template-parameters.js";
 export { registerWhatsappInbound } from "./conversations/inbound-handlers.js";
 export type { InboundAnswer } from "./conversations/inbound-handlers.js";
 export { confirmationOnPlacement } from "./confirmations/outbox.js";

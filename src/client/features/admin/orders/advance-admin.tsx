@@ -59,7 +59,8 @@ export function AdvanceSection({ order }: { order: AdminOrderDetail }) {
   const { advance } = order;
   const decide = useDecideAdvance(order.id);
   const owner = useAdminSession().data?.role === "owner";
-  const owed = Math.max(0, Number(advance.amount) - Number(advance.paid));
+  // What is left to receive, as the server computed it (the browser never computes money).
+  const owed = Number(advance.owed);
   const [amount, setAmount] = useState(String(owed));
   const [note, setNote] = useState("");
   // Set once the server refuses an amount short of what is owed: the owner may then override.

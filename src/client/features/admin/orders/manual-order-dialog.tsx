@@ -16,6 +16,8 @@ import { CustomerFields, SERVER_FIELDS } from "./customer-fields";
 import { ManualOrderItems, type ManualLine } from "./manual-order-items";
 import { variantRef } from "@client/lib/variant-text";
 import { useTakeOrder } from "@client/lib/admin/orders-api";
+import { useDebounced, useQuote } from "@client/lib/cart/quote-api";
+import { PriceSummary } from "@client/components/ui/price-summary";
 
 type Source = (typeof MANUAL_ORDER_SOURCES)[number];
 
@@ -30,6 +32,18 @@ export function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpe
     resolver: zodResolver(checkoutForm),
     defaultValues: { paymentMethod: "cod" },
   });
+  // The amounts as the server will price the order (the browser never computes money, decision 022).
+  const city = useDebounced(form.watch("city") ?? "");
+  const phone = useDebounced(form.watch("phone") ?? "");
+  const quote = useQuote(
+    lines.map((l) => ({
+      first: { productId: l.product.id, ...variantRef(l), size: l.size, color: l.color },
+      quantity: l.quantity,
+    })),
+    { city, phone },
+  );
+  // An answer for other lines (kept while the next is asked) would put prices beside the wrong lines.
+  const priced = quote.isPlaceholderData ? undefined : quote.data;
 
   const submit = form.handleSubmit(async (values) => {
     if (lines.length === 0) {
@@ -82,7 +96,8 @@ export function ManualOrderDialog({ open, onOpenChange }: { open: boolean; onOpe
       className="max-w-2xl"
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <ManualOrderItems lines={lines} onChange={setLines} />
+        <ManualOrderItems lines={lines} quote={priced} onChange={setLines} />
+        {lines.length > 0 && priced && <PriceSummary subtotal={priced.subtotal} quote={priced} totalLabel="Total" />}
         <div className="grid gap-4 sm:grid-cols-2">
           <CustomerFields form={form} />
           <Field id="manual-source" label="Source">

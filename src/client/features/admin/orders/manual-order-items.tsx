@@ -1,5 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { formatRs } from "@shared/rules/money.js";
+import type { Quote } from "@shared/schemas/checkout.js";
 import type { Product } from "@shared/schemas/products.js";
 import { Button } from "@client/components/ui/button";
 import { itemText } from "@client/lib/variant-text";
@@ -12,16 +13,22 @@ export interface ManualLine {
   quantity: number;
   variantId?: number;
   options?: Record<string, string>;
-  /** The variant's unit price while picking; the server prices the order. */
+  /** The variant's catalogue price while picking; the server prices the order (and the quote shows it). */
   price: string;
 }
 
-/** Search the catalogue, pick size, colour and quantity, and list the lines to order. */
+/**
+ * Search the catalogue, pick size, colour and quantity, and list the lines to order, each at the
+ * unit price the server quoted (POST /api/checkout/quote; the browser never computes money).
+ */
 export function ManualOrderItems({
   lines,
+  quote,
   onChange,
 }: {
   lines: ManualLine[];
+  /** The server's price of exactly these lines, in their order; undefined while it is asked. */
+  quote: Quote | undefined;
   onChange: (lines: ManualLine[]) => void;
 }) {
   return (
@@ -35,7 +42,9 @@ export function ManualOrderItems({
               <span className="flex-1">
                 {l.quantity} × {itemText({ ...l, productName: l.product.name })}
               </span>
-              <span className="text-muted">{formatRs(Number(l.price) * l.quantity)}</span>
+              <span className="text-muted tabular-nums" data-testid="manual-line-price">
+                {quote?.lines[i] ? `${formatRs(quote.lines[i].price)} each` : "…"}
+              </span>
               <Button
                 type="button"
                 variant="ghost"

@@ -7,7 +7,10 @@ import { DELIVERY_RESOLUTIONS } from "@shared/schemas/couriers.js";
 import type { MessageTemplate } from "@shared/schemas/whatsapp.js";
 import { enqueueJob } from "../../../jobs/jobs.js";
 import {
+  describeParameters,
+  parameterValues,
   sendTemplate,
+  type TemplateParameter,
   type InboundAnswer,
   templateText,
   quickReplyPayload,
@@ -39,6 +42,32 @@ interface MessageOrder {
   attempts: number | null;
 }
 
+/** The `order_shipped` parameters, in order: the message's values and the template's description both. */
+const SHIPPED_PARAMETERS: readonly TemplateParameter<MessageOrder>[] = [
+  { meaning: "customer name", example: "Ayesha Khan", value: (o) => templateText(o.customer_name, 40) },
+  { meaning: "order number", example: "3F9A1C2B", value: (o) => orderNumber(o.id) },
+  { meaning: "courier", example: "PostEx", value: (o) => templateText(o.courier ?? "our courier", 30) },
+  { meaning: "tracking number", example: "CX123456789", value: (o) => o.tracking_number ?? "-" },
+  {
+    meaning: "tracking link",
+    example: "https://postex.pk/tracking?cn=CX123456789",
+    value: (o) => o.tracking_url ?? "-",
+  },
+  { meaning: "cash to collect", example: "Rs. 5,000", value: (o) => formatRs(cashToCollect(o)) },
+];
+
+/** The `delivery_attempt` parameters, in order. */
+const DELIVERY_ISSUE_PARAMETERS: readonly TemplateParameter<MessageOrder>[] = [
+  { meaning: "customer name", example: "Ayesha Khan", value: (o) => templateText(o.customer_name, 40) },
+  { meaning: "courier", example: "PostEx", value: (o) => templateText(o.courier ?? "The courier", 30) },
+  { meaning: "order number", example: "3F9A1C2B", value: (o) => orderNumber(o.id) },
+  {
+    meaning: "the courier's reason",
+    example: "Customer not available",
+    value: (o) => templateText(o.reason ?? "", 120),
+  },
+];
+
 async function loadOrder(app: FastifyInstance, orderId: string): Promise<MessageOrder | undefined> {
   return rows<MessageOrder>(
     await app.db.execute(sql`
@@ -66,19 +95,11 @@ async function sendShipped(app: FastifyInstance, config: WhatsappConfig, orderId
   if (!order || order.status !== "shipped" || !order.tracking_number) return;
   if (await alreadySent(app, orderId, "shipped")) return;
   const cash = formatRs(cashToCollect(order));
-  const bodyParameters = [
-    templateText(order.customer_name, 40),
-    orderNumber(order.id),
-    templateText(order.courier ?? "our courier", 30),
-    order.tracking_number,
-    order.tracking_url ?? "-",
-    cash,
-  ];
   const id = await sendTemplate(config, {
     to: whatsappNumber(order.customer_phone),
     template: config.shippedTemplate ?? SHIPPED_TEMPLATE,
     language: config.templateLanguage,
-    bodyParameters,
+    bodyParameters: parameterValues(SHIPPED_PARAMETERS, order),
     buttonPayloads: [],
   });
   await record(app, orderId, "shipped", id, `Shipped with ${order.courier}: ${order.tracking_number}, ${cash}`);
@@ -94,12 +115,7 @@ async function sendDeliveryIssue(app: FastifyInstance, config: WhatsappConfig, o
     to: whatsappNumber(order.customer_phone),
     template: config.deliveryIssueTemplate ?? DELIVERY_ISSUE_TEMPLATE,
     language: config.templateLanguage,
-    bodyParameters: [
-      templateText(order.customer_name, 40),
-      templateText(order.courier ?? "The courier", 30),
-      orderNumber(order.id),
-      templateText(order.reason, 120),
-    ],
+    bodyParameters: parameterValues(DELIVERY_ISSUE_PARAMETERS, order),
     buttonPayloads: DELIVERY_RESOLUTIONS.map((choice) => deliveryPayload(config.appSecret, choice, order.id)),
   });
   await record(app, orderId, kind, id, `Delivery attempt failed: ${order.reason}`);
@@ -170,12 +186,7 @@ export function courierTemplatesToCreate(
       body:
         "Assalam o Alaikum {{1}}, {{2}} could not deliver your order #{{3}}: {{4}}.\n\n" +
         "What should we do? Choose below and we will tell the courier.",
-      bodyParameters: [
-        { number: 1, meaning: "customer name", example: "Ayesha Khan" },
-        { number: 2, meaning: "courier", example: "PostEx" },
-        { number: 3, meaning: "order number", example: "3F9A1C2B" },
-        { number: 4, meaning: "the courier's reason", example: "Customer not available" },
-      ],
+      bodyParameters: describeParameters(DELIVERY_ISSUE_PARAMETERS),
       buttons: [
         { index: 0, type: "QUICK_REPLY", text: "Deliver again", action: "asks the courier to deliver again" },
         { index: 1, type: "QUICK_REPLY", text: "New address", action: "asks for the new address in the next message" },
@@ -189,14 +200,7 @@ export function courierTemplatesToCreate(
       body:
         "Assalam o Alaikum {{1}}, your order #{{2}} is on its way with {{3}}.\n\n" +
         "Tracking number: {{4}}\nTrack it here: {{5}}\n\nPlease keep {{6}} in cash ready for the rider.",
-      bodyParameters: [
-        { number: 1, meaning: "customer name", example: "Ayesha Khan" },
-        { number: 2, meaning: "order number", example: "3F9A1C2B" },
-        { number: 3, meaning: "courier", example: "PostEx" },
-        { number: 4, meaning: "tracking number", example: "CX123456789" },
-        { number: 5, meaning: "tracking link", example: "https://postex.pk/tracking?cn=CX123456789" },
-        { number: 6, meaning: "cash to collect", example: "Rs. 5,000" },
-      ],
+      bodyParameters: describeParameters(SHIPPED_PARAMETERS),
       buttons: [],
     },
   ];

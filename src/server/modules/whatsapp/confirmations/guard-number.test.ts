@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../../db/schema.js";
-import { ManualClock } from "../../../jobs/clock.js";
 import {
   insertOrder,
   insertProduct,
@@ -10,33 +9,26 @@ import {
   postOrder,
   checkoutPayload,
 } from "../../../test/factory.js";
-import { FakeCloudApi } from "../../../test/fakes/whatsapp-cloud-api.js";
-import { testWhatsappConfig } from "../../../test/fakes/whatsapp-config.js";
-import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import type { TestContext } from "../../../test/test-app.js";
+import { useWhatsappTestApp } from "../../../test/whatsapp-test-app.js";
 
 // The store's WhatsApp number only says what the store means to say (CONTRACT.md, "Guarding the
 // shop's number"): no link or long number a shopper typed, no automatic message for a high-risk
 // order, at most two confirmation requests per phone number a day; the rest wait, `held`, for an
 // agent. Checked against what the fake Cloud API received.
-const fake = new FakeCloudApi();
-const clock = new ManualClock();
+const wa = useWhatsappTestApp({ requestTimeoutMs: 10_000 });
+const { clock, sentFor } = wa;
 let t: TestContext;
 let product: Awaited<ReturnType<typeof insertProduct>>;
 
 beforeAll(async () => {
-  await fake.start();
-  t = await createTestApp({ whatsapp: testWhatsappConfig(fake.url, { requestTimeoutMs: 10_000 }), clock });
+  t = wa.t;
   product = await insertProduct(t.db, { name: "Lawn Suit", price: "2500.00" });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.stop();
 });
 
 let seq = 0;
 const phone = () => mobileNumber(++seq, "0346");
 const read = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
-const sentFor = (orderId: string) => fake.received.filter((m) => JSON.stringify(m.body).includes(orderId));
 const bodyParameters = (orderId: string) => {
   const [sent] = sentFor(orderId);
   const body = sent.body.template!.components as { type: string; parameters: { text?: string }[] }[];

@@ -9,6 +9,7 @@ import { queryRows } from "../../../db/rows.js";
 import { enqueueJob } from "../../../jobs/jobs.js";
 import { describeItems, loadItems } from "../../order-core/index.js";
 import { sendTemplate } from "../cloud-api/cloud-api.js";
+import { describeParameters, parameterValues, type TemplateParameter } from "../cloud-api/template-parameters.js";
 import type { WhatsappConfig } from "../whatsapp-config.js";
 import { templateText } from "./template-text.js";
 
@@ -40,6 +41,22 @@ interface UpdatedOrder {
   owed: string;
 }
 
+/** What the `order_updated` message says of one order. */
+interface UpdatedMessage {
+  order: UpdatedOrder;
+  itemsText: string;
+  toPay: string;
+}
+
+/** The template's parameters, in order: the message's values and the template's description both. */
+const ORDER_UPDATED_PARAMETERS: readonly TemplateParameter<UpdatedMessage>[] = [
+  { meaning: "customer name", example: "Ayesha Khan", value: (m) => templateText(m.order.customer_name, 40) },
+  { meaning: "order number", example: "3F9A1C2B", value: (m) => orderNumber(m.order.id) },
+  { meaning: "items", example: "Lawn Suit: M / Red x 1; Silk Dupatta x 1", value: (m) => m.itemsText },
+  { meaning: "new total in Rs.", example: "Rs. 6,200", value: (m) => formatRs(m.order.total) },
+  { meaning: "what to pay", example: "Rs. 6,200 on delivery", value: (m) => m.toPay },
+];
+
 /** The message: name, order number, the new items, the new total and what to pay (advance, cash). */
 async function sendOrderUpdated(app: FastifyInstance, config: WhatsappConfig, orderId: string): Promise<void> {
   const [order] = await queryRows<UpdatedOrder>(
@@ -61,13 +78,7 @@ async function sendOrderUpdated(app: FastifyInstance, config: WhatsappConfig, or
     to: whatsappNumber(order.customer_phone),
     template: config.orderUpdatedTemplate ?? ORDER_UPDATED_TEMPLATE,
     language: config.templateLanguage,
-    bodyParameters: [
-      templateText(order.customer_name, 40),
-      orderNumber(order.id),
-      itemsText,
-      formatRs(order.total),
-      toPay,
-    ],
+    bodyParameters: parameterValues(ORDER_UPDATED_PARAMETERS, { order, itemsText, toPay }),
     buttonPayloads: [],
   });
   await app.db.execute(sql`
@@ -92,13 +103,7 @@ export function orderUpdatedTemplate(
     body:
       "Assalam o Alaikum {{1}}, your order #{{2}} has been updated as you asked.\n\n" +
       "Items: {{3}}\nNew total: {{4}}\nTo pay: {{5}}\n\nReply here if anything is not right.",
-    bodyParameters: [
-      { number: 1, meaning: "customer name", example: "Ayesha Khan" },
-      { number: 2, meaning: "order number", example: "3F9A1C2B" },
-      { number: 3, meaning: "items", example: "Lawn Suit: M / Red x 1; Silk Dupatta x 1" },
-      { number: 4, meaning: "new total in Rs.", example: "Rs. 6,200" },
-      { number: 5, meaning: "what to pay", example: "Rs. 6,200 on delivery" },
-    ],
+    bodyParameters: describeParameters(ORDER_UPDATED_PARAMETERS),
     buttons: [],
   };
 }

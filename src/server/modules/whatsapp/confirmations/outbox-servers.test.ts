@@ -3,31 +3,24 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../app.js";
 import { orders, orderStatusEvents } from "../../../db/schema.js";
-import { ManualClock } from "../../../jobs/clock.js";
 import { insertProduct, placeOrder } from "../../../test/factory.js";
-import { FakeCloudApi } from "../../../test/fakes/whatsapp-cloud-api.js";
-import { testWhatsappConfig } from "../../../test/fakes/whatsapp-config.js";
-import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import type { TestContext } from "../../../test/test-app.js";
+import { useWhatsappTestApp } from "../../../test/whatsapp-test-app.js";
 
-const fake = new FakeCloudApi();
-const clock = new ManualClock();
+// Expired orders are cancelled on this store (AUTO_CANCEL_UNCONFIRMED=1).
+const wa = useWhatsappTestApp({ requestTimeoutMs: 5000, autoCancel: true });
+const { clock, sentFor } = wa;
 let t: TestContext;
 let productId: number;
 const extra: FastifyInstance[] = [];
 
 beforeAll(async () => {
-  await fake.start();
-  // Expired orders are cancelled on this store (AUTO_CANCEL_UNCONFIRMED=1).
-  t = await createTestApp({
-    whatsapp: testWhatsappConfig(fake.url, { requestTimeoutMs: 5000, autoCancel: true }),
-    clock,
-  });
+  t = wa.t;
   productId = (await insertProduct(t.db)).id;
 });
 afterAll(async () => {
+  // Before the helper closes the first app (this file's afterAll runs before the helper's).
   for (const app of extra) await app.close();
-  await t.close();
-  await fake.stop();
 });
 
 /** Another app server on the same database, as after a restart or beside the first. */
@@ -46,8 +39,7 @@ async function anotherServer(): Promise<FastifyInstance> {
 let seq = 0;
 const place = (app: FastifyInstance) =>
   placeOrder(app, [{ productId }], { customerPhone: `0312 ${String(4_000_000 + ++seq)}` }).then((o) => o.id);
-const countFor = (ids: string[]) =>
-  ids.map((id) => fake.received.filter((m) => JSON.stringify(m.body).includes(id)).length);
+const countFor = (ids: string[]) => ids.map((id) => sentFor(id).length);
 
 describe("the confirmation outbox across app servers", () => {
   it("sends messages left unsent by a server that stopped, once, after the restart", async () => {

@@ -1,37 +1,26 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { jobs, orders, orderStatusEvents, whatsappMessages } from "../../../db/schema.js";
-import { ManualClock } from "../../../jobs/clock.js";
 import { GRAPH_API } from "../../../lib/meta-defaults.js";
 import { insertProduct, placeOrder } from "../../../test/factory.js";
-import { FakeCloudApi } from "../../../test/fakes/whatsapp-cloud-api.js";
-import { testWhatsappConfig } from "../../../test/fakes/whatsapp-config.js";
 import { buttonReply, postWebhook } from "../../../test/fakes/whatsapp-webhooks.js";
-import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import type { TestContext } from "../../../test/test-app.js";
+import { useWhatsappTestApp } from "../../../test/whatsapp-test-app.js";
 import { SEND_ATTEMPTS } from "./outbox.js";
 
-const fake = new FakeCloudApi();
-const clock = new ManualClock();
+const wa = useWhatsappTestApp({ requestTimeoutMs: 1500 });
+const { fake, clock, sentFor } = wa;
 let t: TestContext;
 let productId: number;
-let config: ReturnType<typeof testWhatsappConfig>;
 
 beforeAll(async () => {
-  await fake.start();
-  config = testWhatsappConfig(fake.url, { requestTimeoutMs: 1500 });
-  t = await createTestApp({ whatsapp: config, clock });
+  t = wa.t;
   productId = (await insertProduct(t.db, { name: "Lawn Suit", price: "2500.00" })).id;
-});
-afterAll(async () => {
-  await t.close();
-  await fake.stop();
 });
 
 const hours = (n: number) => n * 60 * 60_000;
 const read = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
 const messagesOf = (id: string) => t.db.select().from(whatsappMessages).where(eq(whatsappMessages.orderId, id));
-/** What the fake received about one order (its id is in the buttons' payloads). */
-const sentFor = (orderId: string) => fake.received.filter((m) => JSON.stringify(m.body).includes(orderId));
 
 let phoneSeq = 0;
 const newOrder = async () => {
@@ -97,7 +86,7 @@ describe("the confirmation outbox", () => {
 
     // The customer presses the first button: confirmed, and answered with a short reply.
     const components = sent.body.template!.components as { parameters: { payload?: string }[] }[];
-    const res = await postWebhook(t.app, config.appSecret, buttonReply(to, components[1].parameters[0].payload!));
+    const res = await postWebhook(t.app, wa.config.appSecret, buttonReply(to, components[1].parameters[0].payload!));
     expect(res.statusCode).toBe(200);
     expect(await read(id)).toMatchObject({ status: "processing", confirmationState: "confirmed" });
     await t.app.jobs.runDue();

@@ -1,11 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Conversation, ConversationList } from "@shared/schemas/whatsapp.js";
 import { auditLog, whatsappMessages } from "../../../db/schema.js";
-import { ManualClock } from "../../../jobs/clock.js";
 import { insertProduct, placeOrder } from "../../../test/factory.js";
-import { FakeCloudApi } from "../../../test/fakes/whatsapp-cloud-api.js";
-import { testWhatsappConfig } from "../../../test/fakes/whatsapp-config.js";
 import {
   inboundId,
   mediaMessage,
@@ -13,27 +10,21 @@ import {
   statusUpdate,
   textMessage,
 } from "../../../test/fakes/whatsapp-webhooks.js";
-import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import type { TestContext } from "../../../test/test-app.js";
+import { useWhatsappTestApp } from "../../../test/whatsapp-test-app.js";
 
-const fake = new FakeCloudApi();
-const clock = new ManualClock();
+const wa = useWhatsappTestApp();
+const { fake, clock } = wa;
 let t: TestContext;
 let productId: number;
-let config: ReturnType<typeof testWhatsappConfig>;
 
 beforeAll(async () => {
-  await fake.start();
-  config = testWhatsappConfig(fake.url);
-  t = await createTestApp({ whatsapp: config, clock });
+  t = wa.t;
   productId = (await insertProduct(t.db)).id;
-});
-afterAll(async () => {
-  await t.close();
-  await fake.stop();
 });
 
 const hours = (n: number) => n * 60 * 60_000;
-const webhook = (body: unknown) => postWebhook(t.app, config.appSecret, body);
+const webhook = (body: unknown) => postWebhook(t.app, wa.config.appSecret, body);
 const get = (url: string) => t.app.inject({ url, headers: { cookie: t.adminCookie } });
 const reply = (phone: string, text: unknown) =>
   t.app.inject({

@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock } from "../../../jobs/clock.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { insertProduct, mobileNumber, placeOrder } from "../../../test/factory.js";
-import { FakeCloudApi } from "../../../test/fakes/whatsapp-cloud-api.js";
-import { testWhatsappConfig } from "../../../test/fakes/whatsapp-config.js";
-import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import type { TestContext } from "../../../test/test-app.js";
+import { useWhatsappTestApp } from "../../../test/whatsapp-test-app.js";
 
 // Meta limits how many customers the number may message first in 24 hours (CONTRACT.md part four,
 // decision 041): at the limit a confirmation holds its order for an agent, with the reason.
-const fake = new FakeCloudApi();
-const clock = new ManualClock();
+const wa = useWhatsappTestApp({ requestTimeoutMs: 10_000 });
+const { sentFor } = wa;
 let t: TestContext;
 let product: Awaited<ReturnType<typeof insertProduct>>;
 
 beforeAll(async () => {
-  await fake.start();
-  t = await createTestApp({ whatsapp: testWhatsappConfig(fake.url, { requestTimeoutMs: 10_000 }), clock });
+  t = wa.t;
   product = await insertProduct(t.db, { name: "Lawn Suit", price: "2500.00" });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.stop();
 });
 
 const admin = (method: "GET" | "PUT", url: string, payload?: unknown) =>
   t.app.inject({ method, url, payload: payload as object, headers: { cookie: t.adminCookie } });
-const sentFor = (orderId: string) => fake.received.filter((m) => JSON.stringify(m.body).includes(orderId));
 
 describe("the number's daily limit", () => {
   it("holds the order whose confirmation would pass the limit, with the reason, and counts the phones", async () => {

@@ -1,35 +1,26 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orders, whatsappContacts } from "../../../db/schema.js";
-import { ManualClock } from "../../../jobs/clock.js";
 import { insertProduct, placeOrder } from "../../../test/factory.js";
-import { FakeCloudApi } from "../../../test/fakes/whatsapp-cloud-api.js";
-import { testWhatsappConfig } from "../../../test/fakes/whatsapp-config.js";
 import { buttonPress, postWebhook, statusUpdate, userIdChanged } from "../../../test/fakes/whatsapp-webhooks.js";
-import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import type { TestContext } from "../../../test/test-app.js";
+import { useWhatsappTestApp } from "../../../test/whatsapp-test-app.js";
 import { webhookSignature } from "./webhook-signature.js";
 import { buttonPayload } from "./button-payload.js";
 import { UNKNOWN_DELIVERIES_KEPT } from "./unknown-deliveries.js";
 
 /** Issue 23: nothing Meta sends is lost (unknown shapes are kept), and a user id that changes is followed. */
-const fake = new FakeCloudApi();
-const clock = new ManualClock();
+const wa = useWhatsappTestApp();
+const { fake } = wa;
 let t: TestContext;
 let productId: number;
-let config: ReturnType<typeof testWhatsappConfig>;
 
 beforeAll(async () => {
-  await fake.start();
-  config = testWhatsappConfig(fake.url);
-  t = await createTestApp({ whatsapp: config, clock });
+  t = wa.t;
   productId = (await insertProduct(t.db)).id;
 });
-afterAll(async () => {
-  await t.close();
-  await fake.stop();
-});
 
-const webhook = (body: unknown) => postWebhook(t.app, config.appSecret, body);
+const webhook = (body: unknown) => postWebhook(t.app, wa.config.appSecret, body);
 const kept = async () =>
   (await t.app.inject({ url: "/api/admin/whatsapp/unknown-deliveries", headers: { cookie: t.adminCookie } })).json();
 
@@ -78,7 +69,10 @@ describe("POST /api/whatsapp/webhook: deliveries the store cannot read whole", (
       method: "POST",
       url: "/api/whatsapp/webhook",
       payload: raw,
-      headers: { "content-type": "application/json", "x-hub-signature-256": webhookSignature(config.appSecret, raw) },
+      headers: {
+        "content-type": "application/json",
+        "x-hub-signature-256": webhookSignature(wa.config.appSecret, raw),
+      },
     });
     expect(res.statusCode).toBe(200);
     const what = async (body: string) => (await kept()).deliveries.find((d: { body: string }) => d.body === body)?.what;
@@ -94,7 +88,7 @@ describe("POST /api/whatsapp/webhook: deliveries the store cannot read whole", (
     const before = (await kept()).kept;
     const order = await placeOrder(t.app, [{ productId }], { customerPhone: "0345 5100001" });
     await webhook(statusUpdate("wamid.NOT-OURS", "delivered", "923455100001"));
-    await postWebhook(t.app, config.appSecret, { entry: "x" }, "sha256=0000");
+    await postWebhook(t.app, wa.config.appSecret, { entry: "x" }, "sha256=0000");
     expect((await kept()).kept).toBe(before);
     expect(order.id).toBeTruthy();
   });
@@ -125,7 +119,7 @@ describe("POST /api/whatsapp/webhook: user_changed_user_id", () => {
     const [contact] = await t.db.select().from(whatsappContacts).where(eq(whatsappContacts.phone, phone));
     expect(contact.userId).toBe("PK.7000000000000002");
 
-    const payload = buttonPayload(config.appSecret, "confirm", order.id);
+    const payload = buttonPayload(wa.config.appSecret, "confirm", order.id);
     await webhook(buttonPress({ userId: "PK.7000000000000001" }, payload));
     expect((await t.db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe("pending");
     await webhook(buttonPress({ userId: "PK.7000000000000002" }, payload));

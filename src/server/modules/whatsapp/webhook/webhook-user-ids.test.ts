@@ -1,33 +1,24 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orders, whatsappContacts, whatsappMessages } from "../../../db/schema.js";
-import { ManualClock } from "../../../jobs/clock.js";
 import { insertProduct, placeOrder } from "../../../test/factory.js";
-import { FakeCloudApi } from "../../../test/fakes/whatsapp-cloud-api.js";
-import { testWhatsappConfig } from "../../../test/fakes/whatsapp-config.js";
 import { buttonPress, postWebhook, statusUpdate, textMessage } from "../../../test/fakes/whatsapp-webhooks.js";
-import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import type { TestContext } from "../../../test/test-app.js";
+import { useWhatsappTestApp } from "../../../test/whatsapp-test-app.js";
 import { buttonPayload } from "./button-payload.js";
 
-const fake = new FakeCloudApi();
-const clock = new ManualClock();
+const wa = useWhatsappTestApp();
+const { fake } = wa;
 let t: TestContext;
 let productId: number;
-let config: ReturnType<typeof testWhatsappConfig>;
 
 beforeAll(async () => {
-  await fake.start();
-  config = testWhatsappConfig(fake.url);
-  t = await createTestApp({ whatsapp: config, clock });
+  t = wa.t;
   productId = (await insertProduct(t.db)).id;
-});
-afterAll(async () => {
-  await t.close();
-  await fake.stop();
 });
 
 const read = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
-const webhook = (body: unknown) => postWebhook(t.app, config.appSecret, body);
+const webhook = (body: unknown) => postWebhook(t.app, wa.config.appSecret, body);
 
 let seq = 0;
 /** An order whose confirmation template went out through the outbox (to the fake); answers its wamid. */
@@ -53,7 +44,7 @@ describe("POST /api/whatsapp/webhook with business-scoped user ids", () => {
     await webhook(statusUpdate(order.wamid, "read", order.phone, { userId: "PK.1000000000000002" }));
     const press = buttonPress(
       { userId: "PK.1000000000000002", username: "@ayesha" },
-      buttonPayload(config.appSecret, "confirm", order.id),
+      buttonPayload(wa.config.appSecret, "confirm", order.id),
     );
     expect((await webhook(press)).statusCode).toBe(200);
     expect(await read(order.id)).toMatchObject({ status: "processing", confirmationState: "confirmed" });
@@ -70,10 +61,14 @@ describe("POST /api/whatsapp/webhook with business-scoped user ids", () => {
     await webhook(statusUpdate(mine.wamid, "delivered", mine.phone, { userId: "PK.2000000000000001" }));
     await webhook(statusUpdate(theirs.wamid, "delivered", theirs.phone, { userId: "PK.2000000000000002" }));
     // My id, their order's genuine (signed) payload: nothing happens to their order.
-    await webhook(buttonPress({ userId: "PK.2000000000000001" }, buttonPayload(config.appSecret, "cancel", theirs.id)));
+    await webhook(
+      buttonPress({ userId: "PK.2000000000000001" }, buttonPayload(wa.config.appSecret, "cancel", theirs.id)),
+    );
     expect(await read(theirs.id)).toMatchObject({ status: "pending" });
     // An id Meta never reported with a phone confirms nothing.
-    await webhook(buttonPress({ userId: "PK.9999999999999999" }, buttonPayload(config.appSecret, "confirm", mine.id)));
+    await webhook(
+      buttonPress({ userId: "PK.9999999999999999" }, buttonPayload(wa.config.appSecret, "confirm", mine.id)),
+    );
     expect(await read(mine.id)).toMatchObject({ status: "pending" });
     // The message is still stored, for the inbox.
     const stored = await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.userId, "PK.9999999999999999"));
@@ -85,7 +80,7 @@ describe("POST /api/whatsapp/webhook with business-scoped user ids", () => {
     await webhook(
       buttonPress(
         { phone: order.phone, userId: "PK.3000000000000001" },
-        buttonPayload(config.appSecret, "cancel", order.id),
+        buttonPayload(wa.config.appSecret, "cancel", order.id),
       ),
     );
     expect(await read(order.id)).toMatchObject({ status: "cancelled", confirmationState: "cancelled" });
