@@ -1,14 +1,14 @@
-// A shopper's first visit to one page of any store, measured the way the shared script
-// `bench/lcp.mjs` measures it (issue 30): a fresh Chromium profile for every load (cold
+// A shopper's first visit to one page of any store: the one implementation of the method, used by
+// the storefront benchmark and by the command-line `bench/lcp.ts` (issue 30, decision 033;
+// `../shared/perf/lcp.mjs`, outside the repository, is a copy that must keep agreeing): a fresh Chromium profile for every load (cold
 // HTTP cache, cold browser), Chromium's DevTools emulation of a cheap phone on a slow network or an
 // unthrottled desktop, and the page's paints read once the network has been quiet for a while.
-// The same flags, viewports and throttling, so that the benchmark and the script agree.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { findChromium } from "../e2e/support/chromium.js";
-import { waitForQuietMachine } from "./machine-quiet.js";
+import { machineBusyNow, waitForQuietMachine } from "./machine-quiet.js";
 
 export interface VisitProfile {
   name: "phone" | "desktop";
@@ -39,7 +39,7 @@ export const DESKTOP: VisitProfile = {
   quietMs: 1500,
 };
 
-/** The flags lcp.mjs launches Chromium with. */
+/** The flags Chromium is launched with (the same in ../shared/perf/lcp.mjs). */
 const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -71,13 +71,17 @@ export interface Visit {
   jsKb: number;
   /** What the HTML and the requests started before the first paint took, start-end in ms. */
   beforeFirstPaint: string[];
-  /** How busy the machine's CPU was (0–1, all cores) just before the load (machine-quiet.ts). */
+  /** How busy the machine's CPU was (0–1, all cores) just before the load, waited for or not (machine-quiet.ts). */
   machineBusy: number;
 }
 
 /** Loads `url` once in a fresh profile under `profile` and reads its paints and downloads. */
-export async function firstVisit(url: string, profile: VisitProfile): Promise<Visit> {
-  const machineBusy = await waitForQuietMachine();
+export async function firstVisit(
+  url: string,
+  profile: VisitProfile,
+  { waitForQuiet = true }: { waitForQuiet?: boolean } = {},
+): Promise<Visit> {
+  const machineBusy = await (waitForQuiet ? waitForQuietMachine() : machineBusyNow());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "first-visit-"));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: findChromium(),
@@ -167,7 +171,7 @@ export async function firstVisit(url: string, profile: VisitProfile): Promise<Vi
   }
 }
 
-/** The median of the values present (the lower middle one of an even count, as lcp.mjs takes it). */
+/** The median of the values present (the lower middle one of an even count, as ../shared/perf/lcp.mjs takes it). */
 export function median(values: (number | null)[]): number | null {
   const sorted = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
   return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;

@@ -28,6 +28,11 @@ async function cpuBusyOver(ms: number): Promise<number> {
   return after.total === before.total ? 0 : 1 - (after.idle - before.idle) / (after.total - before.total);
 }
 
+/** How busy the machine is over one window (0–1, rounded to a hundredth), without waiting for it to be quiet. */
+export async function machineBusyNow(): Promise<number> {
+  return Math.round((await cpuBusyOver(QUIET_MACHINE.windowMs)) * 100) / 100;
+}
+
 /** Waits for a quiet machine (QUIET_MACHINE) and returns the last window's busy share, rounded to a hundredth. */
 export async function waitForQuietMachine(): Promise<number> {
   const { maxBusy, windowMs, limitMs } = QUIET_MACHINE;

@@ -1,7 +1,7 @@
 // Benchmark 5: on issue 11's generated catalogue, a shopper's first visit to /, /shop, a
-// collection and two product pages, measured as `bench/lcp.mjs` measures any store
-// (bench/first-visit.ts: a fresh Chromium profile for every load, DevTools emulation of a 412x823
-// phone at 1.6 Mbps, 150 ms RTT and 4x CPU, and an unthrottled desktop), several rounds, medians.
+// collection and two product pages, measured by bench/first-visit.ts (which bench/lcp.ts runs
+// against any store): a fresh Chromium profile for every load, DevTools emulation of a 412x823
+// phone at 1.6 Mbps, 150 ms RTT and 4x CPU, and an unthrottled desktop, several rounds, medians.
 // With PEER_URL (and PEER_PAGES, its paths for the same four pages) the peer store is measured in
 // the same rounds, interleaved page by page, and each page's LCP is reported as ours ÷ peer,
 // beside floor ÷ peer: a page with only a heading and one picture (floor-page.ts), loaded in the
@@ -188,7 +188,7 @@ export async function benchStorefront() {
   fs.rmSync(buildDir, { recursive: true, force: true });
   const result = {
     catalogue: "1,000 products in 40 categories, a quarter without pictures (bench/storefront-catalogue.ts)",
-    method: `as bench/lcp.mjs: a fresh Chromium profile per load, ${rounds} rounds interleaved${peer ? ` with the peer at ${peer.url}` : ""}, medians; unlike lcp.mjs, each load starts once the CPU has been at most ${QUIET_MACHINE.maxBusy * 100} % busy for ${QUIET_MACHINE.windowMs} ms (at most ${QUIET_MACHINE.limitMs / 1000} s of waiting; machineBusy is how busy it was)`,
+    method: `bench/first-visit.ts (as bench/lcp.ts): a fresh Chromium profile per load, ${rounds} rounds interleaved${peer ? ` with the peer at ${peer.url}` : ""}, medians; unlike lcp.ts by default, each load starts once the CPU has been at most ${QUIET_MACHINE.maxBusy * 100} % busy for ${QUIET_MACHINE.windowMs} ms (at most ${QUIET_MACHINE.limitMs / 1000} s of waiting; machineBusy is how busy it was)`,
     conditions: { phone: PHONE.conditions, desktop: DESKTOP.conditions },
     loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
     pages: results,

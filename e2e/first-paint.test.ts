@@ -226,6 +226,57 @@ describe("a storefront page's first paint", () => {
     await context.close();
   });
 
+  it("paints the headings before their font arrives, in a stand-in whose metrics are Playfair's: the swap moves nothing", async () => {
+    const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
+    await context.addInitScript(() => {
+      const w = window as unknown as { __shifts: number };
+      w.__shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!e.hadRecentInput) w.__shifts += e.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const page = await context.newPage();
+    // The headings' font is held back until the page has been painted (and hydrated) without it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/playfair-display-latin-600-normal-[\w-]+\.woff2$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/product/${newest.id}`, { waitUntil: "domcontentloaded" });
+    await expect.poll(() => hydrated(page, "#root main h1")).toBe(true);
+    const faces = () =>
+      page.evaluate(() =>
+        Object.fromEntries(
+          [...document.fonts].map((f) => [`${f.family.replace(/"/g, "")} ${f.unicodeRange}`, f.status]),
+        ),
+      );
+    const fallback = async () =>
+      Object.entries(await faces()).find(([name]) => name.startsWith("Playfair Display Fallback"))?.[1];
+    // The stand-in is a font on this machine (Liberation Serif Bold, Times New Roman's metrics).
+    await expect.poll(fallback).toBe("loaded");
+    const before = await box(page, "#root main h1");
+    const shiftsBefore = await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
+
+    release();
+    await expect
+      .poll(async () =>
+        Object.entries(await faces()).some(
+          ([name, status]) => /^Playfair Display U\+0-FF/.test(name) && status === "loaded",
+        ),
+      )
+      .toBe(true);
+    await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(r))));
+    const after = await box(page, "#root main h1");
+    expect(after.height).toBeCloseTo(before.height, 0);
+    expect(after.y).toBeCloseTo(before.y, 0);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
+    expect(shifts - shiftsBefore).toBeLessThanOrEqual(0.02);
+    expect(shifts).toBeLessThanOrEqual(0.02);
+    await context.close();
+  });
+
   it("keeps admin-written text inert: a hero title cannot end the inlined data and run a script", async () => {
     const settings = (await (await fetch(`${suite.store.baseUrl}/api/settings`)).json()) as {
       key: string;

@@ -3,11 +3,11 @@ import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App, makeQueryClient } from "./app/app";
 import { preloadPage } from "./app/router";
+import { afterFirstPaint } from "./lib/after-first-paint";
 import { PAGE_STATE_ID } from "./lib/page-data";
 import { applyPageStylesheets } from "./lib/page-stylesheet";
 import "./styles.css";
 
-applyPageStylesheets();
 const queryClient = makeQueryClient();
 
 /** The query cache the server rendered the page from (inlined once, as JSON), so hydration needs no API read. */
@@ -26,18 +26,27 @@ if (state) hydrate(queryClient, state);
 
 /**
  * Storefront pages arrive rendered by the server from these same components: the browser loads
- * the page's code (preloaded with the HTML), then hydrates the markup in place. Admin pages
- * arrive empty and render here.
+ * the page's code (preloaded with the HTML) and, once the browser has painted the markup, hydrates
+ * it in place. Admin pages arrive empty and render here.
  */
-void preloadPage(window.location.pathname).then(() => {
-  const container = document.getElementById("root")!;
-  const app = (
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>
-  );
-  // A transition hydrates in slices, yielding to the browser between them: the page stays
-  // responsive to taps and scrolling while React attaches to it.
-  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
-  else startTransition(() => createRoot(container).render(app));
-});
+const container = document.getElementById("root")!;
+const rendered = container.hasChildNodes();
+// A rendered page is painted before the whole stylesheet applies and React starts on it: the
+// first frame waits for no script and matches only the page's inlined rules (decision 048). The
+// stylesheet still applies before any lazy chunk loads (lib/page-stylesheet.ts).
+void (rendered ? afterFirstPaint() : Promise.resolve())
+  .then(() => {
+    applyPageStylesheets();
+    return preloadPage(window.location.pathname);
+  })
+  .then(() => {
+    const app = (
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>
+    );
+    // A transition hydrates in slices, yielding to the browser between them: the page stays
+    // responsive to taps and scrolling while React attaches to it.
+    if (rendered) startTransition(() => void hydrateRoot(container, app));
+    else startTransition(() => createRoot(container).render(app));
+  });
