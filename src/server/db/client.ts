@@ -18,9 +18,12 @@ export interface Database {
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
-  /** Other app servers on the same PostgreSQL hear `notify` through `subscribe` (absent on PGlite: one process). */
-  subscribe?(channel: string, onMessage: () => void): Promise<() => Promise<void>>;
-  notify?(channel: string): Promise<void>;
+  /**
+   * Other app servers on the same PostgreSQL hear `notify` through `subscribe` (absent on PGlite:
+   * one process); `from` says who sent it ('' when nobody said), so a sender can skip its own echo.
+   */
+  subscribe?(channel: string, onMessage: (from: string) => void): Promise<() => Promise<void>>;
+  notify?(channel: string, from?: string): Promise<void>;
   /** The PGlite instance, for backups and test templates. */
   pglite?: PGlite;
 }
@@ -41,13 +44,13 @@ export function openPostgres(url: string, poolSize = 10): Database {
     subscribe: async (channel, onMessage) => {
       const client = new pg.Client({ connectionString: url });
       client.on("error", () => {}); // a lost listener leaves the cache's TTL as the safety net
-      client.on("notification", (msg) => msg.channel === channel && onMessage());
+      client.on("notification", (msg) => msg.channel === channel && onMessage(msg.payload ?? ""));
       await client.connect();
       await client.query(`listen ${pg.escapeIdentifier(channel)}`);
       return () => client.end();
     },
-    notify: async (channel) => {
-      await pool.query("select pg_notify($1, '')", [channel]);
+    notify: async (channel, from = "") => {
+      await pool.query("select pg_notify($1, $2)", [channel, from]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -177,7 +177,10 @@ function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry): 
 export async function registerCatalogueCache(app: FastifyInstance): Promise<CatalogueCache> {
   const cache = new CatalogueCache();
   app.decorate("catalogueCache", cache);
-  const unsubscribe = await app.database.subscribe?.(CHANNEL, () => cache.invalidate());
+  // This server clears itself before a write answers; the echo of its own broadcast, arriving
+  // later, would clear what was kept since, unchanged (a feed or page built again for nothing).
+  const self = randomUUID();
+  const unsubscribe = await app.database.subscribe?.(CHANNEL, (from) => from !== self && cache.invalidate());
   if (unsubscribe) app.addHook("onClose", async () => unsubscribe());
 
   app.addHook("onRequest", async (request, reply) => {
@@ -229,7 +232,9 @@ export async function registerCatalogueCache(app: FastifyInstance): Promise<Cata
     if (request.method === "GET" || request.method === "HEAD" || reply.statusCode >= 400) return payload;
     if (!INVALIDATING.test(request.url.split("?", 1)[0])) return payload;
     cache.invalidate();
-    await app.database.notify?.(CHANNEL).catch((err) => request.log.warn({ err }, "catalogue change not broadcast"));
+    await app.database
+      .notify?.(CHANNEL, self)
+      .catch((err) => request.log.warn({ err }, "catalogue change not broadcast"));
     return payload;
   });
 
