@@ -128,6 +128,19 @@ export async function sendProduct(
   return t.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, cookie: t.adminCookie } });
 }
 
+/**
+ * Creates a product through the admin's API (options and variants as the form sends them) and
+ * answers it as the API does; a refusal throws with the API's answer.
+ */
+export async function createProduct<T = Record<string, unknown>>(
+  t: TestContext,
+  overrides: Record<string, unknown> = {},
+): Promise<T> {
+  const res = await sendProduct(t, "POST", "/api/products", { productData: JSON.stringify(productData(overrides)) });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return res.json() as T;
+}
+
 /** Rows in a table: what a refused request must leave unchanged. */
 export async function countRows(db: Db, table: PgTable): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table);

@@ -2,15 +2,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, orderItems, orders, productStock } from "../../db/schema.js";
 import {
+  checkoutPayload,
   countRows,
+  createProduct,
   insertCategory,
   insertProduct,
   newSessionId,
   placeOrder,
   postOrder,
-  checkoutPayload,
-  productData,
-  sendProduct,
 } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
@@ -27,26 +26,20 @@ const variant = (make: string, size: string) =>
 beforeAll(async () => {
   t = await createTestApp();
   await insertCategory(t.db, "casual");
-  const res = await sendProduct(t, "POST", "/api/products", {
-    productData: JSON.stringify(
-      productData({
-        name: "Lawn suit",
-        sku: "",
-        options: [
-          { name: "Make", values: ["Unstitched", "Stitched"] },
-          { name: "Size", values: ["S", "M"] },
-          { name: "Color", values: ["Red"] },
-        ],
-        variants: [
-          { options: { Make: "Unstitched", Size: "S", Color: "Red" }, price: "4990", stock: 10 },
-          { options: { Make: "Stitched", Size: "S", Color: "Red" }, price: "6490", stock: 2 },
-          { options: { Make: "Stitched", Size: "M", Color: "Red" }, price: "6490", stock: 5 },
-        ],
-      }),
-    ),
+  lawn = await createProduct(t, {
+    name: "Lawn suit",
+    sku: "",
+    options: [
+      { name: "Make", values: ["Unstitched", "Stitched"] },
+      { name: "Size", values: ["S", "M"] },
+      { name: "Color", values: ["Red"] },
+    ],
+    variants: [
+      { options: { Make: "Unstitched", Size: "S", Color: "Red" }, price: "4990", stock: 10 },
+      { options: { Make: "Stitched", Size: "S", Color: "Red" }, price: "6490", stock: 2 },
+      { options: { Make: "Stitched", Size: "M", Color: "Red" }, price: "6490", stock: 5 },
+    ],
   });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  lawn = res.json();
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertCategory, insertProduct, placeOrder, productData, sendProduct } from "../../test/factory.js";
+import { createProduct, insertCategory, insertProduct, placeOrder } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 import { computeAnalytics } from "./analytics-service.js";
 import { ANALYTICS_FROM_ORDERS } from "./raw-sources.js";
@@ -16,25 +16,19 @@ const variantId = (make: string) => lawn.variants.find((v) => v.options.Make ===
 beforeAll(async () => {
   t = await createTestApp();
   await insertCategory(t.db, "casual");
-  const res = await sendProduct(t, "POST", "/api/products", {
-    productData: JSON.stringify(
-      productData({
-        name: "Lawn suit",
-        sku: "",
-        options: [
-          { name: "Make", values: ["Unstitched", "Stitched"] },
-          { name: "Size", values: ["S"] },
-          { name: "Color", values: ["Red"] },
-        ],
-        variants: [
-          { options: { Make: "Unstitched", Size: "S", Color: "Red" }, price: "4990" },
-          { options: { Make: "Stitched", Size: "S", Color: "Red" }, price: "6490" },
-        ],
-      }),
-    ),
+  lawn = await createProduct(t, {
+    name: "Lawn suit",
+    sku: "",
+    options: [
+      { name: "Make", values: ["Unstitched", "Stitched"] },
+      { name: "Size", values: ["S"] },
+      { name: "Color", values: ["Red"] },
+    ],
+    variants: [
+      { options: { Make: "Unstitched", Size: "S", Color: "Red" }, price: "4990" },
+      { options: { Make: "Stitched", Size: "S", Color: "Red" }, price: "6490" },
+    ],
   });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  lawn = res.json();
   dupatta = await insertProduct(t.db, { name: "Silk dupatta", category: "casual", sizes: [], colors: [] });
   await placeOrder(t.app, [{ productId: lawn.id, variantId: variantId("Stitched"), quantity: 2 }]);
   await placeOrder(t.app, [

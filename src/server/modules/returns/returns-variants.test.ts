@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, products, returnRequests } from "../../db/schema.js";
-import { countRows, insertCategory, insertProduct, placeOrder, productData, sendProduct } from "../../test/factory.js";
+import { countRows, createProduct, insertCategory, insertProduct, placeOrder } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
 /**
@@ -19,27 +19,21 @@ const variantId = (make: string, size: string) =>
 beforeAll(async () => {
   t = await createTestApp();
   await insertCategory(t.db, "casual");
-  const res = await sendProduct(t, "POST", "/api/products", {
-    productData: JSON.stringify(
-      productData({
-        name: "Lawn suit",
-        sku: "",
-        trackStock: true,
-        options: [
-          { name: "Make", values: ["Unstitched", "Stitched"] },
-          { name: "Size", values: ["S", "M"] },
-          { name: "Color", values: ["Red"] },
-        ],
-        variants: [
-          { options: { Make: "Unstitched", Size: "S", Color: "Red" }, price: "4990", stock: 5 },
-          { options: { Make: "Stitched", Size: "S", Color: "Red" }, price: "6490", stock: 5 },
-          { options: { Make: "Stitched", Size: "M", Color: "Red" }, price: "6490", stock: 0 },
-        ],
-      }),
-    ),
+  lawn = await createProduct(t, {
+    name: "Lawn suit",
+    sku: "",
+    trackStock: true,
+    options: [
+      { name: "Make", values: ["Unstitched", "Stitched"] },
+      { name: "Size", values: ["S", "M"] },
+      { name: "Color", values: ["Red"] },
+    ],
+    variants: [
+      { options: { Make: "Unstitched", Size: "S", Color: "Red" }, price: "4990", stock: 5 },
+      { options: { Make: "Stitched", Size: "S", Color: "Red" }, price: "6490", stock: 5 },
+      { options: { Make: "Stitched", Size: "M", Color: "Red" }, price: "6490", stock: 0 },
+    ],
   });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  lawn = res.json();
   otherVariant = (await insertProduct(t.db, { name: "Khaddar kurta" })).variants[0].id;
 });
 afterAll(() => t.close());

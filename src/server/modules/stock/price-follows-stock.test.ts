@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   checkoutPayload,
+  createProduct,
   insertCategory,
   mobileNumber,
   placeOrder,
@@ -26,25 +27,19 @@ beforeAll(async () => {
   remove = storefront.remove;
   t = await createTestApp({ clientDir: storefront.clientDir, publicUrl: "https://shop.example.pk" });
   await insertCategory(t.db, "casual");
-  const res = await sendProduct(t, "POST", "/api/products", {
-    productData: JSON.stringify(
-      productData({
-        name: "Lawn suit",
-        sku: "",
-        trackStock: true,
-        options: [
-          { name: "Make", values: ["Unstitched", "Stitched"] },
-          { name: "Size", values: ["M"] },
-        ],
-        variants: [
-          { options: { Make: "Unstitched", Size: "M" }, price: "4990", stock: 1 },
-          { options: { Make: "Stitched", Size: "M" }, price: "6490", stock: 3 },
-        ],
-      }),
-    ),
+  lawn = await createProduct(t, {
+    name: "Lawn suit",
+    sku: "",
+    trackStock: true,
+    options: [
+      { name: "Make", values: ["Unstitched", "Stitched"] },
+      { name: "Size", values: ["M"] },
+    ],
+    variants: [
+      { options: { Make: "Unstitched", Size: "M" }, price: "4990", stock: 1 },
+      { options: { Make: "Stitched", Size: "M" }, price: "6490", stock: 3 },
+    ],
   });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  lawn = res.json();
 });
 afterAll(async () => {
   await t.close();
