@@ -15,3 +15,9 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
+
+/** A json column's value: both drivers parse json, but one may hand it over as text. */
+export function jsonOf<T>(value: unknown, whenNull: T): T {
+  if (value === null || value === undefined) return whenNull;
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
+}

@@ -4,12 +4,12 @@ import type { Db } from "../../db/client.js";
 import { isCountedStatus, UNEARNED_STATUSES } from "@shared/rules/order-status.js";
 import { deliveryAttempts } from "./delivery-attempts.js";
 import { returnToOrigin } from "./return-to-origin.js";
-import { queryRows } from "../../db/rows.js";
+import { jsonOf, queryRows } from "../../db/rows.js";
 import { inReportSnapshot, latestProductNames, money, num, oneAtATime } from "./sql-rows.js";
 import { MONTH_LABELS, storeClock } from "./store-time.js";
 import { sqlList } from "../../db/sql-list.js";
 import type { VariantOptions } from "@shared/catalogue/variants.js";
-import { namedVariants, optionsOf } from "./variant-names.js";
+import { namedVariants } from "./variant-names.js";
 
 const TOP_LIST = 5;
 
@@ -144,7 +144,7 @@ async function analyticsIn(
   ]);
   const variantNames = await namedVariants(
     db,
-    topVariants.map((r) => ({ productId: num(r.product_id), options: optionsOf(r.options) })),
+    topVariants.map((r) => ({ productId: num(r.product_id), options: jsonOf<VariantOptions>(r.options, {}) })),
   );
   const status = (name: string) => byStatus.find((r) => r.status === name);
   const counted = byStatus.filter((r) => isCountedStatus(r.status));

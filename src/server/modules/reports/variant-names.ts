@@ -16,12 +16,6 @@ export interface NamedVariant {
   size: string;
 }
 
-/** A roll-up's options as read (jsonb arrives parsed on PGlite and as text on some drivers). */
-export function optionsOf(value: unknown): VariantOptions {
-  if (typeof value === "string") return JSON.parse(value) as VariantOptions;
-  return (value ?? {}) as VariantOptions;
-}
-
 /**
  * Names the variants of `sold` (one statement): each in its product's option order, with the id of
  * the variant that has those options today. A product since deleted is named in the options' own order.

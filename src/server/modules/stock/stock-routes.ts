@@ -5,7 +5,7 @@ import type { LowStockList } from "@shared/schemas/stock.js";
 import { variantName, type VariantOptions } from "@shared/catalogue/variants.js";
 import { parse } from "../../lib/validate.js";
 import { optionNamesSql } from "../catalogue/index.js";
-import { queryRows } from "../../db/rows.js";
+import { jsonOf, queryRows } from "../../db/rows.js";
 import { sql } from "drizzle-orm";
 import { registerStockExpiry } from "./stock-expiry.js";
 import { countsShown, countsStillShown, type ShownCount } from "./stock-shown.js";
@@ -56,7 +56,7 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     const list: LowStockList = {
       total: rows.length ? Number(rows[0].total) : 0,
       items: rows.map((r) => {
-        const options = (typeof r.options === "string" ? JSON.parse(r.options) : r.options) as VariantOptions;
+        const options = jsonOf<VariantOptions>(r.options, {});
         return {
           productId: Number(r.product_id),
           productName: r.name,
