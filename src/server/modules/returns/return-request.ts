@@ -97,12 +97,8 @@ export async function requestReturn(
   }
   const items: ReturnItem[] = input.items.map((i) => {
     // A line named by its variant is the order's line of that variant (its size and colour as sold).
-    const byVariant = i.variantId
-      ? lines.find((l) => l.productId === i.productId && l.variantId === i.variantId)
-      : undefined;
-    if (i.variantId && !byVariant)
-      throw new AppError("CONFLICT", `${describe({ productName: "An item", ...i })} is not in this order`);
-    const line = ordered.get(lineKey(byVariant ?? i));
+    const named = i.variantId ? lines.find((l) => l.productId === i.productId && l.variantId === i.variantId) : i;
+    const line = named && ordered.get(lineKey(named));
     if (!line) throw new AppError("CONFLICT", `${describe({ productName: "An item", ...i })} is not in this order`);
     return { ...i, size: line.size, color: line.color, productName: line.productName, price: Number(line.price) };
   });
