@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newContext, PHONE } from "./support/browser";
+import { hydrated, newContext, PHONE } from "./support/browser";
 import { startedStore } from "./support/suite";
 
 interface ApiProduct {
@@ -37,13 +37,6 @@ async function recordingPage(options: { javaScriptEnabled?: boolean } = {}) {
 }
 
 const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
-
-/** Whether React has attached to the element (hydrated it) yet. */
-const hydrated = (page: Page, selector: string) =>
-  page.evaluate((s) => {
-    const el = document.querySelector(s);
-    return !!el && Object.keys(el).some((k) => k.startsWith("__react"));
-  }, selector);
 
 /** Tags the element the server rendered, to tell after hydration whether React kept it or made a new one. */
 const tag = (page: Page, selector: string) =>

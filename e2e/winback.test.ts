@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "@shared/schemas/products.js";
 import { FakeCloudApi } from "@server/test/fakes/whatsapp-cloud-api.js";
 import { testWhatsappConfig } from "@server/test/fakes/whatsapp-config.js";
-import { newContext, PHONE, screenshot } from "./support/browser";
+import { hydrated, newContext, PHONE, screenshot } from "./support/browser";
 import { startedStore } from "./support/suite";
 
 // Issue 42's journeys: a shopper asks to hear when a sold-out size is back; a shopper ticks the
@@ -55,6 +55,8 @@ describe("back in stock", () => {
     const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
     const page = await context.newPage();
     await page.goto(`/product/${product.id}`);
+    // The button is in the server's markup; a tap before hydration is not handled (decision 048).
+    await expect.poll(() => hydrated(page, "#root main h1")).toBe(true);
     await page.getByRole("button", { name: "Sold out in your size? Notify me on WhatsApp" }).click();
     const form = page.getByRole("form", { name: "Notify me on WhatsApp" });
     await form.getByLabel("Which one?").selectOption("M / Red");

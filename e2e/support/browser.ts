@@ -44,3 +44,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
 }
+
+/**
+ * Whether React has attached to the element (hydrated it) yet. A rendered page hydrates after its
+ * first paint (decision 048): a click on the server's markup before then is not handled.
+ */
+export const hydrated = (page: Page, selector: string) =>
+  page.evaluate((s) => {
+    const el = document.querySelector(s);
+    return !!el && Object.keys(el).some((k) => k.startsWith("__react"));
+  }, selector);
