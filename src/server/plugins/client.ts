@@ -11,10 +11,17 @@ import { cacheKey } from "./catalogue-cache.js";
 import { busyPage, newPageThrottle } from "./new-page-throttle.js";
 import { internalRead, OVERLOAD_MESSAGE } from "./overload.js";
 import { PageCache } from "./page-cache.js";
-import { compressPage, type CompressedPage, type PageCompression } from "./page-compression.js";
+import { compressPage, type CompressedPage } from "./page-compression.js";
 import { pageAssembler } from "./page-preloads.js";
 import { publicOrigin, registerSeoFiles } from "./seo-files.js";
 import { redirectIfMoved } from "./page-redirects.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Settles when every kept page's strong compression under way has finished (tests). */
+    pagesCompressed?: () => Promise<void>;
+  }
+}
 
 /** Rendered pages kept (compressed): product pages are one each. */
 const MAX_PAGES = 500;
@@ -145,6 +152,25 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   // of the key. Without it the origin (and so the canonical link) is the request's own.
   const pageKey = (url: string, origin: string) => (app.config.publicUrl ? url : `${origin} ${url}`);
 
+  // Strong compression (brotli 9 of a 170 KB page: tens of milliseconds) is never on a shopper's
+  // wait: a kept page is first sent quickly compressed, and replaced by its smaller bytes once
+  // they are made, unless the page changed meanwhile.
+  const compressing = new Set<Promise<void>>();
+  const compressStrongly = (key: string, quick: RenderedPage) => {
+    const done: Promise<void> = compressPage(quick.identity, "strong")
+      .then((strong) => {
+        if (pages.get(key)?.page === quick) pages.keep(key, { ...quick, ...strong });
+      })
+      .catch((err: unknown) =>
+        app.log.error({ err, key }, "A page's strong compression failed; it stays quickly compressed"),
+      )
+      .finally(() => compressing.delete(done));
+    compressing.add(done);
+  };
+  app.decorate("pagesCompressed", async () => {
+    while (compressing.size) await Promise.all(compressing);
+  });
+
   const render = async (request: FastifyRequest): Promise<RenderedPage> => {
     const url = ssr.pageUrl(request.url);
     const origin = publicOrigin(app, request);
@@ -156,10 +182,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     const dataEtag = answers.map((a) => a?.etag ?? "-").join(",");
     if (known?.page.dataEtag === dataEtag) {
       if (known.kept) return known.page;
-      // Asked for a second time: worth the strong compression now, once.
-      const page = { ...known.page, ...(await compressPage(known.page.identity, "strong")) };
-      pages.keep(key, page);
-      return page;
+      // Asked for a second time: kept, and worth the strong compression, once, after this answer.
+      pages.keep(key, known.page);
+      compressStrongly(key, known.page);
+      return known.page;
     }
     // A page nobody has asked for twice costs a render: counted per network (a kept page whose
     // data changed is not the asker's doing).
@@ -173,16 +199,18 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
       },
     });
     const identity = Buffer.from(rendered.clientOnly ? browserPage(rendered.module) : assemble(rendered));
-    const compression: PageCompression = known?.kept ? "strong" : "quick";
     const page: RenderedPage = {
       reads,
       dataEtag,
       status: rendered.status,
       etag: `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`,
-      ...(await compressPage(identity, compression)),
+      ...(await compressPage(identity, "quick")),
     };
-    if (known?.kept) pages.keep(key, page);
-    else pages.holdOnce(key, page);
+    if (known?.kept) {
+      // A kept page whose data changed: answered now, made smaller after.
+      pages.keep(key, page);
+      compressStrongly(key, page);
+    } else pages.holdOnce(key, page);
     return page;
   };
 

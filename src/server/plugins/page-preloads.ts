@@ -20,7 +20,12 @@ const SCRIPT_TAGS = /<script type="module" crossorigin|<link rel="modulepreload"
 /** The built page's script elements and module preloads, whole (moved below the markup in a rendered page). */
 const SCRIPT_ELEMENTS = /[ \t]*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)\s*/g;
 
-/** The one font preloaded with every page: the headings' and the header's (Latin), above the fold everywhere. */
+/**
+ * The one font preloaded, in a page the browser renders (admin): the headings' (Latin). Never in a
+ * page the server rendered: Chrome holds the first frame while a preloaded font loads (its
+ * "render-blocking fonts", up to 1.5 s after navigation), and there the headings paint first in
+ * the metric-matched fallback (decision 048; the phone's first frame waited for the font).
+ */
 const PRELOADED_FONT = /(^|\/)playfair-display-latin-600-normal-[\w-]+\.woff2$/;
 
 /** What goes into a page beyond the built index.html: the server renderer's output. */
@@ -40,7 +45,7 @@ export interface PageParts {
 /**
  * Puts a page together from the built index.html: the page's own JavaScript chunks preloaded
  * (the browser fetches them while it parses the entry, instead of one after another on a slow
- * mobile connection), the headings' font and the largest picture preloaded, the server's head
+ * mobile connection), the largest picture preloaded, the server's head
  * elements, its rendered markup and its first data.
  */
 export function pageAssembler(clientDir: string, indexHtml: Buffer) {
@@ -60,7 +65,7 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
 
   // A page the server rendered needs no script to be painted: its scripts only make it
   // interactive. Asked for at low priority, they leave a phone's slow line to the largest picture
-  // and the headings' font first (Chrome sends those ahead of them), and a page-speed model that
+  // first (Chrome sends it ahead of them), and a page-speed model that
   // counts every high-priority script loaded before the first paint as blocking it (Lighthouse's
   // does: it cannot see when a module script runs) no longer does so. A page the browser renders
   // (admin) keeps the default: there, the scripts are the first paint.
@@ -118,13 +123,13 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
 
   return function assemble(parts: PageParts): string {
     // The largest picture is the first request after the page itself: right after the viewport
-    // meta (its imagesizes are in vw), then the headings' font, the inlined styles, the scripts.
+    // meta (its imagesizes are in vw), then the inlined styles, the scripts.
     const picture = parts.largest
       ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageVariantUrl(parts.largest.image, "card"))}" ` +
         `imagesrcset="${escapeHtml(imageSrcSet(parts.largest.image))}" imagesizes="${parts.largest.sizes}">`
       : "";
     const made = parts.body !== "" ? "rendered" : "browser";
-    const firstPaint = picture + fontLink + (made === "rendered" ? renderedStyles(parts.body) : browserStyles);
+    const firstPaint = picture + (made === "rendered" ? renderedStyles(parts.body) : fontLink + browserStyles);
     const shell = shells[made];
     const withFirstPaint = VIEWPORT_META.test(shell)
       ? shell.replace(VIEWPORT_META, (meta) => meta + firstPaint)

@@ -86,19 +86,22 @@ describe("storefront pages: what the server renders", () => {
     expect(renders).toEqual([url]);
   });
 
-  it("compresses a page quickly when first rendered, and smaller once it is asked for again, without rendering it again", async () => {
+  it("compresses a page quickly when first rendered, and smaller once it is asked for again, after that answer and without rendering it again", async () => {
     const from = nextNetwork();
     const sizes: number[] = [];
     const renders = await rendersDuring(async () => {
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < 4; i++) {
         const res = await page("/collections/casual", from);
         expect(res.headers["content-encoding"]).toBe("br");
         sizes.push(res.rawPayload.length);
+        await t.app.pagesCompressed!();
       }
     });
     expect(renders).toEqual(["/collections/casual"]);
-    expect(sizes[1]).toBeLessThan(sizes[0]);
-    expect(sizes[2]).toBe(sizes[1]);
+    // The second ask is answered with the quick bytes; the strong ones are made after it.
+    expect(sizes[1]).toBe(sizes[0]);
+    expect(sizes[2]).toBeLessThan(sizes[1]);
+    expect(sizes[3]).toBe(sizes[2]);
   });
 
   it(`answers 429 with a page a person can read and Retry-After after ${NEW_PAGES} new pages from one network, still serving the pages already made`, async () => {

@@ -32,12 +32,16 @@ function CountBadge({ count }: { count: number }) {
 
 const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
 
-/** The storefront's sticky navigation bar, with the side menu on small screens. */
+/**
+ * The storefront's sticky navigation bar, with the side menu on small screens. Nearly opaque and
+ * unblurred: a backdrop blur is a filtered layer the compositor draws again at every frame under
+ * the bar, work the first frame pays for (issue 44) for an effect a shopper barely sees.
+ */
 export function SiteHeader({ siteName, wishlistCount, cartCount, onTrackOrders, onWriteReview }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   return (
-    <header className="sticky top-0 z-40 border-b border-ink/5 bg-cream/85 backdrop-blur-md supports-[backdrop-filter]:bg-cream/70">
+    <header className="sticky top-0 z-40 border-b border-ink/5 bg-cream/95">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
         <button
           type="button"
