@@ -7,6 +7,13 @@ import { compression, defineAlgorithm } from "vite-plugin-compression2";
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
+ * Every module but the entry script's own few (main.tsx, what only it imports, and Vite's
+ * modulepreload polyfill, which the HTML entry carries): the app's, in one chunk.
+ */
+const APP_MODULES =
+  /^(?!.*(\/src\/(client\/(index\.html|main\.tsx|styles\.css|lib\/after-first-paint\.ts)|shared\/page-scripts\.ts)|vite\/modulepreload-polyfill)).*$/;
+
+/**
  * Two builds from one config: the browser's (`vite build`, into dist/client) and the server
  * renderer (`vite build --ssr`, entry-server.tsx into dist/server, beside it: the server finds it
  * there). The server bundle carries its dependencies, so it runs from any folder.
@@ -45,11 +52,19 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         emptyOutDir: true,
         // The server reads it to preload each page's own chunk with the HTML (no lazy-load waterfall).
         manifest: true,
+        // Every browser the store supports preloads modules itself; where one does not, the
+        // scripts still load, by their imports. The polyfill was a third of the entry script.
+        modulePreload: { polyfill: false },
         sourcemap: false,
         // Everything the entry imports statically goes in the entry's one chunk. Left to itself,
         // rolldown split react, react-query and our lib into eight small chunks that every page
         // loads anyway (3.4 KB more gzip per page, in bench/initial-js.ts).
-        rolldownOptions: { output: { codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] } } },
+        rolldownOptions: {
+          // Two entries (decision 050): the page's entry script (index.html's main.tsx), small and
+          // run first, and the app it starts once the page is painted (start.tsx).
+          input: { index: here("./src/client/index.html"), start: here("./src/client/start.tsx") },
+          output: { codeSplitting: { groups: [{ name: "app", tags: ["$initial"], test: APP_MODULES }] } },
+        },
       },
   // In `npm run dev` (Vite inside the server) the renderer's dependencies load from node_modules.
   ssr: command === "build" ? { noExternal: true, target: "node" } : { target: "node" },

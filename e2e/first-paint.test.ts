@@ -178,7 +178,7 @@ describe("a storefront page's first paint", () => {
     await page.context().close();
   });
 
-  it("asks for the picture ahead of its scripts and the headings' font, fetches no body font, and its whole stylesheet once, late", async () => {
+  it("asks for the picture ahead of the app's scripts and the headings' font, fetches no body font, and its whole stylesheet once, late", async () => {
     const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -205,16 +205,27 @@ describe("a storefront page's first paint", () => {
     ];
     expect(pageScripts.length).toBeGreaterThan(1);
     for (const [, path] of pageScripts) expect(first(path)?.priority, path).toBe("Low");
+    // The app's scripts, held in the page's template, are asked for after its picture (decision 050).
+    const picture = asked.findIndex((r) => r.path.startsWith(`${newest.images[0].url}/card`));
+    const held = html.slice(html.indexOf('<template id="page-scripts">'), html.indexOf("</template>"));
+    const app = [...held.matchAll(/ (?:src|href)="([^"]+\.js)"/g)].map(([, path]) => path);
+    expect(app.length).toBeGreaterThan(1);
+    for (const path of app)
+      expect(
+        asked.findIndex((r) => r.path === path),
+        path,
+      ).toBeGreaterThan(picture);
     expect(asked.filter((r) => /inter-/.test(r.path))).toEqual([]);
     // The rules its markup uses came inlined; the whole stylesheet is asked for once, at low
     // priority, after the page (decision 020): applied by the entry script, the lazy chunks
     // loaded since (reviews, footer) do not fetch it again.
     const stylesheets = asked.filter((r) => r.path.endsWith(".css"));
     expect(stylesheets).toHaveLength(1);
-    expect(stylesheets[0]).toMatchObject({
-      path: expect.stringMatching(/^\/assets\/index-[\w-]+\.css$/),
-      priority: "Low",
-    });
+    expect(stylesheets[0].path).toMatch(/^\/assets\/index-[\w-]+\.css$/);
+    // Asked for by the page's scripts, once its picture is painted (decision 050).
+    expect(asked.indexOf(stylesheets[0])).toBeGreaterThan(
+      asked.findIndex((r) => r.path.startsWith(`${newest.images[0].url}/card`)),
+    );
     expect(
       await page.evaluate(() =>
         [...document.styleSheets].some((sheet) => !!sheet.href && /\/assets\/index-[\w-]+\.css$/.test(sheet.href)),

@@ -1,52 +1,17 @@
-import { hydrate, type DehydratedState } from "@tanstack/react-query";
-import { startTransition, StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { App, makeQueryClient } from "./app/app";
-import { preloadPage } from "./app/router";
-import { afterFirstPaint } from "./lib/after-first-paint";
-import { PAGE_STATE_ID } from "./lib/page-data";
-import { applyPageStylesheets } from "./lib/page-stylesheet";
+/**
+ * The entry script: small, and all a page runs before the app (decision 050). A page the server
+ * rendered is painted, its largest picture included, before anything of the app is fetched or
+ * compiled: on a phone's slow line the picture has the line to itself, and on a busy CPU the
+ * first frames have it. Then the page's scripts and their preloads, held inert in a template by
+ * the server, are added, and the app (start.tsx) hydrates the page in place. A page the browser
+ * renders (admin) names the app's script itself: there the app is the first paint.
+ */
+import { PAGE_SCRIPTS_TEMPLATE_ID } from "@shared/page-scripts.js";
+import { afterLargestPaint } from "./lib/after-first-paint";
 import "./styles.css";
 
-const queryClient = makeQueryClient();
-
-/** The query cache the server rendered the page from (inlined once, as JSON), so hydration needs no API read. */
-function readPageState(): DehydratedState | undefined {
-  const element = document.getElementById(PAGE_STATE_ID);
-  if (!element?.textContent) return undefined;
-  try {
-    return JSON.parse(element.textContent) as DehydratedState;
-  } catch {
-    return undefined; // the app fetches what it needs itself
-  }
-}
-
-const state = readPageState();
-if (state) hydrate(queryClient, state);
-
-/**
- * Storefront pages arrive rendered by the server from these same components: the browser loads
- * the page's code (preloaded with the HTML) and, once the browser has painted the markup, hydrates
- * it in place. Admin pages arrive empty and render here.
- */
-const container = document.getElementById("root")!;
-const rendered = container.hasChildNodes();
-// A rendered page is painted before the whole stylesheet applies and React starts on it: the
-// first frame waits for no script and matches only the page's inlined rules (decision 048). The
-// stylesheet still applies before any lazy chunk loads (lib/page-stylesheet.ts).
-void (rendered ? afterFirstPaint() : Promise.resolve())
-  .then(() => {
-    applyPageStylesheets();
-    return preloadPage(window.location.pathname);
-  })
-  .then(() => {
-    const app = (
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>
-    );
-    // A transition hydrates in slices, yielding to the browser between them: the page stays
-    // responsive to taps and scrolling while React attaches to it.
-    if (rendered) startTransition(() => void hydrateRoot(container, app));
-    else startTransition(() => createRoot(container).render(app));
-  });
+void afterLargestPaint().then(() => {
+  const scripts = document.getElementById(PAGE_SCRIPTS_TEMPLATE_ID);
+  // Copies, not the template's own elements: a script the parser put in a template never runs.
+  if (scripts instanceof HTMLTemplateElement) document.body.append(document.importNode(scripts.content, true));
+});

@@ -15,3 +15,29 @@ export function afterFirstPaint(): Promise<void> {
     else requestAnimationFrame(nextTask);
   });
 }
+
+/**
+ * The longest the app waits, after the first paint, for the largest picture: a picture on a line
+ * slower than a shopper will wait for does not hold the page's buttons back longer than this.
+ */
+export const LARGEST_PICTURE_WAIT_MS = 1500;
+
+/**
+ * Resolves once the page is painted with its largest picture (the image the server marked
+ * `fetchpriority="high"`), loaded and decoded, or failed, or after LARGEST_PICTURE_WAIT_MS past
+ * the first paint (decision 050). A page without one resolves after its first paint.
+ */
+export async function afterLargestPaint(): Promise<void> {
+  await afterFirstPaint();
+  const picture = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+  if (!picture) return;
+  const loaded = picture.complete
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        picture.addEventListener("load", () => resolve(), { once: true });
+        picture.addEventListener("error", () => resolve(), { once: true });
+      });
+  const waited = new Promise<void>((resolve) => setTimeout(resolve, LARGEST_PICTURE_WAIT_MS));
+  await Promise.race([loaded.then(() => picture.decode().catch(() => undefined)), waited]);
+  await afterFirstPaint();
+}

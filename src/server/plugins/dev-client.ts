@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PluginOption, ViteDevServer } from "vite";
 import { pixelSources } from "../modules/ads/index.js";
+import { PAGE_SCRIPTS_TEMPLATE_ID } from "@shared/page-scripts.js";
 import { redirectIfMoved } from "./page-redirects.js";
 import { BROWSER_PAGE_HEAD, isPagePath, pageDataReader, withPixelTag, type ServerEntry } from "./client.js";
 import { contentSecurityPolicy } from "./security.js";
@@ -26,7 +27,12 @@ export const inlineScriptHashes = (html: string) =>
 function assembleDevPage(shell: string, parts: { head: string; body: string; state: string }): string {
   return shell
     .replace("</head>", () => `${parts.head}</head>`)
-    .replace(`<div id="root"></div>`, () => `<div id="root">${parts.body}</div>${parts.state}`);
+    .replace(
+      `<div id="root"></div>`,
+      () =>
+        `<div id="root">${parts.body}</div>${parts.state}` +
+        `<template id="${PAGE_SCRIPTS_TEMPLATE_ID}"><script type="module" src="/start.tsx"></script></template>`,
+    );
 }
 
 /**

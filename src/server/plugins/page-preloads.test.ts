@@ -11,19 +11,23 @@ function clientDirWith(manifest: object): string {
   return dir;
 }
 
+// As the build writes it (vite.config.ts, decision 050): the page's small entry script, and the
+// app's entry (start.tsx) whose chunk the routes' chunks import.
 const manifest = {
   "index.html": {
     file: "assets/index-1.js",
-    imports: ["_api-1.js"],
+    imports: ["_polyfill-1.js"],
     assets: ["assets/inter-latin-wght-normal-1.woff2", "assets/playfair-display-latin-600-normal-1.woff2"],
   },
+  "_polyfill-1.js": { file: "assets/polyfill-1.js" },
+  "start.tsx": { file: "assets/start-1.js", isEntry: true, imports: ["_api-1.js"] },
   "_api-1.js": { file: "assets/api-1.js" },
   "_grid-1.js": { file: "assets/grid-1.js", imports: ["_api-1.js"] },
-  "app/routes/home.tsx": { file: "assets/home-1.js", imports: ["index.html", "_grid-1.js"] },
-  "app/routes/product.tsx": { file: "assets/product-1.js", imports: ["index.html", "_grid-1.js"] },
+  "app/routes/home.tsx": { file: "assets/home-1.js", imports: ["start.tsx", "_grid-1.js"] },
+  "app/routes/product.tsx": { file: "assets/product-1.js", imports: ["start.tsx", "_grid-1.js"] },
 };
 const html = Buffer.from(
-  '<html><head><meta name="viewport" content="width=device-width"><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/api-1.js"><link rel="stylesheet" href="/assets/index-1.css"></head><body><div id="root"></div></body></html>',
+  '<html><head><meta name="viewport" content="width=device-width"><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/polyfill-1.js"><link rel="stylesheet" href="/assets/index-1.css"></head><body><div id="root"></div></body></html>',
 );
 const clientDir = clientDirWith(manifest);
 fs.mkdirSync(path.join(clientDir, "assets"));
@@ -43,19 +47,37 @@ const image = {
 };
 
 describe("pageAssembler", () => {
-  it("preloads the page's own chunks, not what the entry already loads", () => {
+  it("names the app's script and preloads the app's and the page's own chunks, not what the entry already loads", () => {
     const page = assemble({ module: "app/routes/home.tsx", head: "", body: "", state: "" });
+    expect(page).toContain('<script type="module" crossorigin src="/assets/start-1.js"></script>');
     expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
     expect(page).toContain('href="/assets/grid-1.js"');
     expect(page.match(/index-1\.js/g)).toHaveLength(1);
+    expect(page.match(/start-1\.js/g)).toHaveLength(1);
     expect(page.match(/api-1\.js/g)).toHaveLength(1);
+    expect(page.match(/polyfill-1\.js/g)).toHaveLength(1);
+  });
+
+  it("holds a rendered page's app scripts and whole stylesheet in an inert template, for its entry script to add once painted", () => {
+    const page = assemble({ module: "app/routes/home.tsx", head: "", body: "<main>hi</main>", state: "" });
+    const template = /<template id="page-scripts">(.*?)<\/template>/.exec(page)?.[1] ?? "";
+    expect(template).toContain(
+      '<script type="module" crossorigin fetchpriority="low" src="/assets/start-1.js"></script>',
+    );
+    for (const chunk of ["home-1.js", "grid-1.js", "api-1.js", "index-1.css"]) expect(template).toContain(chunk);
+    const outside = page.replace(template, "");
+    // Outside it, only the entry script (and what it imports): nothing of the app's.
+    expect(outside.match(/<script type="module"[^>]*>/g)).toEqual([
+      '<script type="module" crossorigin fetchpriority="low" src="/assets/index-1.js">',
+    ]);
+    expect(outside).not.toMatch(/start-1|home-1|grid-1|api-1|index-1\.css/);
   });
 
   it("asks for a rendered page's scripts at low priority, and for a page the browser renders at the default", () => {
     const rendered = assemble({ module: "app/routes/home.tsx", head: "", body: "<main>hi</main>", state: "" });
     const scripts = rendered.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
-    // The entry, its import and the route's two chunks.
-    expect(scripts).toHaveLength(4);
+    // The entry and its import; the app's script, its import and the route's two chunks.
+    expect(scripts).toHaveLength(6);
     for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
     // The largest picture keeps its priority.
     expect(rendered).not.toMatch(/rel="preload" as="image"[^>]*fetchpriority="low"/);

@@ -3,12 +3,14 @@ import path from "node:path";
 import { imageSrcSet, imageVariantUrl } from "@shared/rules/images.js";
 import type { ImageRef } from "@shared/schemas/common.js";
 import { PAGE_STYLESHEET_ATTRIBUTE } from "@shared/constants.js";
+import { PAGE_SCRIPTS_TEMPLATE_ID } from "@shared/page-scripts.js";
 import { stylesheetSubset } from "./page-styles.js";
 import { escapeHtml } from "@shared/rules/html.js";
 
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   assets?: string[];
 }
 
@@ -27,6 +29,9 @@ const SCRIPT_ELEMENTS = /[ \t]*(?:<script type="module"[^>]*><\/script>|<link re
  * the metric-matched fallback (decision 048; the phone's first frame waited for the font).
  */
 const PRELOADED_FONT = /(^|\/)playfair-display-latin-600-normal-[\w-]+\.woff2$/;
+
+/** The app's entry in the build (vite.config.ts), started by the page's entry script (src/client/main.tsx). */
+const APP_ENTRY = "start.tsx";
 
 /** What goes into a page beyond the built index.html: the server renderer's output. */
 export interface PageParts {
@@ -62,6 +67,13 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
     for (const dep of chunk.imports ?? []) collect(dep, into);
   };
   collect("index.html", inEntry);
+  // The app (start.tsx, the build's second entry), which the entry script starts once the page is
+  // painted (decision 050): every page needs it, beside its route's own chunks.
+  const app = new Set<string>();
+  collect(APP_ENTRY, app);
+  const appScript = manifest[APP_ENTRY]
+    ? `<script type="module" crossorigin src="/${manifest[APP_ENTRY].file}"></script>`
+    : "";
 
   // A page the server rendered needs no script to be painted: its scripts only make it
   // interactive. Asked for at low priority, they leave a phone's slow line to the largest picture
@@ -76,12 +88,14 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
   const chunksOf = (module: string) => {
     let links = chunkLinks.get(module);
     if (links === undefined) {
-      const files = new Set<string>();
+      const files = new Set(app);
       collect(module, files);
-      const browser = [...files]
-        .filter((f) => !inEntry.has(f) && f.endsWith(".js"))
-        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-        .join("");
+      const browser =
+        appScript +
+        [...files]
+          .filter((f) => !inEntry.has(f) && f !== manifest[APP_ENTRY]?.file && f.endsWith(".js"))
+          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+          .join("");
       links = { browser, rendered: lowPriority(browser) };
       chunkLinks.set(module, links);
     }
@@ -140,11 +154,14 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
       return withFirstPaint
         .replace("</head>", () => `${parts.head}${chunks}</head>`)
         .replace(`<div id="root"></div>`, () => `<div id="root">${parts.body}</div>${parts.state}`);
+    // A rendered page's preloads are inert until the entry script adds them, once the markup and
+    // its largest picture are painted (decision 050): nothing of the app's competes with them.
+    const preloads = `<template id="${PAGE_SCRIPTS_TEMPLATE_ID}">${lateStylesheets}${chunks}</template>`;
     return withFirstPaint
       .replace("</head>", () => `${parts.head}</head>`)
       .replace(
         `<div id="root"></div>`,
-        () => `<div id="root">${parts.body}</div>${parts.state}${lateStylesheets}${renderedScripts}${chunks}`,
+        () => `<div id="root">${parts.body}</div>${parts.state}${preloads}${renderedScripts}`,
       );
   };
 }

@@ -5,6 +5,7 @@ import { notFound } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
 import { readAdmin } from "../auth/index.js";
 import { readImageBytes } from "./image-service.js";
+import { PicturesInMemory } from "./pictures-in-memory.js";
 
 const params = z.object({
   id: z.string().uuid("Image not found"),
@@ -12,9 +13,10 @@ const params = z.object({
 });
 
 export async function imageRoutes(app: FastifyInstance): Promise<void> {
+  const pictures = new PicturesInMemory();
   const serve = async (request: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
     const { id, variant } = parse(params, request.params);
-    const image = await readImageBytes(app.db, id, variant);
+    const image = await pictures.read(id, variant, () => readImageBytes(app.db, id, variant));
     if (!image) throw notFound("Image");
     if (image.private) {
       // A return photo: staff only, and kept by no cache (a shared one would serve it to anyone

@@ -1,0 +1,44 @@
+import { hydrate, type DehydratedState } from "@tanstack/react-query";
+import { startTransition, StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App, makeQueryClient } from "./app/app";
+import { preloadPage } from "./app/router";
+import { PAGE_STATE_ID } from "./lib/page-data";
+import { applyPageStylesheets } from "./lib/page-stylesheet";
+
+const queryClient = makeQueryClient();
+
+/** The query cache the server rendered the page from (inlined once, as JSON), so hydration needs no API read. */
+function readPageState(): DehydratedState | undefined {
+  const element = document.getElementById(PAGE_STATE_ID);
+  if (!element?.textContent) return undefined;
+  try {
+    return JSON.parse(element.textContent) as DehydratedState;
+  } catch {
+    return undefined; // the app fetches what it needs itself
+  }
+}
+
+const state = readPageState();
+if (state) hydrate(queryClient, state);
+
+/**
+ * Storefront pages arrive rendered by the server from these same components: loaded once the
+ * browser has painted the markup and its largest picture (main.tsx), the app hydrates them in
+ * place. Admin pages arrive empty and render here.
+ */
+const container = document.getElementById("root")!;
+const rendered = container.hasChildNodes();
+// The whole stylesheet applies before any lazy chunk loads (lib/page-stylesheet.ts).
+applyPageStylesheets();
+void preloadPage(window.location.pathname).then(() => {
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>
+  );
+  // A transition hydrates in slices, yielding to the browser between them: the page stays
+  // responsive to taps and scrolling while React attaches to it.
+  if (rendered) startTransition(() => void hydrateRoot(container, app));
+  else startTransition(() => createRoot(container).render(app));
+});

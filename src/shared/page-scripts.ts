@@ -1,0 +1,7 @@
+/**
+ * The inert <template> at the end of a server-rendered page that holds its scripts' preloads (the
+ * app's chunks and the whole stylesheet): the entry script adds them to the page once the markup
+ * and its largest picture are painted, so nothing of the app's is fetched or compiled before
+ * (decision 050). A module of its own: the entry script imports nothing the app does.
+ */
+export const PAGE_SCRIPTS_TEMPLATE_ID = "page-scripts";
