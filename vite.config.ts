@@ -7,11 +7,19 @@ import { compression, defineAlgorithm } from "vite-plugin-compression2";
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
- * Every module but the entry script's own few (main.tsx, what only it imports, and Vite's
- * modulepreload polyfill, which the HTML entry carries): the app's, in one chunk.
+ * The page's entry script's own modules (decision 050), and Vite's modulepreload polyfill, which
+ * the HTML entry carries: every other module is the app's, in one chunk.
  */
-const APP_MODULES =
-  /^(?!.*(\/src\/(client\/(index\.html|main\.tsx|styles\.css|lib\/after-first-paint\.ts)|shared\/page-scripts\.ts)|vite\/modulepreload-polyfill)).*$/;
+const ENTRY_ONLY = [
+  "/src/client/index.html",
+  "/src/client/main.tsx",
+  "/src/client/styles.css",
+  "/src/client/lib/after-first-paint.ts",
+  "/src/client/lib/early-taps.ts",
+  "/src/shared/page-scripts.ts",
+  "vite/modulepreload-polyfill",
+];
+const isAppModule = (id: string) => !ENTRY_ONLY.some((own) => id.includes(own));
 
 /**
  * Two builds from one config: the browser's (`vite build`, into dist/client) and the server
@@ -63,7 +71,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           // Two entries (decision 050): the page's entry script (index.html's main.tsx), small and
           // run first, and the app it starts once the page is painted (start.tsx).
           input: { index: here("./src/client/index.html"), start: here("./src/client/start.tsx") },
-          output: { codeSplitting: { groups: [{ name: "app", tags: ["$initial"], test: APP_MODULES }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                // The names both share (page-scripts.ts): a chunk of their own, or the app's
+                // chunk would take them and the entry script would load the whole app for them.
+                { name: "page-scripts", test: /\/src\/shared\/page-scripts\.ts$/, priority: 2 },
+                { name: "app", tags: ["$initial"], test: isAppModule, priority: 1 },
+              ],
+            },
+          },
         },
       },
   // In `npm run dev` (Vite inside the server) the renderer's dependencies load from node_modules.

@@ -234,6 +234,25 @@ describe("a storefront page's first paint", () => {
     await context.close();
   });
 
+  it("keeps a tap on a button made before the app has started, and answers it once the app has hydrated the page", async () => {
+    const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
+    const page = await context.newPage();
+    // The app's script is held back until the tap has been made (decision 050).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/product/${newest.id}`);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    expect(await hydrated(page, "#root main h1")).toBe(false);
+    release();
+    await page.getByRole("dialog").waitFor();
+    expect(await hydrated(page, "#root main h1")).toBe(true);
+    await context.close();
+  });
+
   it("paints the headings before their font arrives, in a stand-in whose metrics are Playfair's: the swap moves nothing", async () => {
     const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
     await context.addInitScript(() => {

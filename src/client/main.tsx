@@ -3,12 +3,16 @@
  * rendered is painted, its largest picture included, before anything of the app is fetched or
  * compiled: on a phone's slow line the picture has the line to itself, and on a busy CPU the
  * first frames have it. Then the page's scripts and their preloads, held inert in a template by
- * the server, are added, and the app (start.tsx) hydrates the page in place. A page the browser
- * renders (admin) names the app's script itself: there the app is the first paint.
+ * the server, are added, and the app (start.tsx) hydrates the page in place; taps on its buttons
+ * meanwhile are kept and replayed then. A page the browser renders (admin) names the app's
+ * script itself: there the app is the first paint.
  */
-import { PAGE_SCRIPTS_TEMPLATE_ID } from "@shared/page-scripts.js";
+import { APP_STARTED, PAGE_SCRIPTS_TEMPLATE_ID } from "@shared/page-scripts.js";
 import { afterLargestPaint } from "./lib/after-first-paint";
+import { keepEarlyTaps } from "./lib/early-taps";
 import "./styles.css";
+
+window.addEventListener(APP_STARTED, keepEarlyTaps(), { once: true });
 
 void afterLargestPaint().then(() => {
   const scripts = document.getElementById(PAGE_SCRIPTS_TEMPLATE_ID);

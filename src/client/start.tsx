@@ -1,5 +1,6 @@
 import { hydrate, type DehydratedState } from "@tanstack/react-query";
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useEffect } from "react";
+import { APP_STARTED } from "@shared/page-scripts.js";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App, makeQueryClient } from "./app/app";
 import { preloadPage } from "./app/router";
@@ -19,6 +20,15 @@ function readPageState(): DehydratedState | undefined {
   }
 }
 
+/** Says once the app's first render has committed (a rendered page hydrated): main.tsx replays the taps it kept. */
+function Started() {
+  useEffect(() => {
+    performance.mark(APP_STARTED);
+    window.dispatchEvent(new Event(APP_STARTED));
+  }, []);
+  return null;
+}
+
 const state = readPageState();
 if (state) hydrate(queryClient, state);
 
@@ -35,6 +45,7 @@ void preloadPage(window.location.pathname).then(() => {
   const app = (
     <StrictMode>
       <App queryClient={queryClient} />
+      <Started />
     </StrictMode>
   );
   // A transition hydrates in slices, yielding to the browser between them: the page stays

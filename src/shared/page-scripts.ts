@@ -5,3 +5,10 @@
  * (decision 050). A module of its own: the entry script imports nothing the app does.
  */
 export const PAGE_SCRIPTS_TEMPLATE_ID = "page-scripts";
+
+/**
+ * Fired on window (and marked in the page's performance timeline) once the app's first render
+ * has committed: a rendered page is hydrated, its buttons are React's. The entry script replays
+ * the taps it kept until then (lib/early-taps.ts); the storefront benchmark reads the mark.
+ */
+export const APP_STARTED = "app-started";
