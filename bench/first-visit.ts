@@ -73,6 +73,12 @@ export interface Visit {
   beforeFirstPaint: string[];
   /** How busy the machine's CPU was (0–1, all cores) just before the load, waited for or not (machine-quiet.ts). */
   machineBusy: number;
+  /**
+   * When a tap is first handled: the page's `app-started` mark, set once the app has hydrated it
+   * (a tap before then is kept and answered at that moment: decision 050). Null for a store
+   * without the mark (a peer).
+   */
+  firstClickHandledMs: number | null;
 }
 
 /** Loads `url` once in a fresh profile under `profile` and reads its paints and downloads. */
@@ -146,7 +152,12 @@ export async function firstVisit(
           (r) =>
             `${new URL(r.name).pathname.split("/").pop()} ${Math.round(r.startTime)}-${Math.round(r.responseEnd)}ms`,
         );
-      return { ...w.__paint, before: [`html 0-${Math.round(html?.responseEnd ?? 0)}ms`, ...early] };
+      const started = performance.getEntriesByName("app-started")[0];
+      return {
+        ...w.__paint,
+        before: [`html 0-${Math.round(html?.responseEnd ?? 0)}ms`, ...early],
+        started: started ? Math.round(started.startTime) : null,
+      };
     });
     const all = [...requests.values()];
     const js = all.filter((r) => r.type === "Script");
@@ -164,6 +175,7 @@ export async function firstVisit(
       jsKb: kb(js),
       beforeFirstPaint: paint.before,
       machineBusy,
+      firstClickHandledMs: paint.started,
     };
   } finally {
     await context.close().catch(() => {});

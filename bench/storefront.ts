@@ -121,6 +121,7 @@ export async function benchStorefront() {
       jsKb: median(runs.map((r) => r.jsKb)),
       kb: median(runs.map((r) => r.kb)),
       machineBusy: median(runs.map((r) => r.machineBusy)),
+      firstClickHandledMs: median(runs.map((r) => r.firstClickHandledMs)),
       runs,
     };
   };
@@ -150,7 +151,7 @@ export async function benchStorefront() {
   });
   for (const r of results)
     console.log(
-      `${r.page.padEnd(24)} phone LCP ${r.phone.lcpMs} ms (FCP ${r.phone.fcpMs}), desktop ${r.desktop.lcpMs} ms` +
+      `${r.page.padEnd(24)} phone LCP ${r.phone.lcpMs} ms (FCP ${r.phone.fcpMs}, first click handled ${r.phone.firstClickHandledMs}), desktop ${r.desktop.lcpMs} ms` +
         (r.oursOverPeer && r.floorOverPeer
           ? `; ours ÷ peer: phone ${r.oursOverPeer.phoneLcp}, desktop ${r.oursOverPeer.desktopLcp}` +
             ` (floor ÷ peer: ${r.floorOverPeer.phoneLcp}, ${r.floorOverPeer.desktopLcp})`
@@ -199,7 +200,7 @@ export async function benchStorefront() {
     serverRendering,
     lighthouse,
     targets:
-      "initial JS <= 120 KB gzip on every page; phone LCP <= 1000 ms and CLS <= 0.02 on every page; desktop LCP <= 500 ms with one LCP entry (no paint replaced by a later copy); with a peer, LCP ours ÷ peer <= 0.5 on both profiles; product page requests/s >= 0.5 x its JSON",
+      "initial JS <= 120 KB gzip on every page; LCP <= 1.2 x the floor's on every page on both profiles, with one LCP entry, and CLS <= 0.02 (issue 44); first click handled < 1500 ms on the phone (issue 44); with a peer, LCP ours ÷ peer <= floor ÷ peer + 0.1; product page requests/s >= 0.5 x its JSON",
   };
   writeResult("storefront", result);
   return result;
