@@ -20,6 +20,8 @@ const ENTRY_ONLY = [
   "vite/modulepreload-polyfill",
 ];
 const isAppModule = (id: string) => !ENTRY_ONLY.some((own) => id.includes(own));
+const STORE_BITS =
+  /(lucide-react\/dist\/esm\/icons\/(minus|plus|truck)\.|\/src\/client\/(components\/ui\/skeleton\.tsx|features\/catalog\/catalog-api\.ts)$)/;
 
 /**
  * Two builds from one config: the browser's (`vite build`, into dist/client) and the server
@@ -74,10 +76,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
-                // The names both share (page-scripts.ts): a chunk of their own, or the app's
-                // chunk would take them and the entry script would load the whole app for them.
-                { name: "page-scripts", test: /\/src\/shared\/page-scripts\.ts$/, priority: 2 },
+                // The entry script's own modules and the names both share, in the entry's chunk:
+                // in the app's, the entry script would load the whole app for them.
+                { name: "index", test: (id) => !isAppModule(id), priority: 2 },
                 { name: "app", tags: ["$initial"], test: isAppModule, priority: 1 },
+                // The storefront pages' smallest shared pieces, one file instead of five (each file
+                // costs its own compression header and dictionary: 0.2 KB on the product page).
+                { name: "store-bits", test: STORE_BITS, priority: 1 },
               ],
             },
           },
