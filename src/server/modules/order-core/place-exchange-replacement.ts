@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.js";
 import { orderItems, orders, products } from "../../db/schema.js";
 import { AppError } from "../../lib/app-error.js";
 import { checkChoice, choiceColumns, loadVariants } from "../catalogue/index.js";
-import { firstShortfall, type StockLine, lockVariants, putBackReturnedItems } from "../stock/index.js";
+import { firstShortfall, type StockLine, lockProductStock, putBackReturnedItems } from "../stock/index.js";
 import type { OrderWrite } from "./order-core.js";
 import { placeReplacement } from "./place-order.js";
 
@@ -94,16 +94,18 @@ async function replacementLines(tx: Db, request: Exchange): Promise<ReplacementL
  * The third placement workflow, after the web's and the staff's: an exchange's new parcel, in the
  * return decision's transaction (`placeReplacement` is its statement):
  * the asked-for size and colour, at no charge, ready to ship, linked to the first order. The
- * variants are locked in key order first; when one falls short nothing is written and the agent
+ * products' stock rows are locked in key order first, before their product rows (as a sale and a
+ * product save take them, decision 049); when one falls short nothing is written and the agent
  * is told what to do. The items sent back then go on the shelf again (`putBackReturnedItems`).
  * Runs in the caller's transaction; answers the new order's id.
  */
 export async function placeExchangeReplacement(w: OrderWrite, request: Exchange, actor: string): Promise<string> {
   const tx = w.tx;
   const [original] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for("update");
+  // Every variant sent or taken back is one of these products'.
+  await lockProductStock(tx, [...new Set(request.items.map((i) => i.productId))]);
   const lines = await replacementLines(tx, request);
   const stockLines: StockLine[] = lines.filter((l) => l.tracked);
-  await lockVariants(tx, [...stockLines, ...request.items]);
   const placed = await placeReplacement(w, {
     original,
     lines,

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.js";
 import { queryRows } from "../../db/rows.js";
 import type { ImportFormat } from "./catalogue-model.js";
 import { refreshProductPrice, refreshProductPrices, saveVariants } from "../catalogue/index.js";
-import { saveStock } from "../stock/index.js";
+import { loadStock, lockProductStock, saveStock } from "../stock/index.js";
 import { categorySlugFor } from "./catalogue-gateway.js";
 import type { PlannedProduct } from "./plan.js";
 
@@ -19,7 +19,8 @@ async function categoryOf(tx: Db, name: string, categories: Map<string, string>)
 /**
  * Writes a chunk of planned products inside the caller's transaction: the new ones in a few
  * statements for the whole chunk (products, then their variants, then their counts, then their
- * prices), each updated one as writePlannedProduct does.
+ * prices), each updated one as writePlannedProduct does. The updated ones' stock rows are locked
+ * first, all of them before any product row, as a sale takes them (decision 049).
  */
 export async function writePlannedChunk(
   tx: Db,
@@ -27,6 +28,10 @@ export async function writePlannedChunk(
   format: ImportFormat,
   categories: Map<string, string>,
 ): Promise<void> {
+  await lockProductStock(
+    tx,
+    chunk.flatMap((p) => p.stored?.id ?? []),
+  );
   const created = chunk.filter((p) => !p.stored);
   if (created.length) await writeCreatedProducts(tx, created, categories);
   for (const p of chunk) if (p.stored) await writePlannedProduct(tx, p, format, categories);
@@ -166,10 +171,13 @@ export async function writePlannedProduct(
 /**
  * The variants through the catalogue's own writer (a combination kept keeps its id: cart lines and
  * stock point at it), then their counts, then the product's price from them (decision 038). A file
- * without stock keeps the counts of a product that has them, for the variants that stay.
+ * without stock keeps the counts of a product that has them, for the variants that stay: as they
+ * are now (the chunk locked them), not as planned, so a sale meanwhile is not undone.
  */
 async function writeVariants(tx: Db, productId: number, p: PlannedProduct): Promise<void> {
   const before = p.stored?.variants ?? [];
+  const tracked = before.some((v) => v.stock !== null);
+  const counted = !p.countsStock && tracked ? ((await loadStock(tx, [productId])).get(productId) ?? []) : [];
   await moveMatchedVariants(tx, productId, p);
   const saved = await saveVariants(
     tx,
@@ -183,7 +191,6 @@ async function writeVariants(tx: Db, productId: number, p: PlannedProduct): Prom
       imageId: v.imageId,
     })),
   );
-  const tracked = before.some((v) => v.stock !== null);
   if (p.countsStock || tracked)
     await saveStock(
       tx,
@@ -192,7 +199,7 @@ async function writeVariants(tx: Db, productId: number, p: PlannedProduct): Prom
         variant,
         quantity: p.countsStock
           ? (p.variants[i].imported.inventory ?? 0)
-          : (before.find((b) => b.id === variant.id)?.stock ?? 0),
+          : (counted.find((c) => c.variantId === variant.id)?.quantity ?? 0),
       })),
     );
   await refreshProductPrice(tx, productId);

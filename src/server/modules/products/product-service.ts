@@ -9,7 +9,7 @@ import { checkProductAttributes } from "../attributes/index.js";
 import { findCategoryFor } from "../categories/index.js";
 import { findImageRefs, storeImages, type Upload } from "../images/index.js";
 import { loadVariants, refreshProductPrice, saveVariants } from "../catalogue/index.js";
-import { loadStock, saveStock } from "../stock/index.js";
+import { loadStock, lockProductStock, saveStock } from "../stock/index.js";
 import type { ProductForm } from "./product-form.js";
 import { planVariants, type SavedVariants, type VariantPlan } from "./product-variants.js";
 import { findProductRow, getProduct } from "./product-queries.js";
@@ -135,7 +135,8 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /**
  * Writes the planned variants and their counts, then the product's price from them (decision
  * 038). Counts not named are kept for the variants that stay (new ones start at 0) while the
- * product counts stock.
+ * product counts stock: read here, after the caller locked them, so a sale a moment before is
+ * not undone.
  */
 async function writeVariants(tx: Tx, id: number, variants: VariantPlan, trackedBefore: boolean): Promise<void> {
   const before = trackedBefore ? ((await loadStock(tx as unknown as Db, [id])).get(id) ?? []) : [];
@@ -194,6 +195,8 @@ export async function updateProduct(db: Db, id: number, form: ProductForm): Prom
   // Not named: a tracked product keeps its counts, for the variants it keeps.
   const row = await savingHandle(handle, () =>
     db.transaction(async (tx) => {
+      // The stock rows before the product row, as a sale takes them (decision 049).
+      await lockProductStock(tx, [id]);
       const [updated] = await tx.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id });
       if (updated) await writeVariants(tx, id, variants, old.trackStock);
       if (updated) await recordHandleChange(tx, id, old.handle, handle);
@@ -204,8 +207,14 @@ export async function updateProduct(db: Db, id: number, form: ProductForm): Prom
   return (await getProduct(db, id))!;
 }
 
-/** Images stay: orders and reviews may still show them. Cart lines go with the product. */
+/**
+ * Images stay: orders and reviews may still show them. Cart lines, variants and stock go with the
+ * product, its stock rows locked first, as a sale takes them (decision 049).
+ */
 export async function deleteProduct(db: Db, id: number): Promise<void> {
-  const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  const deleted = await db.transaction(async (tx) => {
+    await lockProductStock(tx, [id]);
+    return tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  });
   if (deleted.length === 0) throw notFound("Product");
 }

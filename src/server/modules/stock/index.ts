@@ -9,5 +9,5 @@ export { refuseShortStock } from "./stock-release.js";
 export { lockVariants, putBackReturnedItems } from "./stock-return.js";
 export { firstShortfall, notEnoughStock, stockResultColumns, takeStockCtes } from "./stock-sql.js";
 export type { StockLine } from "./stock-sql.js";
-export { loadStock, saveStock } from "./stock-store.js";
+export { loadStock, lockProductStock, saveStock } from "./stock-store.js";
 export { announceStockChange } from "./stock-announce.js";

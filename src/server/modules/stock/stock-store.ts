@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { VariantStock } from "@shared/rules/stock.js";
 import type { Db } from "../../db/client.js";
 import { cartItems, products, productStock } from "../../db/schema.js";
@@ -35,26 +35,59 @@ export interface GivenStock {
 }
 
 /**
+ * Locks every counted variant of these products, in variant order as placement and the release
+ * trigger lock them (decision 007). A transaction that writes a product row and its stock rows
+ * (a save, an import, a deletion) calls this first: a sale also takes the stock rows before the
+ * product row (its last unit moves the shown price, migration 0029), so the two never wait on
+ * each other in a circle (decision 049). Counts read after it are the latest, and stay so until
+ * the transaction ends.
+ */
+export async function lockProductStock(tx: Writer, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx
+    .select({ variantId: productStock.variantId })
+    .from(productStock)
+    .where(inArray(productStock.productId, [...new Set(productIds)]))
+    .orderBy(asc(productStock.variantId))
+    .for("update");
+}
+
+/**
  * Stores what the admin says (absolute counts of what is on the shelf): a count for every variant
- * of the product, missing ones at 0; null stops tracking and forgets the counts. Called with the
- * product's own update, in one transaction.
+ * of the product, missing ones at 0; null stops tracking and forgets the counts. A variant's row
+ * is updated in place, not deleted and added again, so an order waiting for it reads the new
+ * count rather than finding no row. Called with the product's own update, in one transaction,
+ * after `lockProductStock`.
  */
 export async function saveStock(db: Writer, productId: number, given: GivenStock[] | null): Promise<void> {
-  await db.delete(productStock).where(eq(productStock.productId, productId));
+  const kept = (given ?? []).map((g) => g.variant.id);
+  await db
+    .delete(productStock)
+    .where(
+      and(eq(productStock.productId, productId), kept.length ? notInArray(productStock.variantId, kept) : undefined),
+    );
   await db
     .update(products)
     .set({ trackStock: given !== null })
     .where(eq(products.id, productId));
   if (given === null || given.length === 0) return;
-  await db.insert(productStock).values(
-    given.map((g) => ({
-      productId,
-      variantId: g.variant.id,
-      size: g.variant.size,
-      color: g.variant.color,
-      quantity: g.quantity,
-    })),
-  );
+  await db
+    .insert(productStock)
+    .values(
+      [...given]
+        .sort((a, b) => a.variant.id - b.variant.id)
+        .map((g) => ({
+          productId,
+          variantId: g.variant.id,
+          size: g.variant.size,
+          color: g.variant.color,
+          quantity: g.quantity,
+        })),
+    )
+    .onConflictDoUpdate({
+      target: productStock.variantId,
+      set: { size: sql`excluded.size`, color: sql`excluded.color`, quantity: sql`excluded.quantity` },
+    });
 }
 
 /** Units of one variant left for a shopper adding more to the cart (their own line counted). */
