@@ -223,7 +223,7 @@ async function checkExchangeChoices(db: Db, items: ReturnItem[]) {
   const now = catalogueNow(db);
   for (const i of items) {
     if (!i.exchangeVariantId && !i.exchangeSize && !i.exchangeColor)
-      throw new AppError("VALIDATION", `Choose the size or colour you want instead of ${describe(i)}`, {
+      throw new AppError("VALIDATION", `Choose what you want instead of ${describe(i)}`, {
         items: "Choose what to exchange for",
       });
     const product = found.get(i.productId);

@@ -202,13 +202,18 @@ describe("two lines of one order that differ only in Make", () => {
     });
   });
 
-  it("asks which one an older client means when its size and colour name both", async () => {
+  it("asks which one an older client means when its size and colour name both, and what to send instead of it", async () => {
     const orderId = await bothMakes();
     const before = await countRows(t.db, returnRequests);
     const vague = await ask(orderId, "return", { size: "S", color: "Red", quantity: 1 });
     expect([vague.statusCode, vague.json().error]).toEqual([
       400,
       "This order has Lawn suit (Unstitched, S, Red) and Lawn suit (Stitched, S, Red); choose which one to return or exchange",
+    ]);
+    const nothingChosen = await ask(orderId, "exchange", { variantId: variantId("Stitched", "S"), quantity: 1 });
+    expect([nothingChosen.statusCode, nothingChosen.json().error]).toEqual([
+      400,
+      "Choose what you want instead of Lawn suit (Stitched, S, Red)",
     ]);
     expect(await countRows(t.db, returnRequests)).toBe(before);
   });
