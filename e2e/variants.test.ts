@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { orderNumber } from "@shared/rules/labels.js";
 import type { AdminOrderPage } from "@shared/schemas/orders.js";
 import { openAdmin } from "./support/admin";
 import { DESKTOP, newContext, PHONE, screenshot } from "./support/browser";
@@ -229,6 +230,87 @@ describe.each([
     await shop.getByRole("button", { name: /^Blue/ }).click();
     await shop.getByText("Rs. 6,490", { exact: true }).first().waitFor();
     await screenshot(shop, `variants-admin-shop-${label}`);
+    await context.close();
+  });
+});
+
+describe("a customer returning one of two lines that differ only in Make", () => {
+  it("asks for the Unstitched and the Stitched line apart from the tracking card", async () => {
+    const product = await lawnSuit("Lawn Returns Suit");
+    const variant = (make: string) =>
+      product.variants.find((v) => v.options.Make === make && v.options.Size === "S" && v.options.Color === "Red")!.id;
+    const phone = "0303 4567890";
+    const placed = await fetch(`${suite.store.baseUrl}/api/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        customerName: "Hina Javed",
+        customerPhone: phone,
+        shippingAddress: "House 8, Street 2, Johar Town",
+        city: "Lahore",
+        paymentMethod: "cod",
+        items: ["Unstitched", "Stitched"].map((make) => ({
+          productId: product.id,
+          variantId: variant(make),
+          quantity: 1,
+        })),
+      }),
+    });
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    const id = ((await placed.json()) as { id: string }).id;
+    for (const status of ["processing", "shipped", "delivered"])
+      expect((await suite.store.adminFetch(`/api/orders/${id}`, { method: "PATCH", json: { status } })).status).toBe(
+        200,
+      );
+
+    const context = await newContext(suite.browser, suite.store.baseUrl, DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Track Orders" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Track Your Orders" });
+    await dialog.getByLabel("Phone Number").fill(phone);
+    await dialog.getByLabel("Order Number (optional)").fill(orderNumber(id));
+    await dialog.getByRole("button", { name: "Search Orders" }).click();
+    const card = dialog.getByRole("article", { name: `Order ${orderNumber(id)}` });
+    const ask = async (line: string) => {
+      await card.getByRole("button", { name: "Return or exchange" }).click();
+      const form = card.getByRole("form", { name: "Return or exchange request" });
+      await form.getByLabel("Return for a refund").check();
+      await form.getByRole("checkbox", { name: `${product.name} (${line})` }).check();
+      await expect(form.getByLabel(`How many of ${product.name} (${line})`).inputValue()).resolves.toBe("1");
+      await form.getByLabel("Why?").fill("The fabric is thinner than expected");
+      await form.getByRole("button", { name: "Send request" }).click();
+      return form;
+    };
+
+    await ask("Unstitched / S / Red");
+    await card.getByText(/^Return requested/).waitFor();
+    // The same line again is refused, naming it; the other line is still free.
+    const again = await ask("Unstitched / S / Red");
+    await again
+      .getByRole("alert")
+      .filter({ hasText: `${product.name} (Unstitched, S, Red) was already asked for in an earlier request` })
+      .waitFor();
+    await again.getByRole("button", { name: "Cancel" }).click();
+    await ask("Stitched / S / Red");
+    await expect.poll(() => card.getByText(/^Return requested/).count()).toBe(2);
+    await screenshot(page, "variants-returns-by-make-desktop");
+
+    const listed = (await (await suite.store.adminFetch("/api/admin/returns?status=requested")).json()) as {
+      orderId: string;
+      items: { variantId?: number; price: number }[];
+    }[];
+    expect(
+      listed
+        .filter((r) => r.orderId === id)
+        .flatMap((r) => r.items.map((i) => [i.variantId, i.price]))
+        .sort(),
+    ).toEqual(
+      [
+        [variant("Stitched"), 6490],
+        [variant("Unstitched"), 4990],
+      ].sort(),
+    );
     await context.close();
   });
 });

@@ -780,6 +780,9 @@ export interface ReturnItemRow {
   productId: number;
   size: string;
   color: string;
+  /** The order line's variant and its options as sold (decision 038); absent on a request made before them. */
+  variantId?: number;
+  options?: Record<string, string>;
   quantity: number;
   exchangeSize?: string;
   exchangeColor?: string;

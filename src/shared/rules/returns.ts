@@ -1,3 +1,5 @@
+import { COLOR_OPTION, SIZE_OPTION } from "../catalogue/variants.js";
+
 /** The store copy promises "7 Day Returns": counted from the moment the parcel was delivered. */
 export const RETURN_WINDOW_DAYS = 7;
 export const RETURN_PHOTOS_MAX = 3;
@@ -10,9 +12,47 @@ export function returnWindowEnds(deliveredAt: string | Date): Date {
 }
 
 const fold = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
-/** An order line's identity in a return or exchange: the product, and its size and colour folded. */
-export const lineKeyOf = (l: { productId: number; size: string; color: string }) =>
-  `${l.productId}|${fold(l.size)}|${fold(l.color)}`;
+
+/**
+ * An order line's identity in a return or exchange: the product, its size and colour, and its
+ * variant's other options (Make: Stitched), all folded. Two lines that differ only in such an
+ * option (Unstitched and Stitched in M) are two lines: asking for one leaves the other free. A
+ * line or request item without options recorded (sold, or asked for, before options) keys as
+ * before, by size and colour, which is all a product with only those two options has.
+ */
+export function lineKeyOf(l: KeyedLine): string {
+  const others = Object.entries(l.options ?? {})
+    .filter(([name]) => name !== SIZE_OPTION && name !== COLOR_OPTION)
+    .map(([name, value]) => `${fold(name)}=${fold(value)}`)
+    .sort();
+  return [l.productId, fold(l.size), fold(l.color), ...others].join("|");
+}
+
+/** What names an order line, or the line a request item asks for. */
+export interface KeyedLine {
+  productId: number;
+  size: string;
+  color: string;
+  options?: Record<string, string> | null;
+}
+
+/**
+ * The key of the order's line a stored request item names. An item stored without options (asked
+ * for before they were recorded with it) named its line by size and colour: it is the order's one
+ * line of that size and colour when there is exactly one; otherwise it keeps its own key.
+ */
+export function itemLineKey(item: KeyedLine, lines: KeyedLine[]): string {
+  const own = lineKeyOf(item);
+  if (Object.keys(item.options ?? {}).length > 0 || lines.some((l) => lineKeyOf(l) === own)) return own;
+  const same = new Set(
+    lines
+      .filter(
+        (l) => l.productId === item.productId && fold(l.size) === fold(item.size) && fold(l.color) === fold(item.color),
+      )
+      .map(lineKeyOf),
+  );
+  return same.size === 1 ? [...same][0] : own;
+}
 
 export const RETURN_TYPES = ["return", "exchange"] as const;
 export type ReturnType = (typeof RETURN_TYPES)[number];

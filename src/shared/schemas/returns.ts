@@ -53,6 +53,8 @@ export type ReturnRequestInput = z.input<typeof returnRequestInput>;
 export const returnItem = returnItemInput.extend({
   productName: z.string(),
   price: z.number(),
+  /** The options of the order's line as sold (its variant's), when recorded: what tells two lines of one size and colour apart. */
+  options: z.record(z.string(), z.string()).optional(),
   /** The options of the variant asked for instead (with `exchangeVariantId`), as it was when asked. */
   exchangeOptions: z.record(z.string(), z.string()).optional(),
 });

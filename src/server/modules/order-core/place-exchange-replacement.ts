@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { orderNumber } from "@shared/rules/labels.js";
-import { lineKeyOf } from "@shared/rules/returns.js";
+import { itemLineKey, lineKeyOf } from "@shared/rules/returns.js";
 import { variantLabel } from "@shared/rules/stock.js";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders, products } from "../../db/schema.js";
@@ -17,6 +17,9 @@ export interface Exchange {
     productId: number;
     size: string;
     color: string;
+    /** The order line's variant and options, when the request recorded them (it names the line). */
+    variantId?: number;
+    options?: Record<string, string>;
     quantity: number;
     exchangeSize?: string | null;
     exchangeColor?: string | null;
@@ -49,7 +52,8 @@ async function replacementLines(tx: Db, request: Exchange): Promise<ReplacementL
   const found = rows.map((r) => ({ ...r, variants: variants.get(r.id) ?? [] }));
   const ordered = await tx.select().from(orderItems).where(eq(orderItems.orderId, request.orderId));
   return request.items.map((i) => {
-    const line = ordered.find((l) => lineKeyOf(l) === lineKeyOf(i));
+    const key = itemLineKey(i, ordered);
+    const line = ordered.find((l) => lineKeyOf(l) === key);
     const name = line?.productName ?? `Product #${i.productId}`;
     const product = found.find((p) => p.id === i.productId);
     if (!product) throw cannotSend(`${name} is no longer sold`);

@@ -2,9 +2,9 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { REVIEW_IMAGE_MAX_PX } from "@shared/constants.js";
 import { orderNumber } from "@shared/rules/labels.js";
 import { normalizePhone, phonesMatch } from "@shared/rules/phone.js";
-import { lineKeyOf, returnWindowEnds } from "@shared/rules/returns.js";
+import { itemLineKey, lineKeyOf, returnWindowEnds } from "@shared/rules/returns.js";
 import { isOnSale } from "@shared/catalogue/handles.js";
-import { itemLabel } from "@shared/catalogue/variants.js";
+import { chosenValues, itemLabel } from "@shared/catalogue/variants.js";
 import type { CustomerReturn, ReturnItem, returnRequestInput } from "@shared/schemas/returns.js";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
@@ -19,10 +19,44 @@ type Input = z.output<typeof returnRequestInput>;
 
 const fold = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
 const lineKey = lineKeyOf;
-const describe = (l: { productName: string; size: string; color: string }) => {
-  const variant = [l.size, l.color].filter((v) => v.trim()).join(", ");
-  return `${l.productName}${variant ? ` (${variant})` : ""}`;
+/** "Lawn suit (Stitched, M, Red)": the line with its variant's values, or its size and colour. */
+const describe = (l: { productName: string; size: string; color: string; options?: Record<string, string> | null }) => {
+  const values = chosenValues(l);
+  return `${l.productName}${values ? ` (${values})` : ""}`;
 };
+
+type OrderLine = {
+  productId: number;
+  productName: string;
+  size: string;
+  color: string;
+  variantId: number | null;
+  options: Record<string, string> | null;
+  quantity: number;
+  price: string;
+};
+
+/**
+ * The order's line a request item names: by its variant, or (an older client) by its size and
+ * colour when those name one line; lines of one variant are one line, their quantities summed.
+ */
+function lineNamed(lines: OrderLine[], ordered: Map<string, OrderLine>, i: Input["items"][number]): OrderLine {
+  const sameSizeAndColor = (l: OrderLine) =>
+    l.productId === i.productId && fold(l.size) === fold(i.size) && fold(l.color) === fold(i.color);
+  const named = i.variantId
+    ? lines.filter((l) => l.productId === i.productId && l.variantId === i.variantId)
+    : lines.filter(sameSizeAndColor);
+  const keys = [...new Set(named.map(lineKey))];
+  if (keys.length === 0)
+    throw new AppError("CONFLICT", `${describe({ productName: "An item", ...i })} is not in this order`);
+  if (keys.length > 1) {
+    const which = keys.map((k) => describe(ordered.get(k)!)).join(" and ");
+    throw new AppError("VALIDATION", `This order has ${which}; choose which one to return or exchange`, {
+      items: "Choose the item from your order",
+    });
+  }
+  return ordered.get(keys[0])!;
+}
 
 /**
  * The order a customer may ask a return or exchange of: theirs (the phone proves it), delivered,
@@ -90,17 +124,23 @@ export async function requestReturn(
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id));
-  const ordered = new Map<string, (typeof lines)[number] & { quantity: number }>();
+  const ordered = new Map<string, OrderLine>();
   for (const l of lines) {
     const known = ordered.get(lineKey(l));
     ordered.set(lineKey(l), { ...l, quantity: (known?.quantity ?? 0) + l.quantity });
   }
   const items: ReturnItem[] = input.items.map((i) => {
-    // A line named by its variant is the order's line of that variant (its size and colour as sold).
-    const named = i.variantId ? lines.find((l) => l.productId === i.productId && l.variantId === i.variantId) : i;
-    const line = named && ordered.get(lineKey(named));
-    if (!line) throw new AppError("CONFLICT", `${describe({ productName: "An item", ...i })} is not in this order`);
-    return { ...i, size: line.size, color: line.color, productName: line.productName, price: Number(line.price) };
+    // The item as the order sold it: its variant, size, colour and options (what keys it).
+    const line = lineNamed(lines, ordered, i);
+    return {
+      ...i,
+      size: line.size,
+      color: line.color,
+      ...(line.variantId ? { variantId: line.variantId } : {}),
+      ...(line.options && Object.keys(line.options).length > 0 ? { options: line.options } : {}),
+      productName: line.productName,
+      price: Number(line.price),
+    };
   });
   if (input.type === "exchange") await checkExchangeChoices(db, items);
   // Decoded before the transaction: seconds of image work must not hold the order's lock (or, on
@@ -114,7 +154,11 @@ export async function requestReturn(
       .from(returnRequests)
       .where(and(eq(returnRequests.orderId, order.id), ne(returnRequests.status, "rejected")));
     const asked = new Map<string, number>();
-    for (const r of earlier) for (const i of r.items) asked.set(lineKey(i), (asked.get(lineKey(i)) ?? 0) + i.quantity);
+    for (const r of earlier)
+      for (const i of r.items) {
+        const key = itemLineKey(i, lines);
+        asked.set(key, (asked.get(key) ?? 0) + i.quantity);
+      }
     for (const i of items) asked.set(lineKey(i), (asked.get(lineKey(i)) ?? 0) + i.quantity);
     for (const i of items) {
       const line = ordered.get(lineKey(i))!;
@@ -150,6 +194,8 @@ function toStoredItem(i: ReturnItem): ReturnItemRow {
     productId: i.productId,
     size: i.size,
     color: i.color,
+    ...(i.variantId ? { variantId: i.variantId } : {}),
+    ...(i.options ? { options: i.options } : {}),
     quantity: i.quantity,
     ...(i.exchangeSize ? { exchangeSize: i.exchangeSize } : {}),
     ...(i.exchangeColor ? { exchangeColor: i.exchangeColor } : {}),
@@ -177,7 +223,7 @@ async function checkExchangeChoices(db: Db, items: ReturnItem[]) {
   const now = catalogueNow(db);
   for (const i of items) {
     if (!i.exchangeVariantId && !i.exchangeSize && !i.exchangeColor)
-      throw new AppError("VALIDATION", `Choose the size or colour you want instead of ${describe(i)}`, {
+      throw new AppError("VALIDATION", `Choose what you want instead of ${describe(i)}`, {
         items: "Choose what to exchange for",
       });
     const product = found.get(i.productId);

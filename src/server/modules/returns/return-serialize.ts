@@ -1,8 +1,10 @@
 import { asc, inArray } from "drizzle-orm";
 import { orderNumber } from "@shared/rules/labels.js";
 import {
+  itemLineKey,
   lineKeyOf,
   returnStatusText,
+  type KeyedLine,
   type RefundMethod,
   type ReturnStatus,
   type ReturnType,
@@ -12,8 +14,8 @@ import type { Db } from "../../db/client.js";
 import { orderItems, returnRequests } from "../../db/schema.js";
 
 export type ReturnRow = typeof returnRequests.$inferSelect;
-/** Name and price of each order line, by `${productId}|${size}|${colour}` (folded). */
-export type LineInfo = Map<string, { productName: string; price: number }>;
+/** Each order line (merged by `lineKeyOf`): what names it, and its name and price. */
+export type LineInfo = Map<string, KeyedLine & { productName: string; price: number }>;
 
 const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -25,11 +27,10 @@ export function toCustomerReturn(row: ReturnRow, lines: LineInfo, replacementOrd
     type,
     status,
     statusText: returnStatusText(type, status),
-    items: row.items.map((i) => ({
-      ...i,
-      productName: lines.get(lineKeyOf(i))?.productName ?? "",
-      price: lines.get(lineKeyOf(i))?.price ?? 0,
-    })),
+    items: row.items.map((i) => {
+      const line = lines.get(itemLineKey(i, [...lines.values()]));
+      return { ...i, productName: line?.productName ?? "", price: line?.price ?? 0 };
+    }),
     adminNote: row.adminNote,
     refundAmount: row.refundAmount,
     refundMethod: row.refundMethod as RefundMethod | null,
@@ -49,12 +50,13 @@ export async function loadLineInfo(db: Db, orderIds: string[]): Promise<Map<stri
       productName: orderItems.productName,
       size: orderItems.size,
       color: orderItems.color,
+      options: orderItems.options,
       price: orderItems.price,
     })
     .from(orderItems)
     .where(inArray(orderItems.orderId, orderIds));
-  for (const r of rows)
-    byOrder.get(r.orderId)?.set(lineKeyOf(r), { productName: r.productName, price: Number(r.price) });
+  for (const { orderId, price, ...line } of rows)
+    byOrder.get(orderId)?.set(lineKeyOf(line), { ...line, price: Number(price) });
   return byOrder;
 }
 

@@ -43,22 +43,31 @@ export async function lockVariants(tx: Db, variants: Variant[]): Promise<void> {
 export async function putBackReturnedItems(
   tx: Db,
   orderId: string,
-  items: (Variant & { quantity: number })[],
+  items: (Variant & { quantity: number; variantId?: number })[],
 ): Promise<number> {
   if (items.length === 0) return 0;
   const wanted = JSON.stringify(
-    items.map((i) => ({ product_id: i.productId, size: i.size, color: i.color, quantity: i.quantity })),
+    items.map((i) => ({
+      product_id: i.productId,
+      size: i.size,
+      color: i.color,
+      variant_id: i.variantId ?? null,
+      quantity: i.quantity,
+    })),
   );
+  // An item names its variant (two may share a size and colour: Unstitched and Stitched in M);
+  // one asked for before variants were recorded with it, its size and colour.
   const [row] = await queryRows<{ units: unknown }>(
     tx,
     sql`with wanted as (
-          select product_id, size, color, sum(quantity)::int as quantity
-          from json_to_recordset(${wanted}::json) as w(product_id int, size text, color text, quantity int)
-          group by 1, 2, 3
+          select product_id, size, color, variant_id, sum(quantity)::int as quantity
+          from json_to_recordset(${wanted}::json) as w(product_id int, size text, color text, variant_id int, quantity int)
+          group by 1, 2, 3, 4
         ),
         back as (
           select o.variant_id, least(o.quantity, w.quantity) as quantity
-          from order_stock o join wanted w using (product_id, size, color)
+          from order_stock o join wanted w on o.product_id = w.product_id
+            and case when w.variant_id is null then (o.size, o.color) = (w.size, w.color) else o.variant_id = w.variant_id end
           where o.order_id = ${orderId}::uuid and o.held and o.quantity > 0 and o.variant_id is not null
         ),
         less_held as (

@@ -1,5 +1,5 @@
 import { toast } from "sonner";
-import { variantName } from "@shared/catalogue/variants.js";
+import { chosenValues, variantName } from "@shared/catalogue/variants.js";
 import { formatRs } from "@shared/rules/money.js";
 import { REFUND_METHOD_LABELS } from "@shared/rules/returns.js";
 import type { AdminReturn, DecideReturnInput } from "@shared/schemas/returns.js";
@@ -37,7 +37,7 @@ export function ReturnCard({ request: r }: { request: AdminReturn }) {
       <ul className="mt-2 list-disc pl-5">
         {r.items.map((i, n) => (
           <li key={n}>
-            {i.quantity} × {i.productName} ({[i.size, i.color].filter(Boolean).join(", ") || "one size"})
+            {i.quantity} × {i.productName} ({chosenValues(i) || "one size"})
             {r.type === "exchange" &&
               ` → ${
                 i.exchangeOptions

@@ -33,14 +33,12 @@ export function ReturnItemChoices({
         <div key={i} className="flex flex-wrap items-center gap-2">
           <label className="flex min-w-0 flex-1 items-center gap-1.5">
             <input type="checkbox" checked={!!chosen[i]} onChange={(e) => onToggle(i, e.target.checked)} />
-            <span className="truncate">
-              {item.productName} ({soldAs(item)})
-            </span>
+            <span className="truncate">{lineName(item)}</span>
           </label>
           {chosen[i] && (
             <>
               <Input
-                aria-label={`How many of ${item.productName}`}
+                aria-label={`How many of ${lineName(item)}`}
                 type="number"
                 min={1}
                 max={item.quantity}
@@ -63,10 +61,13 @@ export function ReturnItemChoices({
   );
 }
 
-/** The line as sold: its variant's values, or its size and colour for an older line. */
-function soldAs(item: Item): string {
+/**
+ * "Lawn suit (Stitched / M)": the line as sold, its variant's values (or its size and colour for an
+ * older line), so two lines of one product that differ only in Make are named apart.
+ */
+function lineName(item: Item): string {
   const label = item.options && Object.keys(item.options).length > 0 ? variantLabel(item.options) : "";
-  return label || [item.size, item.color].filter(Boolean).join(", ") || "one size";
+  return `${item.productName} (${label || [item.size, item.color].filter(Boolean).join(", ") || "one size"})`;
 }
 
 /** What to send instead: only the product's variants on sale and in stock (the server checks the same). */
@@ -88,7 +89,7 @@ function ExchangeFor({
     return <span className="text-muted">Nothing to exchange it for is in stock now; ask for a return instead.</span>;
   return (
     <NativeSelect
-      aria-label={`Exchange ${item.productName} for`}
+      aria-label={`Exchange ${lineName(item)} for`}
       value={value ?? ""}
       onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
       className="w-48"
