@@ -113,6 +113,39 @@ export const products = pgTable(
 );
 
 /**
+ * How many products share each combination of what the facets filter and count by (migration
+ * 0032, decision 049): written only by the database's triggers on products, never by the
+ * application; `select product_facet_counts_rebuild()` recounts it. The columns carry the names
+ * of the products' columns they stand for, so the facets read it with the product list's own
+ * conditions. `publish_at` is a draft's only; rows are split by the writer's `slot` and may net
+ * to 0 or below per slot: readers sum `n` over the slots of a key.
+ */
+export const productFacetCounts = pgTable(
+  "product_facet_counts",
+  {
+    facetTokens: text("facet_tokens").array().notNull(),
+    category: text("category").notNull(),
+    price: numeric("price", { precision: 12, scale: 2 }).notNull(),
+    status: text("status").$type<ProductStatus>().notNull(),
+    publishAt: timestamp("publish_at", { withTimezone: true, mode: "string" }),
+    slot: smallint("slot").notNull(),
+    n: integer("n").notNull(),
+    /** `facet_set_key(facet_tokens)`, the token set in the unique key (an md5: no btree size limit). */
+    setKey: text("set_key").notNull(),
+  },
+  (t) => [
+    uniqueIndex("product_facet_counts_key").on(
+      t.setKey,
+      t.category,
+      t.price,
+      t.status,
+      sql`coalesce(${t.publishAt}, 'infinity'::timestamptz)`,
+      t.slot,
+    ),
+  ],
+);
+
+/**
  * Each combination of a product's options on sale (migration 0023, decision 038); a combination
  * with no row is not sold. `size` / `color` are its Size and Color values ('' without them).
  */

@@ -8,4 +8,4 @@ export type { OrderMoneyRow } from "./order-money.js";
 export { amountsAsMoney, amountsInRupees, judgedHighRisk, priceOrder } from "./price-order.js";
 export type { PricedOrder } from "./price-order.js";
 export { saleBookOf, salePricer, pricingInForce, storeNow } from "./sale-book.js";
-export { shownPriceSql } from "./sale-price-sql.js";
+export { shownPriceSql, shownPriceWithNamed } from "./sale-price-sql.js";

@@ -36,5 +36,15 @@ const toTextArray = (values: readonly string[]) =>
 
 /** The shown price's SQL under the sales live now (the regular price for a database no app serves). */
 export async function shownPriceSql(db: Db): Promise<SQL> {
-  return shownPriceOf((await saleBookOf(db)?.live()) ?? []);
+  return (await shownPriceWithNamed(db)).price;
+}
+
+/**
+ * The shown price's SQL and the products the same live sales name one by one (their price reads
+ * `products.id`; every other product's reads only its price and category): what a reader of the
+ * facet roll-up, which keeps no ids, needs to look up apart (decision 049).
+ */
+export async function shownPriceWithNamed(db: Db): Promise<{ price: SQL; namedProductIds: number[] }> {
+  const sales = (await saleBookOf(db)?.live()) ?? [];
+  return { price: shownPriceOf(sales), namedProductIds: [...new Set(sales.flatMap((s) => s.productIds))] };
 }

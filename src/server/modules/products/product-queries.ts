@@ -81,6 +81,15 @@ export function baseFiltersOf(query: ProductListQuery, price: SQL, withPrice = t
   return where;
 }
 
+/**
+ * True when baseFiltersOf reads no more of a product than its category and price, which the
+ * facet roll-up keeps (decision 049): no search text and no old `sizes`/`colors` parameters.
+ * A filter added to baseFiltersOf that reads another column must make this false when given (the
+ * roll-up would otherwise be asked for a column it has not: an error, never a wrong count).
+ */
+export const filtersOnCountedColumns = (query: ProductListQuery): boolean =>
+  !query.q && given(query.sizes).length === 0 && given(query.colors).length === 0;
+
 /** `price`: the price the shopper sees (an automatic sale's while one is live), as SQL. */
 function filtersOf(query: ProductListQuery, price: SQL): SQL[] {
   return [...baseFiltersOf(query, price), ...facetFilterSql(groupFacetFilters(given(query.f)))];
