@@ -93,7 +93,7 @@ async function measure(database: Database, count: number, seconds: number) {
       facets: "/api/products/facets?f=Fabric%3ALawn&f=Size%3AM",
     },
   };
-  // The facet roll-up's rows (decision 049): what the facets read in place of the products.
+  // The facet roll-up's rows (decision 051): what the facets read in place of the products.
   const result: Record<string, unknown> = { products, variants, facetCountRows, seedSeconds };
   for (const [name, pair] of Object.entries(pairs)) {
     const fresh = { list: await uncachedMs(app, url, pair.list), facets: await uncachedMs(app, url, pair.facets) };

@@ -114,7 +114,7 @@ export const products = pgTable(
 
 /**
  * How many products share each combination of what the facets filter and count by (migration
- * 0032, decision 049): written only by the database's triggers on products, never by the
+ * 0032, decision 051): written only by the database's triggers on products, never by the
  * application; `select product_facet_counts_rebuild()` recounts it. The columns carry the names
  * of the products' columns they stand for, so the facets read it with the product list's own
  * conditions. `publish_at` is a draft's only; rows are split by the writer's `slot` and may net

@@ -1,4 +1,4 @@
--- Facets read from a roll-up (issue 40, decision 049, superseding 045's counting). One row per
+-- Facets read from a roll-up (issue 40, decision 051, superseding 045's counting). One row per
 -- distinct combination of what the shop's facets filter and count by: the product's token set,
 -- its category, its regular price (the shown price under any sale by category is computed from
 -- price and category, and the price range filters it) and whether shoppers see it (status, and a

@@ -42,7 +42,7 @@ export async function shownPriceSql(db: Db): Promise<SQL> {
 /**
  * The shown price's SQL and the products the same live sales name one by one (their price reads
  * `products.id`; every other product's reads only its price and category): what a reader of the
- * facet roll-up, which keeps no ids, needs to look up apart (decision 049).
+ * facet roll-up, which keeps no ids, needs to look up apart (decision 051).
  */
 export async function shownPriceWithNamed(db: Db): Promise<{ price: SQL; namedProductIds: number[] }> {
   const sales = (await saleBookOf(db)?.live()) ?? [];

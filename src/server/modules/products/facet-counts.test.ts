@@ -7,7 +7,7 @@ import { insertProduct } from "../../test/factory.js";
 import { createTestDatabase } from "../../test/test-db.js";
 
 /**
- * The facet roll-up (migration 0032, decision 049) against the products it counts: whatever writes
+ * The facet roll-up (migration 0032, decision 051) against the products it counts: whatever writes
  * products, in whatever shape of statement, the roll-up's rows netted over their slots are the
  * products grouped by the same key. On PostgreSQL the concurrent writers really run at once.
  */

@@ -32,7 +32,7 @@ const everyProduct: Source = {
 };
 
 /**
- * The roll-up (decision 049), its slots netted, under the name `products`: its columns are named
+ * The roll-up (decision 051), its slots netted, under the name `products`: its columns are named
  * as the products' they count, so the list's own conditions (category, facet choices, the price
  * range, visibility, the shown price) read it unchanged. Products a live sale names one by one
  * (their shown price reads their id) are taken out of it and read from products by id instead.
@@ -93,14 +93,14 @@ function facetSql(source: Source, base: SQL[], priceRange: SQL[], price: SQL, ch
  * GET /api/products/facets: for every option and attribute in use, how many products match each
  * value with every filter applied but that facet's own choice (decision 040), and the span of
  * shown prices with every filter but the price range. One statement (facetSql), over the roll-up
- * whenever the filters allow (decision 049), else over the products.
+ * whenever the filters allow (decision 051), else over the products.
  */
 export async function productFacets(db: Db, query: ProductListQuery): Promise<Facets> {
   const { price, namedProductIds } = await shownPriceWithNamed(db);
   // Shoppers' counts: drafts and archived products are in none (decision 039's one condition).
   const visible = await shopperFilter(db);
   const chosen = groupFacetFilters(given(query.f));
-  // The roll-up answers exactly whenever the filters read only what it keeps (decision 049).
+  // The roll-up answers exactly whenever the filters read only what it keeps (decision 051).
   const source = filtersOnCountedColumns(query) ? countedProducts(namedProductIds) : everyProduct;
   const [rows, kept] = await Promise.all([
     queryRows<FacetRow>(

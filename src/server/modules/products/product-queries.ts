@@ -83,7 +83,7 @@ export function baseFiltersOf(query: ProductListQuery, price: SQL, withPrice = t
 
 /**
  * True when baseFiltersOf reads no more of a product than its category and price, which the
- * facet roll-up keeps (decision 049): no search text and no old `sizes`/`colors` parameters.
+ * facet roll-up keeps (decision 051): no search text and no old `sizes`/`colors` parameters.
  * A filter added to baseFiltersOf that reads another column must make this false when given (the
  * roll-up would otherwise be asked for a column it has not: an error, never a wrong count).
  */
