@@ -244,12 +244,32 @@ describe("a storefront page's first paint", () => {
       await held;
       await route.continue();
     });
-    await page.goto(`/product/${newest.id}`);
+    // Not until "load": a page's load waits for the app's script once the entry has added it.
+    await page.goto(`/product/${newest.id}`, { waitUntil: "domcontentloaded" });
     await page.getByRole("button", { name: "Open menu" }).click();
     expect(await hydrated(page, "#root main h1")).toBe(false);
     release();
     await page.getByRole("dialog").waitFor();
     expect(await hydrated(page, "#root main h1")).toBe(true);
+    await context.close();
+  });
+
+  it("keeps a choice made in a select before the app has started, and makes it again once the app has hydrated the page", async () => {
+    const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/shop", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
+    await page.getByLabel("Sort by").selectOption({ label: "Price: High to Low" });
+    expect(await hydrated(page, "#root main h1")).toBe(false);
+    release();
+    await page.waitForURL(/\/shop\?sort=price-desc$/);
+    expect(await page.getByLabel("Sort by").inputValue()).toBe("price-desc");
     await context.close();
   });
 

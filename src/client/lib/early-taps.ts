@@ -1,25 +1,47 @@
-/** What only the app makes work: its buttons. Links navigate and form fields take input without it. */
-const NEEDS_THE_APP = 'button, [role="button"]';
+/**
+ * What only the app makes work: its buttons, and the boxes it ticks. Links navigate and text fields
+ * take input without it.
+ */
+const TAPPED_FOR_THE_APP = 'button, [role="button"], input[type="checkbox"], input[type="radio"]';
 
 /**
- * Keeps the taps on a rendered page's buttons that come before the app has hydrated it (decision
- * 050: the app starts after the largest paint, and React handles no event that came before it
- * attached), and returns what replays them: each kept button, still on the page, is clicked
- * again, in order, once. Until then such a tap does nothing else (a submit button does not post
- * its form natively).
+ * Keeps what a shopper does on a rendered page before the app has hydrated it (decision 050: the
+ * app starts after the largest paint, and React handles no event that came before it attached),
+ * and returns what replays it once the app has started, in order, once:
+ * - a tap on a button or a box is held (a submit button does not post its form natively, a box
+ *   stays as it was) and made again;
+ * - a choice in a select (which cannot be held: the browser's picker has already changed it) is
+ *   made again, the select set to the last value chosen and told of the change.
+ * What left the page meanwhile is passed over.
  */
 export function keepEarlyTaps(): () => void {
-  const kept: HTMLElement[] = [];
-  const keep = (event: MouseEvent) => {
-    const target = event.target instanceof Element ? event.target.closest<HTMLElement>(NEEDS_THE_APP) : null;
+  const kept: (HTMLElement | { select: HTMLSelectElement; value: string })[] = [];
+  const tap = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target.closest<HTMLElement>(TAPPED_FOR_THE_APP) : null;
     if (!target || target.closest("a[href]")) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     if (!kept.includes(target)) kept.push(target);
   };
-  document.addEventListener("click", keep, true);
+  const choose = (event: Event) => {
+    const select = event.target;
+    if (!(select instanceof HTMLSelectElement)) return;
+    const earlier = kept.findIndex((k) => "select" in k && k.select === select);
+    if (earlier >= 0) kept.splice(earlier, 1);
+    kept.push({ select, value: select.value });
+  };
+  document.addEventListener("click", tap, true);
+  document.addEventListener("change", choose, true);
   return () => {
-    document.removeEventListener("click", keep, true);
-    for (const button of kept.splice(0)) if (button.isConnected) button.click();
+    document.removeEventListener("click", tap, true);
+    document.removeEventListener("change", choose, true);
+    for (const k of kept.splice(0)) {
+      if (k instanceof HTMLElement) {
+        if (k.isConnected) k.click();
+      } else if (k.select.isConnected) {
+        k.select.value = k.value;
+        k.select.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    }
   };
 }
