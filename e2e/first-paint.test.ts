@@ -44,6 +44,17 @@ const tag = (page: Page, selector: string) =>
 const stillTagged = (page: Page, selector: string) =>
   page.evaluate((s) => document.querySelector(s)?.getAttribute("data-server-node") === "1", selector);
 
+/** Holds the app's script (start-*.js) back from the page until the returned function is called. */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe("a storefront page's first paint", () => {
   it("comes rendered, with the page's data inlined and its largest picture preloaded", async () => {
     const res = await fetch(`${suite.store.baseUrl}/`, { headers: { "accept-encoding": "br" } });
@@ -238,12 +249,7 @@ describe("a storefront page's first paint", () => {
     const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
     const page = await context.newPage();
     // The app's script is held back until the tap has been made (decision 050).
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdTheApp(page);
     // Not until "load": a page's load waits for the app's script once the entry has added it.
     await page.goto(`/product/${newest.id}`, { waitUntil: "domcontentloaded" });
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -257,12 +263,7 @@ describe("a storefront page's first paint", () => {
   it("keeps a choice made in a select before the app has started, and makes it again once the app has hydrated the page", async () => {
     const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
     const page = await context.newPage();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdTheApp(page);
     await page.goto("/shop", { waitUntil: "domcontentloaded" });
     await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
     await page.getByLabel("Sort by").selectOption({ label: "Price: High to Low" });

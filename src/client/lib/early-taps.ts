@@ -15,33 +15,31 @@ const TAPPED_FOR_THE_APP = 'button, [role="button"], input[type="checkbox"], inp
  * What left the page meanwhile is passed over.
  */
 export function keepEarlyTaps(): () => void {
-  const kept: (HTMLElement | { select: HTMLSelectElement; value: string })[] = [];
+  // Each element's replay, in the order of its last use (a map keeps the order things were set).
+  const kept = new Map<HTMLElement, () => void>();
   const tap = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>(TAPPED_FOR_THE_APP) : null;
     if (!target || target.closest("a[href]")) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (!kept.includes(target)) kept.push(target);
+    if (!kept.has(target)) kept.set(target, () => target.click());
   };
   const choose = (event: Event) => {
     const select = event.target;
     if (!(select instanceof HTMLSelectElement)) return;
-    const earlier = kept.findIndex((k) => "select" in k && k.select === select);
-    if (earlier >= 0) kept.splice(earlier, 1);
-    kept.push({ select, value: select.value });
+    const value = select.value;
+    kept.delete(select);
+    kept.set(select, () => {
+      select.value = value;
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    });
   };
   document.addEventListener("click", tap, true);
   document.addEventListener("change", choose, true);
   return () => {
     document.removeEventListener("click", tap, true);
     document.removeEventListener("change", choose, true);
-    for (const k of kept.splice(0)) {
-      if (k instanceof HTMLElement) {
-        if (k.isConnected) k.click();
-      } else if (k.select.isConnected) {
-        k.select.value = k.value;
-        k.select.dispatchEvent(new Event("change", { bubbles: true }));
-      }
-    }
+    for (const [element, replay] of kept) if (element.isConnected) replay();
+    kept.clear();
   };
 }
