@@ -15,7 +15,7 @@ import {
   type ShopState,
 } from "@client/features/catalog/shop-filters-state";
 import { readSort, writeSort, type SortOrder } from "@client/features/catalog/product-sorting";
-import { pricedFrom } from "@client/features/catalog/price-from";
+import { pricedFrom } from "@shared/catalogue/cards.js";
 import { siteSettings } from "@shared/rules/settings.js";
 import { collectionPath, HANDLE_PATTERN, productPath } from "@shared/catalogue/handles.js";
 import {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { Facets } from "@shared/schemas/attributes.js";
 import type { Category } from "@shared/schemas/categories.js";
-import type { HomeProducts, Product, ProductPage } from "@shared/schemas/products.js";
+import type { HomeProducts, Product, ProductCardPage } from "@shared/schemas/products.js";
 import type { Setting } from "@shared/schemas/settings.js";
 import { HANDLE_PATTERN } from "@shared/catalogue/handles.js";
 import { api, ApiError } from "./api";
@@ -55,11 +55,15 @@ export function productsQueryString(filters: ProductFilters): string {
   return qs ? `?${qs}` : "";
 }
 
-/** The query string of one page: the filters, then sort and page (always given, so the answer is a page). */
+/**
+ * The query string of one page of cards: the filters, then sort and page (always given, so the
+ * answer is a page), and `view=card` (a card is what the shop, collections and search show).
+ */
 export function productPageQueryString(query: ProductPageQuery): string {
   const params = new URLSearchParams(productsQueryString(query));
   if (query.sort) params.set("sort", query.sort);
   params.set("page", String(query.page && query.page > 0 ? Math.floor(query.page) : 1));
+  params.set("view", "card");
   return `?${params.toString()}`;
 }
 
@@ -127,7 +131,7 @@ export const queries = {
     const path = `/api/products${qs}`;
     return queryOptions({
       queryKey: catalogKeys.productPage(qs),
-      queryFn: ({ signal }) => api<ProductPage>(path, { signal }),
+      queryFn: ({ signal }) => api<ProductCardPage>(path, { signal }),
       // The last page stays shown while the next one loads.
       placeholderData: keepPreviousData,
       meta: { read: { path } },

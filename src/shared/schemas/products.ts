@@ -61,6 +61,26 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
+/** A product as its card shows it (`cardOf` in shared/catalogue/cards.ts; decision 053): its first picture only. */
+export const productCard = product
+  .pick({
+    id: true,
+    handle: true,
+    name: true,
+    category: true,
+    description: true,
+    price: true,
+    originalPrice: true,
+    colors: true,
+    featured: true,
+  })
+  .extend({
+    images: z.array(imageRef).max(1),
+    /** Its variants on sale differ in price: the card says "From" before the price. */
+    pricedFrom: z.boolean(),
+  });
+export type ProductCard = z.infer<typeof productCard>;
+
 const many = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).max(50).optional());
 
@@ -86,6 +106,8 @@ export const productListQuery = z.object({
   /** 1-based page: with it (or pageSize) the answer is a productPage, counted over every match. */
   page: z.coerce.number().int().min(1).max(10_000).optional(),
   pageSize: z.coerce.number().int().min(1).max(PRODUCT_PAGE_MAX).optional(),
+  /** `card`: each product as its card shows it (the storefront's lists; decision 053). */
+  view: z.literal("card", { message: "view may only be card" }).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
@@ -99,14 +121,18 @@ export const productPage = z.object({
 });
 export type ProductPage = z.infer<typeof productPage>;
 
+/** GET /api/products?page=…&view=card: one page of the matches as cards. */
+export const productCardPage = productPage.extend({ products: z.array(productCard) });
+export type ProductCardPage = z.infer<typeof productCardPage>;
+
 /**
  * GET /api/products/home: what the home page shows, read whatever the catalogue's size: the
  * newest product of each category (the hero, whose pictures also stand for the collection tiles)
- * and the newest arrivals.
+ * and the newest arrivals, as cards.
  */
 export const homeProducts = z.object({
-  hero: z.array(product),
-  newArrivals: z.array(product),
+  hero: z.array(productCard),
+  newArrivals: z.array(productCard),
 });
 export type HomeProducts = z.infer<typeof homeProducts>;
 

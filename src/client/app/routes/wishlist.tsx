@@ -1,6 +1,7 @@
 import { Heart, X } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { cardOf } from "@shared/catalogue/cards.js";
 import type { Product } from "@shared/schemas/products.js";
 import { buttonVariants } from "@client/components/ui/button";
 import { ProductGrid, ProductGridSkeleton } from "@client/features/catalog/product-grid";
@@ -14,7 +15,10 @@ export default function WishlistRoute() {
   const queries = useProductsByIds([...ids]);
   const loading = queries.some((q) => q.isPending);
   // Products that no longer exist (null) are simply not shown.
-  const products = queries.map((q) => q.data).filter((p): p is Product => Boolean(p));
+  const products = queries
+    .map((q) => q.data)
+    .filter((p): p is Product => Boolean(p))
+    .map(cardOf);
   const goneIds = ids.filter((_, i) => queries[i]?.data === null).join(",");
 
   // A product deleted from the store leaves the wishlist, so the count stays honest.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { collectionTiles } from "./featured-collections";
 import { splitHeroTitle } from "./home-hero";
+import { cardOf } from "@shared/catalogue/cards.js";
 import { makeProduct } from "@shared/schemas/test-products.js";
 
 const image = (id: string) => ({
@@ -18,7 +19,7 @@ describe("collectionTiles", () => {
     makeProduct({ id: 1, category: "formal", images: [image("a"), image("b")] }),
     makeProduct({ id: 2, category: "formal", images: [image("c")] }),
     makeProduct({ id: 3, category: "eveningWear", images: [] }),
-  ];
+  ].map(cardOf);
 
   it("pictures each category by the first image of its (first) newest product, else nothing (the logo)", () => {
     const tiles = collectionTiles(

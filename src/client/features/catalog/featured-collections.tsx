@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { HOME_FEATURED_COLLECTIONS } from "@shared/constants.js";
 import { categoryLabel } from "@shared/rules/labels.js";
 import type { Category } from "@shared/schemas/categories.js";
-import type { Product } from "@shared/schemas/products.js";
+import type { ProductCard } from "@shared/schemas/products.js";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { CollectionCard, type CollectionTile } from "./collection-card";
 
@@ -13,8 +13,11 @@ const CollectionsCarousel = lazy(() => import("./collections-carousel"));
  * products), each pictured by the first image of its newest product. `newestPerCategory` holds
  * one product a category (the home hero's list).
  */
-export function collectionTiles(categories: Category[] | undefined, newestPerCategory: Product[]): CollectionTile[] {
-  const firstByCategory = new Map<string, Product>();
+export function collectionTiles(
+  categories: Category[] | undefined,
+  newestPerCategory: ProductCard[],
+): CollectionTile[] {
+  const firstByCategory = new Map<string, ProductCard>();
   for (const p of newestPerCategory) {
     const key = p.category.toLowerCase();
     if (!firstByCategory.has(key)) firstByCategory.set(key, p);

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { Product } from "@shared/schemas/products.js";
+import type { ProductCard } from "@shared/schemas/products.js";
 import { whenIdle } from "@client/lib/when-idle";
 import type { AttachedCarousel } from "./hero-swiper";
 import { HERO_SLIDE, HeroSlide } from "./hero-slide";
@@ -33,7 +33,7 @@ function useSwiperCode(): Attach | null {
  * and Swiper attaches to the same elements in the same frame. The first slide's picture is never
  * re-created, so it is painted once (one LCP) and nothing moves.
  */
-export function HeroCarousel({ products }: { products: Product[] }) {
+export function HeroCarousel({ products }: { products: ProductCard[] }) {
   const attach = useSwiperCode();
   const root = useRef<HTMLDivElement>(null);
   const carousel = useRef<AttachedCarousel | null>(null);

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { productPath } from "@shared/catalogue/handles.js";
 import { IMAGE_SIZES } from "@shared/rules/images.js";
-import type { Product } from "@shared/schemas/products.js";
+import type { ProductCard } from "@shared/schemas/products.js";
 import { ProductImage } from "./product-image";
 
 /**
@@ -12,7 +12,7 @@ import { ProductImage } from "./product-image";
  */
 export const HERO_SLIDE = "w-full max-w-[260px] sm:max-w-[280px]";
 
-export function HeroSlide({ product, priority }: { product: Product; priority: boolean }) {
+export function HeroSlide({ product, priority }: { product: ProductCard; priority: boolean }) {
   return (
     <Link
       to={productPath(product)}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Product } from "@shared/schemas/products.js";
+import type { ProductCard } from "@shared/schemas/products.js";
 import { buttonVariants } from "@client/components/ui/button";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { HeroCarousel } from "./hero-carousel";
@@ -22,7 +22,7 @@ export function HomeHero({
   subtitle: string;
   /** The delivery promise true for the settings in force ("Free delivery", "Delivery Rs. 250"). */
   delivery: string;
-  products: Product[];
+  products: ProductCard[];
   loading: boolean;
   onViewLookbook: () => void;
 }) {

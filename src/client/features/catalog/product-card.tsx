@@ -3,12 +3,11 @@ import { productPath } from "@shared/catalogue/handles.js";
 import { Link } from "react-router";
 import { discountPercent } from "@shared/rules/discount.js";
 import { categoryLabel } from "@shared/rules/labels.js";
-import type { Product } from "@shared/schemas/products.js";
+import type { ProductCard as Card } from "@shared/schemas/products.js";
 import { cn } from "@client/lib/cn";
 import { ColorSwatches } from "./color-swatches";
 import { ProductImage } from "./product-image";
 import { ProductPrice } from "./product-price";
-import { pricedFrom } from "./price-from";
 
 export type CardLayout = "grid" | "list";
 
@@ -25,7 +24,7 @@ export function ProductCard({
   priority = false,
   headingLevel = 2,
 }: {
-  product: Product;
+  product: Card;
   action?: ReactNode;
   layout?: CardLayout;
   priority?: boolean;
@@ -77,7 +76,7 @@ export function ProductCard({
         {list && product.description && (
           <p className="line-clamp-2 hidden text-sm text-muted sm:block">{product.description}</p>
         )}
-        <ProductPrice price={product.price} originalPrice={product.originalPrice} from={pricedFrom(product)} />
+        <ProductPrice price={product.price} originalPrice={product.originalPrice} from={product.pricedFrom} />
         <div className="mt-auto flex items-center justify-between gap-3 pt-1">
           <ColorSwatches colors={product.colors} />
           <Link

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Product } from "@shared/schemas/products.js";
+import type { ProductCard as Card } from "@shared/schemas/products.js";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { cn } from "@client/lib/cn";
 import { ProductCard, type CardHeadingLevel, type CardLayout } from "./product-card";
@@ -22,8 +22,8 @@ export function ProductGrid({
   priorityCount = 0,
   headingLevel,
 }: {
-  products: Product[];
-  cardAction?: (product: Product) => ReactNode;
+  products: Card[];
+  cardAction?: (product: Card) => ReactNode;
   layout?: CardLayout;
   columns?: 3 | 4;
   priorityCount?: number;

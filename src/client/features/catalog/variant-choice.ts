@@ -1,4 +1,4 @@
-import { pricedVariants } from "./price-from";
+import { pricedVariants } from "@shared/catalogue/cards.js";
 import {
   COLOR,
   productOptions,

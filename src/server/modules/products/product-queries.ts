@@ -2,6 +2,7 @@ import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { HOME_NEW_ARRIVALS, PRICE_RANGES, PRODUCT_PAGE_SIZE } from "@shared/constants.js";
 import { facetToken, groupFacetFilters } from "@shared/rules/facet-filters.js";
 import { newestPerCategory } from "@shared/rules/home-products.js";
+import { cardOf } from "@shared/catalogue/cards.js";
 import type { HomeProducts, Product, ProductListQuery, ProductPage } from "@shared/schemas/products.js";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema.js";
@@ -183,7 +184,7 @@ export async function pageProducts(
 }
 
 /**
- * GET /api/products/home: the newest product of each category and the newest arrivals, two
+ * GET /api/products/home: the newest product of each category and the newest arrivals, as cards, two
  * small reads whatever the catalogue's size (the home page once read the whole list and picked
  * these in the browser, which stopped at the 200 newest and sent every one of them).
  */
@@ -204,7 +205,7 @@ export async function homeProducts(db: Db): Promise<HomeProducts> {
       .limit(HOME_NEW_ARRIVALS),
   ]);
   const [hero, newArrivals] = await Promise.all([toProducts(db, perCategory), toProducts(db, arrivals)]);
-  return { hero: newestPerCategory(hero), newArrivals };
+  return { hero: newestPerCategory(hero).map(cardOf), newArrivals: newArrivals.map(cardOf) };
 }
 
 export async function findProductRow(db: Db, id: number): Promise<ProductRow | null> {

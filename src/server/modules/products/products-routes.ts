@@ -16,6 +16,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { idParam } from "@shared/schemas/common.js";
+import { cardOf } from "@shared/catalogue/cards.js";
 import { productListQuery } from "@shared/schemas/products.js";
 import { notFound } from "../../lib/app-error.js";
 import { parse } from "../../lib/validate.js";
@@ -34,9 +35,12 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
   const audienceOf = async (request: FastifyRequest): Promise<Audience> =>
     (await readAdmin(app, request)) ? "staff" : "shopper";
 
-  app.get("/api/products", { config: { access: "public" } }, async (request) =>
-    listProducts(app.db, parse(productListQuery, request.query), await audienceOf(request)),
-  );
+  app.get("/api/products", { config: { access: "public" } }, async (request) => {
+    const query = parse(productListQuery, request.query);
+    const found = await listProducts(app.db, query, await audienceOf(request));
+    if (query.view !== "card") return found;
+    return Array.isArray(found) ? found.map(cardOf) : { ...found, products: found.products.map(cardOf) };
+  });
 
   app.get("/api/products/facets", { config: { access: "public" } }, async (request) =>
     productFacets(app.db, parse(productListQuery, request.query)),
