@@ -8,7 +8,7 @@
 // same rounds, is the least any page costs there. Each load waits for a quiet CPU first
 // (machine-quiet.ts), so that no page pays for the previous one's leftovers. Then the server's
 // pages/s and Lighthouse's mobile scores for the same pages.
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,6 +21,7 @@ import { imageVariantUrl } from "../src/shared/rules/images.js";
 import type { ImageRef } from "../src/shared/schemas/common.js";
 import { DESKTOP, firstVisit, median, PHONE, type Visit, type VisitProfile } from "./first-visit.js";
 import { serveFloorPage } from "./floor-page.js";
+import { buildStorefront } from "./storefront-build.js";
 import { initialJsOf } from "./initial-js.js";
 import { QUIET_MACHINE } from "./machine-quiet.js";
 import { seedStorefrontCatalogue } from "./storefront-catalogue.js";
@@ -47,13 +48,7 @@ function peerFromEnv(): { url: string; pages: string[] } | undefined {
 }
 
 export async function benchStorefront() {
-  const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-client-"));
-  // The client and, beside it where the server looks for it, the server renderer.
-  const outDir = path.join(buildDir, "client");
-  execFileSync("npx", ["vite", "build", "--outDir", outDir, "--logLevel", "warn"], { stdio: "inherit" });
-  execFileSync("npx", ["vite", "build", "--ssr", "--outDir", path.join(buildDir, "server"), "--logLevel", "warn"], {
-    stdio: "inherit",
-  });
+  const outDir = buildStorefront();
   const database = await openPglite();
   await database.migrate();
   const { bareProductId, largestCategory } = await seedStorefrontCatalogue(database);
@@ -186,7 +181,7 @@ export async function benchStorefront() {
     process.env.BENCH_LIGHTHOUSE === "0" ? { skipped: true } : await lighthouseScores(pages.map((p) => `${url}${p}`));
   await app.close();
   await database.close();
-  fs.rmSync(buildDir, { recursive: true, force: true });
+  fs.rmSync(path.dirname(outDir), { recursive: true, force: true });
   const result = {
     catalogue: "1,000 products in 40 categories, a quarter without pictures (bench/storefront-catalogue.ts)",
     method: `bench/first-visit.ts (as bench/lcp.ts): a fresh Chromium profile per load, ${rounds} rounds interleaved${peer ? ` with the peer at ${peer.url}` : ""}, medians; unlike lcp.ts by default, each load starts once the CPU has been at most ${QUIET_MACHINE.maxBusy * 100} % busy for ${QUIET_MACHINE.windowMs} ms (at most ${QUIET_MACHINE.limitMs / 1000} s of waiting; machineBusy is how busy it was)`,

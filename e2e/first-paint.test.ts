@@ -260,6 +260,49 @@ describe("a storefront page's first paint", () => {
     await context.close();
   });
 
+  it("asks for the app's script once the largest picture has arrived, and runs it once that picture is painted", async () => {
+    const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
+    const page = await context.newPage();
+    // What happens, in order: the largest picture's load, the app's preload, the app's script.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      // On the document: an element's load event does not reach the window.
+      document.addEventListener(
+        "load",
+        (e) => {
+          if (e.target instanceof HTMLImageElement && e.target.getAttribute("fetchpriority") === "high")
+            seen.push("picture");
+        },
+        true,
+      );
+      new MutationObserver((records) => {
+        for (const node of records.flatMap((r) => [...r.addedNodes]))
+          if (node instanceof HTMLLinkElement && node.rel === "modulepreload" && /\/start-/.test(node.href))
+            seen.push("preload");
+          else if (node instanceof HTMLScriptElement && /\/start-/.test(node.src)) seen.push("script");
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // The picture is held until the page has painted without it (decision 054).
+    let releasePicture!: () => void;
+    const pictureHeld = new Promise<void>((resolve) => (releasePicture = resolve));
+    await page.route(`**${newest.images[0].url}/card`, async (route) => {
+      await pictureHeld;
+      await route.continue();
+    });
+    await page.goto(`/product/${newest.id}`, { waitUntil: "domcontentloaded" });
+    await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
+    releasePicture();
+    await expect.poll(() => hydrated(page, "#root main h1")).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([
+      "picture",
+      "preload",
+      "script",
+    ]);
+    await context.close();
+  });
+
   it("keeps a choice made in a select before the app has started, and makes it again once the app has hydrated the page", async () => {
     const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
     const page = await context.newPage();

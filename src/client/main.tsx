@@ -1,21 +1,39 @@
 /**
- * The entry script: small, and all a page runs before the app (decision 050). A page the server
- * rendered is painted, its largest picture included, before anything of the app is fetched or
- * compiled: on a phone's slow line the picture has the line to itself, and on a busy CPU the
- * first frames have it. Then the page's scripts and their preloads, held inert in a template by
- * the server, are added, and the app (start.tsx) hydrates the page in place; taps on its buttons
- * meanwhile are kept and replayed then. A page the browser renders (admin) names the app's
- * script itself: there the app is the first paint.
+ * The entry script: small, and all a page runs before the app. A page the server rendered is
+ * painted before anything of the app is fetched (decision 050), and its largest picture has the
+ * line to itself. Once that picture's bytes are in, the page's preloads, held inert in a template
+ * by the server, are added, and the app's script with them as a module preload: the app comes down
+ * while the picture is decoded and painted (decision 054). Only once the picture is painted is the
+ * app's script added, and the app (start.tsx) runs and hydrates the page in place; taps meanwhile
+ * are kept and replayed then. A page the browser renders (admin) names the app's script itself:
+ * there the app is the first paint.
  */
 import { APP_STARTED, PAGE_SCRIPTS_TEMPLATE_ID } from "@shared/page-scripts.js";
-import { afterLargestPaint } from "./lib/after-first-paint";
+import { afterLargestPaint, afterLargestPictureArrives } from "./lib/after-first-paint";
 import { keepEarlyTaps } from "./lib/early-taps";
 import "./styles.css";
 
 window.addEventListener(APP_STARTED, keepEarlyTaps(), { once: true });
 
-void afterLargestPaint().then(() => {
-  const scripts = document.getElementById(PAGE_SCRIPTS_TEMPLATE_ID);
+const template = document.getElementById(PAGE_SCRIPTS_TEMPLATE_ID);
+if (template instanceof HTMLTemplateElement) {
   // Copies, not the template's own elements: a script the parser put in a template never runs.
-  if (scripts instanceof HTMLTemplateElement) document.body.append(document.importNode(scripts.content, true));
-});
+  const held = document.importNode(template.content, true);
+  const scripts = [...held.querySelectorAll("script")];
+  void afterLargestPictureArrives().then(() => {
+    for (const script of scripts) held.append(modulePreloadOf(script));
+    scripts.forEach((script) => script.remove());
+    document.body.append(held);
+  });
+  void afterLargestPaint().then(() => document.body.append(...scripts));
+}
+
+/** A preload of a module script's file, as the server writes its chunks' (fetched, not run). */
+function modulePreloadOf(script: HTMLScriptElement): HTMLLinkElement {
+  const link = document.createElement("link");
+  link.rel = "modulepreload";
+  link.href = script.src;
+  link.crossOrigin = script.crossOrigin;
+  link.setAttribute("fetchpriority", script.getAttribute("fetchpriority") ?? "auto");
+  return link;
+}

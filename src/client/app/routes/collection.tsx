@@ -97,7 +97,7 @@ export default function CollectionRoute() {
             <ProductGrid
               products={list}
               columns={4}
-              priorityCount={page === 1 ? 4 : 0}
+              priorityCount={page === 1 ? 1 : 0}
               cardAction={(p) => <WishlistHeart product={p} />}
             />
             <Pagination page={page} pageCount={products.data?.pageCount ?? 1} query={listParams(sort)} />

@@ -86,7 +86,7 @@ export default function ShopRoute() {
               <ProductGrid
                 products={shown}
                 layout={state.view}
-                priorityCount={state.page === 1 ? 3 : 0}
+                priorityCount={state.page === 1 ? 1 : 0}
                 cardAction={(p) => <WishlistHeart product={p} />}
               />
               <Pagination

@@ -26,6 +26,12 @@ export function ProductGrid({
   cardAction?: (product: Card) => ReactNode;
   layout?: CardLayout;
   columns?: 3 | 4;
+  /**
+   * The first cards whose pictures are asked for first, with the page (preloaded, high priority).
+   * One on a list page: on a phone the grid is one column, and a second and third picture below
+   * the fold shared the slow line with the largest one (decision 054); on a wider screen the
+   * browser raises the visible cards' pictures once it has laid them out.
+   */
   priorityCount?: number;
   /** The cards' name headings: h2 under a page's h1 (the default), h3 in a section with its own h2. */
   headingLevel?: CardHeadingLevel;
