@@ -260,7 +260,7 @@ describe("a storefront page's first paint", () => {
     await context.close();
   });
 
-  it("asks for the app's script once the largest picture has arrived, and runs it once that picture is painted", async () => {
+  it("asks for the app's script and the headings' font once the largest picture has arrived, and runs the app once that picture is painted", async () => {
     const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
     const page = await context.newPage();
     // What happens, in order: the largest picture's load, the app's preload, the app's script.
@@ -290,9 +290,13 @@ describe("a storefront page's first paint", () => {
       await pictureHeld;
       await route.continue();
     });
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
     await page.goto(`/product/${newest.id}`, { waitUntil: "domcontentloaded" });
     await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
     expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
+    // Nor is the headings' font asked for: it is defined with the app's preloads (decision 055).
+    expect(asked.filter((path) => path.includes("playfair-display"))).toEqual([]);
     releasePicture();
     await expect.poll(() => hydrated(page, "#root main h1")).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([

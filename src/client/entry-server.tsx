@@ -9,7 +9,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { Writable } from "node:stream";
 import { siteSettings } from "@shared/rules/settings.js";
-import type { ImageRef } from "@shared/schemas/common.js";
+import type { LargestPicture } from "@shared/rules/images.js";
 import { AppFrame, makeQueryClient } from "./app/app";
 import { answersOf, headHtml, scriptSafeJson } from "./app/page-head";
 import { matchRoute, pageHead, readsOf } from "./app/route-table";
@@ -34,7 +34,7 @@ export interface RenderedPage {
   /** The route module (its chunks are preloaded). */
   module: string;
   /** The page's largest picture and the sizes it is shown at, for an early preload. */
-  largest?: { image: ImageRef; sizes: string };
+  largest?: LargestPicture;
   /** Admin pages: no server rendering. */
   clientOnly: boolean;
 }

@@ -1,12 +1,12 @@
 /**
  * The entry script: small, and all a page runs before the app. A page the server rendered is
  * painted before anything of the app is fetched (decision 050), and its largest picture has the
- * line to itself. Once that picture's bytes are in, the page's preloads, held inert in a template
- * by the server, are added, and the app's script with them as a module preload: the app comes down
- * while the picture is decoded and painted (decision 054). Only once the picture is painted is the
- * app's script added, and the app (start.tsx) runs and hydrates the page in place; taps meanwhile
- * are kept and replayed then. A page the browser renders (admin) names the app's script itself:
- * there the app is the first paint.
+ * line to itself. Once that picture's bytes are in, the page's preloads and web fonts, held inert
+ * in a template by the server, are added (decision 055), and the app's script with them as a
+ * module preload: the app comes down while the picture is decoded and painted (decision 054).
+ * Only once the picture is painted is the app's script added, and the app (start.tsx) runs and
+ * hydrates the page in place; taps meanwhile are kept and replayed then. A page the browser
+ * renders (admin) names the app's script itself: there the app is the first paint.
  */
 import { APP_STARTED, PAGE_SCRIPTS_TEMPLATE_ID } from "@shared/page-scripts.js";
 import { afterLargestPaint, afterLargestPictureArrives } from "./lib/after-first-paint";

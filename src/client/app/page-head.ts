@@ -1,5 +1,5 @@
 import type { InferDataFromTag, QueryClient, QueryKey } from "@tanstack/react-query";
-import { imageVariantUrl } from "@shared/rules/images.js";
+import { imageVariantUrl, type LargestPicture } from "@shared/rules/images.js";
 import type { SiteSettings } from "@shared/rules/settings.js";
 import type { Category } from "@shared/schemas/categories.js";
 import type { ImageRef } from "@shared/schemas/common.js";
@@ -31,7 +31,7 @@ export interface HeadFacts {
   /** The trail below Home, for the breadcrumb JSON-LD. */
   crumbs?: { name: string; path: string }[];
   /** The page's largest picture and the sizes it is shown at, preloaded before styles and scripts. */
-  largest?: { image: ImageRef; sizes: string };
+  largest?: LargestPicture;
   /** Structured data (the server writes it; search engines read the server's page). */
   jsonLd?: () => unknown[];
 }

@@ -2,7 +2,7 @@ import type { QueryKey } from "@tanstack/react-query";
 import { matchPath } from "react-router";
 import { collectionCopy } from "@shared/rules/labels.js";
 import { formatRs } from "@shared/rules/money.js";
-import { IMAGE_SIZES } from "@shared/rules/images.js";
+import { IMAGE_SIZES, type LargestPicture } from "@shared/rules/images.js";
 import type { ImageRef } from "@shared/schemas/common.js";
 import { queries, type PublicRead } from "@client/lib/queries";
 import {
@@ -15,6 +15,7 @@ import {
   type ShopState,
 } from "@client/features/catalog/shop-filters-state";
 import { readSort, writeSort, type SortOrder } from "@client/features/catalog/product-sorting";
+import { firstRowMedia } from "@client/features/catalog/grid-rows";
 import { pricedFrom } from "@shared/catalogue/cards.js";
 import { siteSettings } from "@shared/rules/settings.js";
 import { collectionPath, HANDLE_PATTERN, productPath } from "@shared/catalogue/handles.js";
@@ -173,7 +174,7 @@ export const COLLECTION = route({
       description: `${copy.subtitle}. ${description}`,
       canonical: page.withNumber(path),
       crumbs: [{ name: copy.title, path }],
-      largest: firstCard(get(reads.products)),
+      largest: firstCard(get(reads.products), 4),
     };
   },
 });
@@ -349,8 +350,19 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** The first card of a product list: the largest paint of a list page. */
-function firstCard(page: { products: { images: ImageRef[] }[] } | null | undefined) {
+/**
+ * The first card of a product list (the largest paint of a list page), and the cards beside it in
+ * the grid's first row on wider screens, each preloaded only where it is in that row.
+ */
+function firstCard(
+  page: { products: { images: ImageRef[] }[] } | null | undefined,
+  columns: 3 | 4 = 3,
+): LargestPicture | undefined {
   const picture = page?.products[0]?.images[0];
-  return picture ? { image: picture, sizes: IMAGE_SIZES.card } : undefined;
+  if (!picture) return undefined;
+  const beside = firstRowMedia(columns).flatMap((media, i) => {
+    const image = page?.products[i + 1]?.images[0];
+    return image ? [{ image, media }] : [];
+  });
+  return { image: picture, sizes: IMAGE_SIZES.card, beside };
 }

@@ -39,7 +39,7 @@ export interface ServerEntry {
     body: string;
     state: string;
     module: string;
-    largest?: { image: import("@shared/schemas/common.js").ImageRef; sizes: string };
+    largest?: import("@shared/rules/images.js").LargestPicture;
     clientOnly: boolean;
   }>;
 }

@@ -33,7 +33,8 @@ const clientDir = clientDirWith(manifest);
 fs.mkdirSync(path.join(clientDir, "assets"));
 fs.writeFileSync(
   path.join(clientDir, "assets/index-1.css"),
-  "body{color:red}.grid{display:grid}.flex{display:flex}/* </style> */",
+  "body{color:red}.grid{display:grid}.flex{display:flex}/* </style> */" +
+    '@font-face{font-family:"Playfair Display";src:url(/assets/playfair-1.woff2) format("woff2")}',
 );
 const assemble = pageAssembler(clientDir, html);
 const image = {
@@ -112,6 +113,21 @@ describe("pageAssembler", () => {
     expect(page.indexOf('as="image"')).toBeLessThan(page.indexOf("<style>"));
   });
 
+  it("preloads the pictures beside the largest one only where their media query puts them in its row", () => {
+    const other = { ...image, id: "other", url: "/api/images/other" };
+    const page = assemble({
+      module: "app/routes/home.tsx",
+      head: "",
+      body: "<main>hi</main>",
+      state: "",
+      largest: { image, sizes: "90vw", beside: [{ image: other, media: "(min-width: 40rem)" }] },
+    });
+    expect(page).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/api/images/new/card" imagesrcset="/api/images/new/card 480w, /api/images/new 800w" imagesizes="90vw">' +
+        '<link rel="preload" as="image" fetchpriority="high" media="(min-width: 40rem)" href="/api/images/other/card" imagesrcset="/api/images/other/card 480w, /api/images/other 800w" imagesizes="90vw">',
+    );
+  });
+
   it("inlines in a rendered page the rules its markup uses, and preloads the whole stylesheet after the markup, before the scripts", () => {
     const page = assemble({
       module: "app/routes/home.tsx",
@@ -132,6 +148,15 @@ describe("pageAssembler", () => {
       expect(whole).toBeLessThan(page.indexOf(script));
   });
 
+  it("defines a rendered page's web fonts in its held template, not with its first paint (decision 055)", () => {
+    const page = assemble({ module: "app/routes/home.tsx", head: "", body: '<main class="grid">hi</main>', state: "" });
+    const held = page.slice(page.indexOf('<template id="page-scripts">'), page.indexOf("</template>"));
+    expect(held).toContain(
+      '<style>@font-face{font-family:"Playfair Display";src:url(/assets/playfair-1.woff2) format("woff2")}</style>',
+    );
+    expect(page.replace(held, "")).not.toContain("playfair-1.woff2");
+  });
+
   it("inlines the whole stylesheet in a page the browser renders, after a disabled link naming it, before any script", () => {
     const page = assemble({ module: "app/routes/home.tsx", head: "", body: "", state: "" });
     // Only a disabled link, which names the inlined file for Vite's loader of lazy chunks (so it
@@ -141,7 +166,10 @@ describe("pageAssembler", () => {
     ]);
     expect(page.match(/<style>/g)).toHaveLength(1);
     // A "</style" in the file cannot end the element early.
-    expect(page).toContain("<style>body{color:red}.grid{display:grid}.flex{display:flex}/* <\\/style> */</style>");
+    expect(page).toContain(
+      "<style>body{color:red}.grid{display:grid}.flex{display:flex}/* <\\/style> */" +
+        '@font-face{font-family:"Playfair Display";src:url(/assets/playfair-1.woff2) format("woff2")}</style>',
+    );
     const style = page.indexOf("<style>");
     expect(page.indexOf('as="font"')).toBeLessThan(style);
     for (const script of ["<script", 'rel="modulepreload"']) expect(style).toBeLessThan(page.indexOf(script));

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { imageSrcSet, imageVariantUrl } from "@shared/rules/images.js";
+import { imageSrcSet, imageVariantUrl, type LargestPicture } from "@shared/rules/images.js";
 import type { ImageRef } from "@shared/schemas/common.js";
 import { PAGE_STYLESHEET_ATTRIBUTE } from "@shared/constants.js";
 import { PAGE_SCRIPTS_TEMPLATE_ID } from "@shared/page-scripts.js";
-import { stylesheetSubset } from "./page-styles.js";
+import { stylesheetSubset, webFontFaces } from "./page-styles.js";
 import { escapeHtml } from "@shared/rules/html.js";
 
 interface ManifestChunk {
@@ -44,7 +44,7 @@ export interface PageParts {
   /** The inlined first data (a script element), or ''. */
   state: string;
   /** The largest picture, preloaded right after the viewport meta. */
-  largest?: { image: ImageRef; sizes: string };
+  largest?: LargestPicture;
 }
 
 /**
@@ -116,6 +116,11 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
   const sheets = (html.match(STYLESHEETS) ?? []).map((link) => readStylesheet(clientDir, link.trim()));
   const browserStyles = sheets.map((sheet) => sheet.inlined).join("");
   const subsets = sheets.map((sheet) => (sheet.css === undefined ? undefined : stylesheetSubset(sheet.css)));
+  // The headings' font is defined once the largest picture has arrived, with the app's preloads
+  // (decision 055): defined with the page, it was asked for at the first layout and shared a
+  // phone's line with the picture. The headings are painted in its stand-in meanwhile.
+  const webFonts = sheets.map((sheet) => (sheet.css === undefined ? "" : webFontFaces(sheet.css))).join("");
+  const lateFonts = webFonts ? `<style>${escapeStyle(webFonts)}</style>` : "";
   const renderedStyles = (body: string) =>
     sheets.map((sheet, i) => (subsets[i] ? `<style>${escapeStyle(subsets[i](body))}</style>` : sheet.link)).join("");
   const lateStylesheets = sheets
@@ -138,9 +143,12 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
   return function assemble(parts: PageParts): string {
     // The largest picture is the first request after the page itself: right after the viewport
     // meta (its imagesizes are in vw), then the inlined styles, the scripts.
-    const picture = parts.largest
-      ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageVariantUrl(parts.largest.image, "card"))}" ` +
-        `imagesrcset="${escapeHtml(imageSrcSet(parts.largest.image))}" imagesizes="${parts.largest.sizes}">`
+    const largest = parts.largest;
+    const preload = (image: ImageRef, media = "") =>
+      `<link rel="preload" as="image" fetchpriority="high"${media && ` media="${escapeHtml(media)}"`} href="${escapeHtml(imageVariantUrl(image, "card"))}" ` +
+      `imagesrcset="${escapeHtml(imageSrcSet(image))}" imagesizes="${largest!.sizes}">`;
+    const picture = largest
+      ? preload(largest.image) + (largest.beside ?? []).map((other) => preload(other.image, other.media)).join("")
       : "";
     const made = parts.body !== "" ? "rendered" : "browser";
     const firstPaint = picture + (made === "rendered" ? renderedStyles(parts.body) : fontLink + browserStyles);
@@ -154,9 +162,10 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
       return withFirstPaint
         .replace("</head>", () => `${parts.head}${chunks}</head>`)
         .replace(`<div id="root"></div>`, () => `<div id="root">${parts.body}</div>${parts.state}`);
-    // A rendered page's preloads are inert until the entry script adds them, once the markup and
-    // its largest picture are painted (decision 050): nothing of the app's competes with them.
-    const preloads = `<template id="${PAGE_SCRIPTS_TEMPLATE_ID}">${lateStylesheets}${chunks}</template>`;
+    // A rendered page's preloads and web fonts are inert until the entry script adds them, once
+    // the page is painted and its largest picture has arrived (decisions 050, 054, 055): nothing
+    // else competes with the picture.
+    const preloads = `<template id="${PAGE_SCRIPTS_TEMPLATE_ID}">${lateFonts}${lateStylesheets}${chunks}</template>`;
     return withFirstPaint
       .replace("</head>", () => `${parts.head}</head>`)
       .replace(

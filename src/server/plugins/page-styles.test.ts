@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classesOf, requiredClasses, stylesheetSubset } from "./page-styles.js";
+import { classesOf, requiredClasses, stylesheetSubset, webFontFaces } from "./page-styles.js";
 
 describe("requiredClasses", () => {
   it("reads Tailwind's escaped class names as a class attribute writes them", () => {
@@ -58,5 +58,17 @@ describe("stylesheetSubset", () => {
 
   it("keeps an empty @layer block, which still orders the layers", () => {
     expect(subset("<i></i>")).toContain("@layer utilities{}");
+  });
+
+  it("leaves out the faces of web fonts, which webFontFaces answers, and keeps faces of local fonts", () => {
+    const faces =
+      '@font-face{font-family:"Playfair Display";src:url(/assets/p.woff2) format("woff2")}' +
+      '@font-face{font-family:"Playfair Display Fallback";src:local("Times New Roman Bold")}';
+    const withFaces = stylesheetSubset(faces + css);
+    expect(withFaces('<i class="flex"></i>')).not.toContain("url(");
+    expect(withFaces('<i class="flex"></i>')).toContain('src:local("Times New Roman Bold")');
+    expect(webFontFaces(faces + css)).toBe(
+      '@font-face{font-family:"Playfair Display";src:url(/assets/p.woff2) format("woff2")}',
+    );
   });
 });

@@ -9,6 +9,8 @@
 /** A rule of the stylesheet as the page needs it or not. */
 type Rule =
   | { kind: "always"; text: string }
+  /** An @font-face that downloads a font: not in the subset (webFontFaces, decision 055). */
+  | { kind: "webFont"; text: string }
   | { kind: "style"; text: string; selectors: string[][] }
   | { kind: "group"; prelude: string; rules: Rule[] };
 
@@ -110,7 +112,9 @@ function parse(css: string): Rule[] {
   return split(css).map(({ prelude, block }): Rule => {
     if (block === undefined) return { kind: "always", text: prelude };
     if (GROUPS.test(prelude)) return { kind: "group", prelude, rules: parse(block) };
-    // @font-face, @keyframes, @property and the like, and rules for elements alone.
+    if (/^@font-face$/i.test(prelude) && /\burl\(/i.test(block))
+      return { kind: "webFont", text: `${prelude}{${block}}` };
+    // @font-face (local fonts only), @keyframes, @property and the like, and rules for elements alone.
     if (prelude.startsWith("@")) return { kind: "always", text: `${prelude}{${block}}` };
     const selectors = selectorList(prelude).map(requiredClasses);
     if (selectors.some((s) => s.length === 0)) return { kind: "always", text: `${prelude}{${block}}` };
@@ -122,6 +126,7 @@ function keep(rules: Rule[], classes: ReadonlySet<string>): string {
   let out = "";
   for (const rule of rules) {
     if (rule.kind === "always") out += rule.text;
+    else if (rule.kind === "webFont") continue;
     else if (rule.kind === "style") {
       if (rule.selectors.some((required) => required.every((c) => classes.has(c)))) out += rule.text;
     } else {
@@ -144,8 +149,23 @@ export function classesOf(markup: string): Set<string> {
   return classes;
 }
 
-/** Parses the stylesheet once; returns the subset for a page's markup. */
+/**
+ * Parses the stylesheet once; returns the subset for a page's markup. The faces of web fonts are
+ * not in it: a face the first frame's text uses is downloaded at once, beside the largest picture,
+ * even when the text is painted in its stand-in meanwhile (webFontFaces).
+ */
 export function stylesheetSubset(css: string): (markup: string) => string {
   const rules = parse(css);
   return (markup) => keep(rules, classesOf(markup));
+}
+
+/**
+ * The stylesheet's @font-face rules that download a font (top-level ones: where a build puts them).
+ * A rendered page defines them only once its largest picture has arrived (decision 055).
+ */
+export function webFontFaces(css: string): string {
+  return parse(css)
+    .filter((rule) => rule.kind === "webFont")
+    .map((rule) => rule.text)
+    .join("");
 }

@@ -41,3 +41,14 @@ export const IMAGE_SIZES = {
   /** A product card in the shop's grid (one column on a phone). */
   card: "(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 90vw",
 } as const;
+
+/**
+ * A page's largest picture, preloaded with the page, and the sizes it is shown at. `beside`: the
+ * pictures in its row on wider screens (a grid's first row), preloaded only where their media
+ * query matches: on a phone they are below the fold, and would share its line (decision 054).
+ */
+export interface LargestPicture {
+  image: ImageRef;
+  sizes: string;
+  beside?: { image: ImageRef; media: string }[];
+}

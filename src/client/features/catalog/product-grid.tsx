@@ -27,10 +27,10 @@ export function ProductGrid({
   layout?: CardLayout;
   columns?: 3 | 4;
   /**
-   * The first cards whose pictures are asked for first, with the page (preloaded, high priority).
+   * The first cards whose pictures are asked for first, with the page (high priority, eager).
    * One on a list page: on a phone the grid is one column, and a second and third picture below
-   * the fold shared the slow line with the largest one (decision 054); on a wider screen the
-   * browser raises the visible cards' pictures once it has laid them out.
+   * the fold shared the slow line with the largest one (decision 054). On a wider screen the
+   * server preloads the rest of the first row where it is one (grid-rows.ts, route-table.ts).
    */
   priorityCount?: number;
   /** The cards' name headings: h2 under a page's h1 (the default), h3 in a section with its own h2. */
