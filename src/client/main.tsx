@@ -18,22 +18,10 @@ window.addEventListener(APP_STARTED, keepEarlyTaps(), { once: true });
 const template = document.getElementById(PAGE_SCRIPTS_TEMPLATE_ID);
 if (template instanceof HTMLTemplateElement) {
   // Copies, not the template's own elements: a script the parser put in a template never runs.
+  // The preloads (the app's script among them) first, the scripts once the picture is painted.
   const held = document.importNode(template.content, true);
   const scripts = [...held.querySelectorAll("script")];
-  void afterLargestPictureArrives().then(() => {
-    for (const script of scripts) held.append(modulePreloadOf(script));
-    scripts.forEach((script) => script.remove());
-    document.body.append(held);
-  });
+  for (const script of scripts) script.remove();
+  void afterLargestPictureArrives().then(() => document.body.append(held));
   void afterLargestPaint().then(() => document.body.append(...scripts));
-}
-
-/** A preload of a module script's file, as the server writes its chunks' (fetched, not run). */
-function modulePreloadOf(script: HTMLScriptElement): HTMLLinkElement {
-  const link = document.createElement("link");
-  link.rel = "modulepreload";
-  link.href = script.src;
-  link.crossOrigin = script.crossOrigin;
-  link.setAttribute("fetchpriority", script.getAttribute("fetchpriority") ?? "auto");
-  return link;
 }

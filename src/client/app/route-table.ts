@@ -15,8 +15,8 @@ import {
   type ShopState,
 } from "@client/features/catalog/shop-filters-state";
 import { readSort, writeSort, type SortOrder } from "@client/features/catalog/product-sorting";
-import { firstRowMedia } from "@client/features/catalog/grid-rows";
-import { pricedFrom } from "@shared/catalogue/cards.js";
+import { FIRST_ROW_MEDIA } from "@client/features/catalog/grid-rows";
+import { pricedFrom } from "@shared/catalogue/priced-from.js";
 import { siteSettings } from "@shared/rules/settings.js";
 import { collectionPath, HANDLE_PATTERN, productPath } from "@shared/catalogue/handles.js";
 import {
@@ -358,11 +358,11 @@ function firstCard(
   page: { products: { images: ImageRef[] }[] } | null | undefined,
   columns: 3 | 4 = 3,
 ): LargestPicture | undefined {
-  const picture = page?.products[0]?.images[0];
+  const [first, ...rest] = page?.products ?? [];
+  const picture = first?.images[0];
   if (!picture) return undefined;
-  const beside = firstRowMedia(columns).flatMap((media, i) => {
-    const image = page?.products[i + 1]?.images[0];
-    return image ? [{ image, media }] : [];
-  });
+  const beside = rest
+    .slice(0, columns - 1)
+    .flatMap(({ images: [image] }, i) => (image ? [{ image, media: FIRST_ROW_MEDIA[i] }] : []));
   return { image: picture, sizes: IMAGE_SIZES.card, beside };
 }

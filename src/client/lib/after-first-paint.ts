@@ -22,34 +22,28 @@ export function afterFirstPaint(): Promise<void> {
  */
 export const LARGEST_PICTURE_WAIT_MS = 1500;
 
-/** The page's largest picture: the image the server marked `fetchpriority="high"`, if any. */
-const largestPicture = () => document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
-
-/** Resolves when the picture has loaded or failed. */
-const loadedOrFailed = (picture: HTMLImageElement) =>
-  picture.complete
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => {
-        picture.addEventListener("load", () => resolve(), { once: true });
-        picture.addEventListener("error", () => resolve(), { once: true });
-      });
-
-let waitForPicture: Promise<{ picture: HTMLImageElement | null; deadline: Promise<void> }> | undefined;
+let arrived: Promise<[picture: HTMLImageElement | null, deadline: Promise<void>]> | undefined;
 
 /**
- * Resolves once the page is painted and its largest picture's bytes are in (loaded, or failed),
- * or LARGEST_PICTURE_WAIT_MS past the first paint, whichever is first: from then on the picture no
- * longer needs the line (decision 054). A page without one resolves after its first paint.
+ * Resolves once the page is painted and its largest picture (the image the server marked
+ * `fetchpriority="high"`) has loaded or failed, or LARGEST_PICTURE_WAIT_MS past the first paint,
+ * whichever is first: from then on the picture no longer needs the line (decision 054). A page
+ * without one resolves after its first paint.
  */
-export function afterLargestPictureArrives(): Promise<{ picture: HTMLImageElement | null; deadline: Promise<void> }> {
-  waitForPicture ??= afterFirstPaint().then(async () => {
-    const picture = largestPicture();
+export const afterLargestPictureArrives = () =>
+  (arrived ??= afterFirstPaint().then(async () => {
+    const picture = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, LARGEST_PICTURE_WAIT_MS));
-    if (picture) await Promise.race([loadedOrFailed(picture), deadline]);
-    return { picture, deadline };
-  });
-  return waitForPicture;
-}
+    if (picture && !picture.complete)
+      await Promise.race([
+        new Promise((resolve) => {
+          picture.addEventListener("load", resolve, { once: true });
+          picture.addEventListener("error", resolve, { once: true });
+        }),
+        deadline,
+      ]);
+    return [picture, deadline];
+  }));
 
 /**
  * Resolves once the page is painted with its largest picture, loaded and decoded, or failed, or
@@ -57,7 +51,7 @@ export function afterLargestPictureArrives(): Promise<{ picture: HTMLImageElemen
  * after its first paint.
  */
 export async function afterLargestPaint(): Promise<void> {
-  const { picture, deadline } = await afterLargestPictureArrives();
+  const [picture, deadline] = await afterLargestPictureArrives();
   if (!picture) return;
   await Promise.race([picture.decode().catch(() => undefined), deadline]);
   await afterFirstPaint();

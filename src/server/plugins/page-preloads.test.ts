@@ -65,6 +65,8 @@ describe("pageAssembler", () => {
     expect(template).toContain(
       '<script type="module" crossorigin fetchpriority="low" src="/assets/start-1.js"></script>',
     );
+    // Its preload, which the entry script adds before the script itself (decision 054).
+    expect(template).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/start-1.js">');
     for (const chunk of ["home-1.js", "grid-1.js", "api-1.js", "index-1.css"]) expect(template).toContain(chunk);
     const outside = page.replace(template, "");
     // Outside it, only the entry script (and what it imports): nothing of the app's.
@@ -77,8 +79,9 @@ describe("pageAssembler", () => {
   it("asks for a rendered page's scripts at low priority, and for a page the browser renders at the default", () => {
     const rendered = assemble({ module: "app/routes/home.tsx", head: "", body: "<main>hi</main>", state: "" });
     const scripts = rendered.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
-    // The entry and its import; the app's script, its import and the route's two chunks.
-    expect(scripts).toHaveLength(6);
+    // The entry and its import; the app's script and its preload (decision 054), its import and
+    // the route's two chunks.
+    expect(scripts).toHaveLength(7);
     for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
     // The largest picture keeps its priority.
     expect(rendered).not.toMatch(/rel="preload" as="image"[^>]*fetchpriority="low"/);

@@ -96,7 +96,13 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
           .filter((f) => !inEntry.has(f) && f !== manifest[APP_ENTRY]?.file && f.endsWith(".js"))
           .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
           .join("");
-      links = { browser, rendered: lowPriority(browser) };
+      // A rendered page's template also preloads the app's own script: the entry script adds the
+      // preloads once the largest picture has arrived, and the script itself once it is painted
+      // (decision 054), so the app downloads in between and runs only then.
+      const appPreload = manifest[APP_ENTRY]
+        ? `<link rel="modulepreload" crossorigin href="/${manifest[APP_ENTRY].file}">`
+        : "";
+      links = { browser, rendered: lowPriority(appPreload + browser) };
       chunkLinks.set(module, links);
     }
     return links;

@@ -2,7 +2,4 @@
  * Where a product grid's second, third and fourth cards share the first card's row: Tailwind's
  * `sm`, `lg` and `xl` breakpoints, where product-grid.tsx's grid grows to 2, 3 and 4 columns.
  */
-export const FIRST_ROW_MEDIA = ["(min-width: 40rem)", "(min-width: 64rem)", "(min-width: 80rem)"] as const;
-
-/** The media queries under which the grid's 2nd … nth cards are in its first row, for a grid of `columns`. */
-export const firstRowMedia = (columns: 3 | 4): readonly string[] => FIRST_ROW_MEDIA.slice(0, columns - 1);
+export const FIRST_ROW_MEDIA = ["(min-width: 40rem)", "(min-width: 64rem)", "(min-width: 80rem)"];

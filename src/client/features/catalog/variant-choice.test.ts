@@ -11,7 +11,7 @@ import {
   type ProductOption,
   type VariantProduct,
 } from "./variant-choice";
-import { pricedFrom } from "@shared/catalogue/cards.js";
+import { pricedFrom } from "@shared/catalogue/priced-from.js";
 
 /** A lawn print: Unstitched (no size) at 4,990, Stitched in S and M at 6,490; Stitched M Red sold out. */
 const options: ProductOption[] = [

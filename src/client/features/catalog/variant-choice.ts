@@ -1,4 +1,4 @@
-import { pricedVariants } from "@shared/catalogue/cards.js";
+import { pricedVariants } from "@shared/catalogue/priced-from.js";
 import {
   COLOR,
   productOptions,
