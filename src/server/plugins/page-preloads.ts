@@ -90,19 +90,18 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
     if (links === undefined) {
       const files = new Set(app);
       collect(module, files);
-      const browser =
-        appScript +
+      const preloads = (except?: string) =>
         [...files]
-          .filter((f) => !inEntry.has(f) && f !== manifest[APP_ENTRY]?.file && f.endsWith(".js"))
+          .filter((f) => !inEntry.has(f) && f !== except && f.endsWith(".js"))
           .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
           .join("");
       // A rendered page's template also preloads the app's own script: the entry script adds the
       // preloads once the largest picture has arrived, and the script itself once it is painted
       // (decision 054), so the app downloads in between and runs only then.
-      const appPreload = manifest[APP_ENTRY]
-        ? `<link rel="modulepreload" crossorigin href="/${manifest[APP_ENTRY].file}">`
-        : "";
-      links = { browser, rendered: lowPriority(appPreload + browser) };
+      links = {
+        browser: appScript + preloads(manifest[APP_ENTRY]?.file),
+        rendered: lowPriority(appScript + preloads()),
+      };
       chunkLinks.set(module, links);
     }
     return links;

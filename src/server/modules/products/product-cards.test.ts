@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productCard, type HomeProducts, type ProductCardPage } from "@shared/schemas/products.js";
-import { createProduct, insertCategory, makeImage, multipart } from "../../test/factory.js";
+import { createProduct, insertCategory, makeImage, productData, sendProduct } from "../../test/factory.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
 // Decision 053: the storefront's lists (home, shop, collections, search) read products as their
@@ -23,31 +23,20 @@ beforeAll(async () => {
     ],
   });
   // Two pictures: a card shows the first only.
-  const form = await multipart(
+  const res = await sendProduct(
+    t,
+    "POST",
+    "/api/products",
     {
-      productData: JSON.stringify({
-        name: "Plain Lawn",
-        sku: "CRD-2",
-        description: "Two pictures",
-        price: "3500",
-        category: "casual",
-        sizes: ["M"],
-        colors: ["Red"],
-        inStock: 1,
-        featured: 1,
-      }),
+      productData: JSON.stringify(
+        productData({ name: "Plain Lawn", sku: "CRD-2", sizes: ["M"], colors: ["Red"], featured: 1 }),
+      ),
     },
     [
       { field: "images", filename: "a.png", type: "image/png", bytes: await makeImage({ seed: 1 }) },
       { field: "images", filename: "b.png", type: "image/png", bytes: await makeImage({ seed: 2 }) },
     ],
   );
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/products",
-    payload: form.payload,
-    headers: { ...form.headers, cookie: t.adminCookie },
-  });
   expect(res.statusCode, res.body).toBe(201);
   plain = res.json();
 });
