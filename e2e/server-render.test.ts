@@ -1,6 +1,6 @@
 import type { Locator } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, newContext, PHONE } from "./support/browser";
+import { DESKTOP, hydrated, newContext, PHONE } from "./support/browser";
 import { startedStore } from "./support/suite";
 
 interface ApiProduct {
@@ -385,15 +385,8 @@ describe("hydration", () => {
         });
         page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
         await page.goto(path);
-        // Hydrated: React's handlers are on the server's nodes.
-        await expect
-          .poll(() =>
-            page.evaluate(() => {
-              const h1 = document.querySelector("#root h1");
-              return !!h1 && Object.keys(h1).some((k) => k.startsWith("__react"));
-            }),
-          )
-          .toBe(true);
+        // Hydrated: the app's first render has committed on the server's nodes.
+        await expect.poll(() => hydrated(page, "#root h1")).toBe(true);
         // Let late sections (the footer, reviews) hydrate too.
         await page.waitForLoadState("networkidle");
         const kept = await page.evaluate(() => {

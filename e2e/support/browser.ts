@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { APP_STARTED } from "@shared/page-scripts.js";
 import { findChromium } from "./chromium.js";
 
 export const PHONE = { width: 390, height: 844 };
@@ -46,11 +47,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Whether React has attached to the element (hydrated it) yet. A rendered page hydrates after its
- * first paint (decision 048): a click on the server's markup before then is not handled.
+ * Whether the element is there and the app has hydrated the page (its `app-started` mark: the
+ * first render has committed). A rendered page hydrates after its first paint (decisions 048
+ * and 054).
  */
 export const hydrated = (page: Page, selector: string) =>
-  page.evaluate((s) => {
-    const el = document.querySelector(s);
-    return !!el && Object.keys(el).some((k) => k.startsWith("__react"));
-  }, selector);
+  page.evaluate(
+    ({ selector, mark }) => !!document.querySelector(selector) && performance.getEntriesByName(mark).length > 0,
+    { selector, mark: APP_STARTED },
+  );

@@ -1,5 +1,5 @@
 import { Plus, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import type { Attribute } from "@shared/schemas/attributes.js";
 import { Button } from "@client/components/ui/button";
@@ -28,19 +28,14 @@ export function AttributeDialog({
   attribute: Attribute | null;
 }) {
   const save = useSaveAttribute();
-  const [name, setName] = useState("");
-  const [rows, setRows] = useState<ValueRow[]>([]);
+  // Made once per opening (useEditDialog gives each a new dialog).
+  const start = attribute?.values ?? [""];
+  const [name, setName] = useState(attribute?.name ?? "");
+  const [rows, setRows] = useState<ValueRow[]>(() =>
+    start.map((v, i) => ({ key: i, was: attribute ? v : undefined, value: v })),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [nextKey, setNextKey] = useState(0);
-
-  useEffect(() => {
-    if (!open) return;
-    setName(attribute?.name ?? "");
-    const start = attribute?.values ?? [""];
-    setRows(start.map((v, i) => ({ key: i, was: attribute ? v : undefined, value: v })));
-    setNextKey(start.length);
-    setErrors({});
-  }, [open, attribute]);
+  const [nextKey, setNextKey] = useState(start.length);
 
   const submit = () => {
     const kept = rows.filter((r) => r.value.trim());

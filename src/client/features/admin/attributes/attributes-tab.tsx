@@ -1,5 +1,5 @@
+import { useEditDialog } from "@client/components/admin/use-edit-dialog";
 import { Plus } from "lucide-react";
-import { useState } from "react";
 import { toast } from "sonner";
 import type { Attribute } from "@shared/schemas/attributes.js";
 import { EditDeleteButtons } from "@client/components/admin/edit-delete-buttons";
@@ -15,10 +15,7 @@ import { AttributeDialog } from "./attribute-dialog";
 /** Attributes: what products are filed under and shoppers filter by (list, add, rename, values, delete). */
 export function AttributesTab() {
   const attributes = useAttributes();
-  const [editing, setEditing] = useState<{ open: boolean; attribute: Attribute | null }>({
-    open: false,
-    attribute: null,
-  });
+  const editing = useEditDialog<Attribute>();
   const remove = useDeleteConfirmation(useDeleteAttribute(), (a: Attribute) =>
     toast.success("Attribute Deleted", { description: `${a.name} has been deleted.` }),
   );
@@ -27,7 +24,7 @@ export function AttributesTab() {
     <Panel
       title="Attributes"
       actions={
-        <Button size="sm" onClick={() => setEditing({ open: true, attribute: null })}>
+        <Button size="sm" onClick={() => editing.edit(null)}>
           <Plus className="h-4 w-4" aria-hidden /> Add Attribute
         </Button>
       }
@@ -53,11 +50,7 @@ export function AttributesTab() {
                 <td className="max-w-md text-muted">{a.values.join(", ") || "—"}</td>
                 <td>
                   <div className="flex justify-end gap-1">
-                    <EditDeleteButtons
-                      name={a.name}
-                      onEdit={() => setEditing({ open: true, attribute: a })}
-                      onDelete={() => remove.ask(a)}
-                    />
+                    <EditDeleteButtons name={a.name} onEdit={() => editing.edit(a)} onDelete={() => remove.ask(a)} />
                   </div>
                 </td>
               </tr>
@@ -66,9 +59,10 @@ export function AttributesTab() {
         </ScrollTable>
       )}
       <AttributeDialog
+        key={editing.key}
         open={editing.open}
-        attribute={editing.attribute}
-        onOpenChange={(open) => setEditing((s) => ({ ...s, open }))}
+        attribute={editing.item}
+        onOpenChange={editing.onOpenChange}
       />
       <ConfirmDialog
         {...remove.dialog}

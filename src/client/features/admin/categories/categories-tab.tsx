@@ -1,3 +1,4 @@
+import { useEditDialog } from "@client/components/admin/use-edit-dialog";
 import { Plus, Ruler } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -16,7 +17,7 @@ import { EditDeleteButtons } from "@client/components/admin/edit-delete-buttons"
 /** Categories: the table, the add/edit dialog, and deletion (refused by the server while in use). */
 export function CategoriesTab() {
   const categories = useCategories();
-  const [editing, setEditing] = useState<{ open: boolean; category: Category | null }>({ open: false, category: null });
+  const editing = useEditDialog<Category>();
   const [charting, setCharting] = useState<Category | null>(null);
   const remove = useDeleteConfirmation(useDeleteCategory(), (c: Category) =>
     toast.success("Category Deleted", { description: `${c.name} has been deleted.` }),
@@ -26,7 +27,7 @@ export function CategoriesTab() {
     <Panel
       title="Categories"
       actions={
-        <Button size="sm" onClick={() => setEditing({ open: true, category: null })}>
+        <Button size="sm" onClick={() => editing.edit(null)}>
           <Plus className="h-4 w-4" aria-hidden /> Add Category
         </Button>
       }
@@ -64,11 +65,7 @@ export function CategoriesTab() {
                     >
                       <Ruler className="h-4 w-4" aria-hidden /> {c.sizeChart ? "Size Chart" : "Add Size Chart"}
                     </Button>
-                    <EditDeleteButtons
-                      name={c.name}
-                      onEdit={() => setEditing({ open: true, category: c })}
-                      onDelete={() => remove.ask(c)}
-                    />
+                    <EditDeleteButtons name={c.name} onEdit={() => editing.edit(c)} onDelete={() => remove.ask(c)} />
                   </div>
                 </td>
               </tr>
@@ -77,9 +74,10 @@ export function CategoriesTab() {
         </ScrollTable>
       )}
       <CategoryDialog
+        key={editing.key}
         open={editing.open}
-        category={editing.category}
-        onOpenChange={(open) => setEditing((s) => ({ ...s, open }))}
+        category={editing.item}
+        onOpenChange={editing.onOpenChange}
       />
       <SizeChartDialog category={charting} onOpenChange={(open) => !open && setCharting(null)} />
       <ConfirmDialog

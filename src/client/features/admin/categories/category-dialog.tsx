@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -36,13 +35,12 @@ export function CategoryDialog({
   category: Category | null;
 }) {
   const save = useSaveCategory();
-  const form = useForm<CategoryForm>({ resolver: zodResolver(categoryForm) });
+  // Made once per opening (useEditDialog gives each a new dialog).
+  const form = useForm<CategoryForm>({
+    resolver: zodResolver(categoryForm),
+    defaultValues: { name: category?.name ?? "", slug: category?.slug ?? "", description: category?.description ?? "" },
+  });
   const { errors, dirtyFields } = form.formState;
-
-  useEffect(() => {
-    if (open)
-      form.reset({ name: category?.name ?? "", slug: category?.slug ?? "", description: category?.description ?? "" });
-  }, [open, category, form]);
 
   const name = form.register("name", {
     onChange: (e) => {

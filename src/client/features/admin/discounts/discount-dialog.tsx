@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import type { AdminDiscount } from "@shared/schemas/discounts.js";
 import { Button } from "@client/components/ui/button";
@@ -24,12 +24,6 @@ export function DiscountDialog({
   const [draft, setDraft] = useState<DiscountDraft>(() => draftOf(discount));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveDiscount();
-  useEffect(() => {
-    if (open) {
-      setDraft(draftOf(discount));
-      setErrors({});
-    }
-  }, [open, discount]);
 
   const set =
     <K extends keyof DiscountDraft>(key: K) =>

@@ -1,5 +1,5 @@
+import { useEditDialog } from "@client/components/admin/use-edit-dialog";
 import { Plus } from "lucide-react";
-import { useState } from "react";
 import { toast } from "sonner";
 import type { AdminDiscount } from "@shared/schemas/discounts.js";
 import { Button } from "@client/components/ui/button";
@@ -17,10 +17,7 @@ import { useDeleteDiscount, useDiscounts, useSaveDiscount } from "./discounts-ap
 export function DiscountsTab() {
   const discounts = useDiscounts();
   const save = useSaveDiscount();
-  const [editing, setEditing] = useState<{ open: boolean; discount: AdminDiscount | null }>({
-    open: false,
-    discount: null,
-  });
+  const editing = useEditDialog<AdminDiscount>();
   const remove = useDeleteConfirmation(useDeleteDiscount(), (d: AdminDiscount) =>
     toast.success("Discount deleted", { description: `${discountName(d)} has been deleted.` }),
   );
@@ -38,7 +35,7 @@ export function DiscountsTab() {
     <Panel
       title="Discounts"
       actions={
-        <Button size="sm" onClick={() => setEditing({ open: true, discount: null })}>
+        <Button size="sm" onClick={() => editing.edit(null)}>
           <Plus className="h-4 w-4" aria-hidden /> New Discount
         </Button>
       }
@@ -72,7 +69,7 @@ export function DiscountsTab() {
                 key={d.id}
                 discount={d}
                 onToggle={() => toggle(d)}
-                onEdit={() => setEditing({ open: true, discount: d })}
+                onEdit={() => editing.edit(d)}
                 onDelete={() => remove.ask(d)}
               />
             ))}
@@ -80,9 +77,10 @@ export function DiscountsTab() {
         </ScrollTable>
       )}
       <DiscountDialog
+        key={editing.key}
         open={editing.open}
-        discount={editing.discount}
-        onOpenChange={(open) => setEditing((s) => ({ ...s, open }))}
+        discount={editing.item}
+        onOpenChange={editing.onOpenChange}
       />
       <ConfirmDialog
         {...remove.dialog}

@@ -1,4 +1,14 @@
-import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Rectangle,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type BarShapeProps,
+} from "recharts";
 import { formatRs } from "@shared/rules/money.js";
 
 export interface SalesPoint {
@@ -39,11 +49,17 @@ export default function SalesBarChart({ data, highlight }: { data: SalesPoint[];
             }}
             contentStyle={{ borderRadius: 12, border: "1px solid #1f1a1714", fontSize: 13 }}
           />
-          <Bar dataKey="revenue" radius={[6, 6, 0, 0]} maxBarSize={44} isAnimationActive={false}>
-            {data.map((d) => (
-              <Cell key={d.label} fill={d.label === highlight ? "#b4536a" : "#e8c9a0"} />
-            ))}
-          </Bar>
+          {/* Each bar's colour from its point, not from <Cell> children: recharts keeps those elements
+              in its (frozen) store and renders them from there, which only React's renderer allows. */}
+          <Bar
+            dataKey="revenue"
+            radius={[6, 6, 0, 0]}
+            maxBarSize={44}
+            isAnimationActive={false}
+            shape={(bar: BarShapeProps) => (
+              <Rectangle {...bar} fill={bar.payload.label === highlight ? "#b4536a" : "#e8c9a0"} />
+            )}
+          />
         </BarChart>
       </ResponsiveContainer>
     </div>

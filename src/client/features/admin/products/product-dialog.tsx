@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import type { Product } from "@shared/schemas/products.js";
 import { Button } from "@client/components/ui/button";
@@ -42,16 +42,12 @@ export function ProductDialog({
   // The storefront's own read of the categories, which the Categories tab refreshes on a change.
   const categories = useQuery(queries.categories());
   const save = useSaveProduct();
-  const [draft, setDraft] = useState<ProductDraft>(emptyDraft());
+  // Made once, when the dialog is made (its opener gives each opening a new key): what is typed
+  // from the first keystroke on is kept, whatever the catalogue's reads bring meanwhile.
+  const [draft, setDraft] = useState<ProductDraft>(() =>
+    product ? draftFromProduct(product) : emptyDraft(categories.data?.[0]?.slug ?? ""),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
-
-  useEffect(() => {
-    if (!open) return;
-    setDraft(product ? draftFromProduct(product) : emptyDraft(categories.data?.[0]?.slug ?? ""));
-    setErrors({});
-    // Only when the dialog opens: later category refreshes must not wipe what was typed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, product]);
 
   const patch = (p: Partial<ProductDraft>) => setDraft((d) => ({ ...d, ...p }));
   const text = (key: keyof ProductDraft) => ({

@@ -1,5 +1,5 @@
+import { useEditDialog } from "@client/components/admin/use-edit-dialog";
 import { Plus } from "lucide-react";
-import { useState } from "react";
 import { toast } from "sonner";
 import type { Product } from "@shared/schemas/products.js";
 import { LowStockPanel } from "./low-stock-panel";
@@ -20,7 +20,7 @@ import { useAdminProducts, useDeleteProduct } from "./products-admin-api";
 export function ProductsTab() {
   const { q, page, goTo, search } = useProductListParams();
   const products = useAdminProducts(q, page);
-  const [editing, setEditing] = useState<{ open: boolean; product: Product | null }>({ open: false, product: null });
+  const editing = useEditDialog<Product>();
   const remove = useDeleteConfirmation(useDeleteProduct(), (p: Product) =>
     toast.success("Product Deleted", { description: `${p.name} has been deleted.` }),
   );
@@ -32,7 +32,7 @@ export function ProductsTab() {
       <Panel
         title={`Products${products.data ? ` (${products.data.total})` : ""}`}
         actions={
-          <Button size="sm" onClick={() => setEditing({ open: true, product: null })}>
+          <Button size="sm" onClick={() => editing.edit(null)}>
             <Plus className="h-4 w-4" aria-hidden /> Add Product
           </Button>
         }
@@ -77,12 +77,7 @@ export function ProductsTab() {
                 </EmptyRow>
               )}
               {products.data.products.map((p) => (
-                <ProductRow
-                  key={p.id}
-                  product={p}
-                  onEdit={() => setEditing({ open: true, product: p })}
-                  onDelete={() => remove.ask(p)}
-                />
+                <ProductRow key={p.id} product={p} onEdit={() => editing.edit(p)} onDelete={() => remove.ask(p)} />
               ))}
             </tbody>
           </ScrollTable>
@@ -106,9 +101,10 @@ export function ProductsTab() {
           </div>
         )}
         <ProductDialog
+          key={editing.key}
           open={editing.open}
-          product={editing.product}
-          onOpenChange={(open) => setEditing((s) => ({ ...s, open }))}
+          product={editing.item}
+          onOpenChange={editing.onOpenChange}
         />
         <ConfirmDialog
           {...remove.dialog}
