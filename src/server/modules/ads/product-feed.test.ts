@@ -202,7 +202,9 @@ describe("GET /feeds/products.xml", () => {
     for (let n = 0; n < FEED_REQUESTS_PER_NETWORK; n++) expect((await fromOneNetwork()).statusCode).toBe(200);
     const refused = await fromOneNetwork();
     expect(refused.statusCode).toBe(429);
-    expect(refused.headers["retry-after"]).toBe("600");
+    // The window opened with the first of them: a loaded machine takes a second or more to ask 60 times.
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(590);
+    expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(600);
     expect(refused.json()).toEqual({
       error: "Too many product feed requests from your network. Please try again in 10 minutes.",
     });
