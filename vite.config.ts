@@ -1,8 +1,9 @@
-import react from "@vitejs/plugin-react";
+import prefresh from "@prefresh/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Rollup, type UserConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { importsReact, reactAsPreact } from "./react-runtime.js";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -24,15 +25,27 @@ const STORE_BITS =
   /(lucide-react\/dist\/esm\/icons\/(minus|plus|truck)\.|\/src\/client\/(components\/ui\/skeleton\.tsx|features\/catalog\/catalog-api\.ts)$)/;
 
 /**
+ * Build warnings that say nothing about the store: libraries mark their modules "use client" for
+ * React Server Components, which the store does not use; React Router reads `useOptimistic`,
+ * which Preact does not have, and does without it (decision 056).
+ */
+const onwarn = (warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => void) => {
+  if (warning.code === "MODULE_LEVEL_DIRECTIVE" && warning.message.includes('"use client"')) return;
+  if (warning.code === "IMPORT_IS_UNDEFINED" && warning.message.includes("`useOptimistic`")) return;
+  warn(warning);
+};
+
+/**
  * Two builds from one config: the browser's (`vite build`, into dist/client) and the server
  * renderer (`vite build --ssr`, entry-server.tsx into dist/server, beside it: the server finds it
  * there). The server bundle carries its dependencies, so it runs from any folder.
  */
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig> => ({
   root: here("./src/client"),
   publicDir: isSsrBuild ? false : here("./src/client/public"),
   plugins: [
-    react(),
+    // Components kept on screen as their source changes (`npm run dev`): Preact's fast refresh.
+    ...(command === "serve" ? [await prefresh()] : []),
     tailwindcss(),
     // .gz and .br beside every asset, served by @fastify/static's preCompressed: compressed once, at build.
     ...(isSsrBuild
@@ -44,18 +57,21 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           }),
         ]),
   ],
+  // JSX as React's automatic runtime, which resolves to Preact's (react-runtime.ts).
+  oxc: { jsx: { runtime: "automatic", importSource: "react" } },
   resolve: {
-    alias: {
-      "@shared": here("./src/shared"),
-      "@client": here("./src/client"),
-    },
+    alias: [
+      { find: "@shared", replacement: here("./src/shared") },
+      { find: "@client", replacement: here("./src/client") },
+      ...reactAsPreact,
+    ],
   },
   build: isSsrBuild
     ? {
         outDir: here("./dist/server"),
         emptyOutDir: true,
         sourcemap: false,
-        rollupOptions: { input: here("./src/client/entry-server.tsx") },
+        rolldownOptions: { input: here("./src/client/entry-server.tsx"), onwarn },
       }
     : {
         outDir: here("./dist/client"),
@@ -73,6 +89,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           // Two entries (decision 050): the page's entry script (index.html's main.tsx), small and
           // run first, and the app it starts once the page is painted (start.tsx).
           input: { index: here("./src/client/index.html"), start: here("./src/client/start.tsx") },
+          onwarn,
           output: {
             codeSplitting: {
               groups: [
@@ -89,5 +106,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         },
       },
   // In `npm run dev` (Vite inside the server) the renderer's dependencies load from node_modules.
-  ssr: command === "build" ? { noExternal: true, target: "node" } : { target: "node" },
+  ssr: command === "build" ? { noExternal: true, target: "node" } : { noExternal: [importsReact.name], target: "node" },
 }));

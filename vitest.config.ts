@@ -1,8 +1,14 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { importsReact, reactAsPreact } from "./react-runtime.js";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
-const alias = { "@shared": here("./src/shared"), "@server": here("./src/server"), "@client": here("./src/client") };
+const alias = [
+  { find: "@shared", replacement: here("./src/shared") },
+  { find: "@server", replacement: here("./src/server") },
+  { find: "@client", replacement: here("./src/client") },
+  ...reactAsPreact,
+];
 
 /**
  * expect.poll waits as long as a browser action does (e2e/support/browser.ts): vitest's own
@@ -10,12 +16,21 @@ const alias = { "@shared": here("./src/shared"), "@server": here("./src/server")
  */
 const expectations = { poll: { timeout: 15_000 } };
 
+/**
+ * Packages that import React are bundled by vitest so that theirs is our Preact (react-runtime.ts),
+ * each in its ES module build: a CommonJS build's `require("react")` would still reach React.
+ */
+const deps = { inline: [importsReact.path] };
+const ssr = { resolve: { conditions: ["module", "node", "development|production"] } };
+
 const api = (name: string, dbKind: "pglite" | "postgres") => ({
   resolve: { alias },
+  ssr,
   test: {
     name,
     include: ["src/server/**/*.test.ts"],
     environment: "node",
+    server: { deps },
     globalSetup: [here("./src/server/test/global-setup.ts")],
     env: { TEST_DB_KIND: dbKind },
     testTimeout: 60_000,
@@ -56,20 +71,24 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        ssr,
         test: {
           name: "unit",
           include: ["src/shared/**/*.test.ts", "src/client/**/*.test.ts", "e2e/support/**/*.test.ts"],
           environment: "node",
+          server: { deps },
         },
       },
       api("api-pglite", "pglite"),
       ...(process.env.TEST_DATABASE_URL ? [api("api-postgres", "postgres")] : []),
       {
         resolve: { alias },
+        ssr,
         test: {
           name: "e2e",
           include: ["e2e/*.test.ts"],
           environment: "node",
+          server: { deps },
           globalSetup: [here("./e2e/support/global-setup.ts")],
           fileParallelism: false,
           sequence: afterTheRest,

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import type { PluginOption } from "vite";
 import { inject } from "vitest";
 import { buildApp } from "@server/app.js";
 import { openPglite, type Db } from "@server/db/client.js";
@@ -29,8 +31,11 @@ export async function startStore({
   metaAds,
   productImport,
   clock,
+  devPlugins,
 }: {
   demo?: boolean;
+  /** `npm run dev`'s store instead of the build: Vite inside the server, with these plugins added. */
+  devPlugins?: PluginOption[];
   /** The store's clock (a ManualClock: a journey moves it to a launch instead of waiting). */
   clock?: Clock;
   productImport?: ProductImportConfig;
@@ -44,7 +49,9 @@ export async function startStore({
   if (demo) await seedDemoData(database.db);
   const app = await buildApp(database, {
     sessionTtlHours: 1,
-    clientDir: inject("clientDir"),
+    ...(devPlugins
+      ? { devClient: { viteConfigFile: path.resolve("vite.config.ts"), plugins: devPlugins } }
+      : { clientDir: inject("clientDir") }),
     overload: { maxEventLoopDelayMs: 0 }, // a loaded test machine must not shed the journeys' requests
     publicUrl,
     whatsapp,

@@ -5,9 +5,9 @@
  */
 import { dehydrate } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { renderToPipeableStream } from "react-dom/server";
+import type { VNode } from "preact";
+import { renderToStringAsync } from "preact-render-to-string";
 import { StaticRouter } from "react-router";
-import { Writable } from "node:stream";
 import { siteSettings } from "@shared/rules/settings.js";
 import type { LargestPicture } from "@shared/rules/images.js";
 import { AppFrame, makeQueryClient } from "./app/app";
@@ -39,31 +39,14 @@ export interface RenderedPage {
   clientOnly: boolean;
 }
 
-function renderToHtml(element: React.ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(Buffer.from(chunk));
-        done();
-      },
-      final(done) {
-        resolve(Buffer.concat(chunks).toString());
-        done();
-      },
-    });
-    // Pages are cached whole per catalogue version, so the renderer waits for everything
-    // (lazy sections below the fold included) and the stream is read to its end. With nothing
-    // left to stream, no boundary is written out of place: by default React writes a completed
-    // boundary past its first ~12.8 KB as its fallback plus a hidden copy moved in by a script
-    // (the home page carried its collections twice, a still grid and a hidden carousel).
-    const stream = renderToPipeableStream(element, {
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
-      onError: (error) => reject(error instanceof Error ? error : new Error(String(error))),
-    });
-  });
+/**
+ * The page's markup, whole: pages are cached whole per catalogue version, so the renderer waits
+ * for every lazy section (below the fold included) and writes each in its place, never a
+ * fallback to be swapped later by a script.
+ */
+async function renderToHtml(element: React.ReactElement): Promise<string> {
+  // The runtime is Preact's (decision 056); its renderer is typed for its own elements.
+  return await renderToStringAsync(element as unknown as VNode);
 }
 
 export async function renderPage({

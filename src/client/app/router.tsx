@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { Route, Routes } from "react-router";
 import { ADMIN_ROUTES, matchRoute, NOT_FOUND_ROUTE, STORE_ROUTES, type RouteDef } from "./route-table";
 import { StoreLayout } from "./store-layout";
@@ -22,9 +22,16 @@ function page({ path, module }: RouteDef): Page {
       loaded = m.default;
     });
   const Lazy = lazy(load);
+  // A page whose code has not loaded yet (opened by a link from a page of another kind) shows once it has.
   const Component = () => {
     const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
+    return Loaded ? (
+      <Loaded />
+    ) : (
+      <Suspense fallback={null}>
+        <Lazy />
+      </Suspense>
+    );
   };
   return { path, preload, Component };
 }

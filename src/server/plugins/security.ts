@@ -13,20 +13,12 @@ const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /**
- * `npm run dev` only (plugins/dev-client.ts): Vite's page carries inline module scripts (the React
- * refresh preamble), allowed by their hashes, and its hot-reload client talks over a WebSocket.
- */
-export interface DevAllowances {
-  /** "sha256-…" of each inline script the page carries. */
-  scriptHashes: string[];
-}
-
-/**
  * The policy, with Meta's pixel when it is on (META_PIXEL_ID): its script from its own origin,
- * its events to Meta's (an image or a beacon), and nothing else of Meta's.
+ * its events to Meta's (an image or a beacon), and nothing else of Meta's. `npm run dev`'s pages
+ * (plugins/dev-client.ts) also let Vite's hot-reload client talk over a WebSocket.
  */
-export function contentSecurityPolicy(pixel?: { script: string; send: string }, dev?: DevAllowances): string {
-  const scripts = ["'self'", ...(pixel ? [pixel.script] : []), ...(dev?.scriptHashes.map((h) => `'${h}'`) ?? [])];
+export function contentSecurityPolicy(pixel?: { script: string; send: string }, dev = false): string {
+  const scripts = ["'self'", ...(pixel ? [pixel.script] : [])];
   const connections = ["'self'", ...(pixel ? [pixel.send] : []), ...(dev ? ["ws:", "wss:"] : [])];
   return [
     "default-src 'self'",
