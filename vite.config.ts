@@ -105,6 +105,7 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
           },
         },
       },
-  // In `npm run dev` (Vite inside the server) the renderer's dependencies load from node_modules.
+  // In `npm run dev` (Vite inside the server) the renderer's dependencies load from node_modules as
+  // they are, except those that import React: Vite bundles them, so that theirs is Preact too.
   ssr: command === "build" ? { noExternal: true, target: "node" } : { noExternal: [importsReact.name], target: "node" },
 }));
