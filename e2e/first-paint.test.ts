@@ -260,7 +260,7 @@ describe("a storefront page's first paint", () => {
     await context.close();
   });
 
-  it("asks for the app's script and the headings' font once the largest picture has arrived, and runs the app once that picture is painted", async () => {
+  it("asks for the app's script once the largest picture has arrived, and runs the app once that picture is painted", async () => {
     const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
     const page = await context.newPage();
     // What happens, in order: the largest picture's load, the app's preload, the app's script.
@@ -295,7 +295,7 @@ describe("a storefront page's first paint", () => {
     await page.goto(`/product/${newest.id}`, { waitUntil: "domcontentloaded" });
     await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
     expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
-    // Nor is the headings' font asked for: it is defined with the app's preloads (decision 055).
+    // Nor is the headings' font asked for: it is defined once the app has started (decision 057).
     expect(asked.filter((path) => path.includes("playfair-display"))).toEqual([]);
     releasePicture();
     await expect.poll(() => hydrated(page, "#root main h1")).toBe(true);
@@ -304,6 +304,24 @@ describe("a storefront page's first paint", () => {
       "preload",
       "script",
     ]);
+    await context.close();
+  });
+
+  it("asks for the headings' font only once the app has started: until then the app's script has the line", async () => {
+    const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
+    const page = await context.newPage();
+    const release = await holdTheApp(page);
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    const fontAsked = () => asked.some((path) => path.includes("playfair-display"));
+    await page.goto(`/product/${newest.id}`, { waitUntil: "domcontentloaded" });
+    // The picture is in and painted, and the app's script asked for (and held): still no font.
+    await expect.poll(() => asked.some((path) => /\/assets\/start-[\w-]+\.js$/.test(path))).toBe(true);
+    await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(r))));
+    expect(fontAsked()).toBe(false);
+    release();
+    await expect.poll(() => hydrated(page, "#root main h1")).toBe(true);
+    await expect.poll(fontAsked).toBe(true);
     await context.close();
   });
 

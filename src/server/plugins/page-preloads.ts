@@ -121,9 +121,10 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
   const sheets = (html.match(STYLESHEETS) ?? []).map((link) => readStylesheet(clientDir, link.trim()));
   const browserStyles = sheets.map((sheet) => sheet.inlined).join("");
   const subsets = sheets.map((sheet) => (sheet.css === undefined ? undefined : stylesheetSubset(sheet.css)));
-  // The headings' font is defined once the largest picture has arrived, with the app's preloads
-  // (decision 055): defined with the page, it was asked for at the first layout and shared a
-  // phone's line with the picture. The headings are painted in its stand-in meanwhile.
+  // The headings' font is held in the page's template (decision 055), and the entry script defines
+  // it once the app has started (decision 057): defined with the page, it was asked for at the
+  // first layout and shared a phone's line with the picture, then with the app's script. The
+  // headings are painted in its stand-in meanwhile.
   const webFonts = sheets.map((sheet) => (sheet.css === undefined ? "" : webFontFaces(sheet.css))).join("");
   const lateFonts = webFonts ? `<style>${escapeStyle(webFonts)}</style>` : "";
   const renderedStyles = (body: string) =>
@@ -168,8 +169,8 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
         .replace("</head>", () => `${parts.head}${chunks}</head>`)
         .replace(`<div id="root"></div>`, () => `<div id="root">${parts.body}</div>${parts.state}`);
     // A rendered page's preloads and web fonts are inert until the entry script adds them, once
-    // the page is painted and its largest picture has arrived (decisions 050, 054, 055): nothing
-    // else competes with the picture.
+    // the page is painted and its largest picture has arrived, the fonts once the app has started
+    // (decisions 050, 054, 055, 057): nothing else competes with the picture, then with the app.
     const preloads = `<template id="${PAGE_SCRIPTS_TEMPLATE_ID}">${lateFonts}${lateStylesheets}${chunks}</template>`;
     return withFirstPaint
       .replace("</head>", () => `${parts.head}</head>`)

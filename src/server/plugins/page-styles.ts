@@ -161,7 +161,8 @@ export function stylesheetSubset(css: string): (markup: string) => string {
 
 /**
  * The stylesheet's @font-face rules that download a font (top-level ones: where a build puts them).
- * A rendered page defines them only once its largest picture has arrived (decision 055).
+ * A rendered page holds them in its template (decision 055); the entry script defines them once
+ * the app has started (decision 057).
  */
 export function webFontFaces(css: string): string {
   return parse(css)
