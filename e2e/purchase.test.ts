@@ -135,8 +135,8 @@ describe("buying on a desktop", () => {
     // Only the ordered line left the cart.
     await expect(cartOf(sessionId)).resolves.toEqual([expect.objectContaining({ productId: other.id })]);
     // The order's toast has closed (after its 4 s) before the cancellation's comes. Two full runs
-    // on Preact missed "Order Cancelled" when it came as that toast was closing; not reproduced
-    // alone (stop 23's note).
+    // on Preact missed "Order Cancelled" while it could still be open; not reproduced alone, nor
+    // with two toasts 3.75–4.5 s apart (stop 23's note).
     await page.getByText("Order Placed Successfully!").waitFor({ state: "detached" });
 
     await page.getByRole("button", { name: "Track Orders" }).click();
