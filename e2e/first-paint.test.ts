@@ -260,6 +260,44 @@ describe("a storefront page's first paint", () => {
     await context.close();
   });
 
+  it("applies its whole stylesheet as soon as it has loaded, while the app's script is still on its way", async () => {
+    const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
+    const page = await context.newPage();
+    const release = await holdTheApp(page);
+    await page.goto(`/product/${newest.id}`, { waitUntil: "domcontentloaded" });
+    // Its parsing and the restyle are done before the app comes, not between its script and its
+    // hydration (decision 058).
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.styleSheets].some((sheet) => !!sheet.href && /\/assets\/index-[\w-]+\.css$/.test(sheet.href)),
+        ),
+      )
+      .toBe(true);
+    expect(await hydrated(page, "#root main h1")).toBe(false);
+    release();
+    await expect.poll(() => hydrated(page, "#root main h1")).toBe(true);
+    await context.close();
+  });
+
+  it("has the browser compile the app's chunks as they arrive: each it preloads starts with Chrome's compile hint, compressed too", async () => {
+    const html = await (await fetch(`${suite.store.baseUrl}/product/${newest.id}`)).text();
+    const held = html.slice(html.indexOf('<template id="page-scripts">'), html.indexOf("</template>"));
+    const chunks = [...held.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+\.js)"/g)].map(([, path]) => path);
+    expect(chunks.some((path) => /\/start-[\w-]+\.js$/.test(path))).toBe(true);
+    // Decision 058: otherwise the phone compiles each function on the main thread as hydration first calls it.
+    for (const path of chunks)
+      for (const encoding of ["br", "gzip", "identity"]) {
+        const res = await fetch(`${suite.store.baseUrl}${path}`, { headers: { "accept-encoding": encoding } });
+        expect((await res.text()).startsWith("//# allFunctionsCalledOnLoad\n"), `${path} (${encoding})`).toBe(true);
+      }
+    // The admin's chunks run in part, once opened: left to compile as called.
+    const admin = await (await fetch(`${suite.store.baseUrl}/admin`)).text();
+    const adminChunk = /href="(\/assets\/admin-route-[\w-]+\.js)"/.exec(admin)?.[1];
+    expect(adminChunk).toBeTruthy();
+    expect((await (await fetch(`${suite.store.baseUrl}${adminChunk}`)).text()).startsWith("//#")).toBe(false);
+  });
+
   it("asks for the app's script once the largest picture has arrived, and runs the app once that picture is painted", async () => {
     const context = await newContext(suite.browser, suite.store.baseUrl, PHONE);
     const page = await context.newPage();

@@ -3,8 +3,9 @@
  * painted before anything of the app is fetched (decision 050), and its largest picture has the
  * line to itself. Once that picture's bytes are in, the page's preloads, held inert in a template
  * by the server, are added, and the app's script with them as a module preload: the app comes
- * down while the picture is decoded and painted (decision 054). Only once the picture is painted
- * is the app's script added, and the app (start.tsx) runs and hydrates the page in place; taps
+ * down while the picture is decoded and painted (decision 054). The whole stylesheet among them is
+ * applied as soon as it is in, while the app is still coming (decision 058). Only once the picture
+ * is painted is the app's script added, and the app (start.tsx) runs and hydrates the page in place; taps
  * meanwhile are kept and replayed then. The web fonts, held in the same template, are defined only
  * once the app has started (decision 057): until then the app has the line. A page the browser
  * renders (admin) names the app's script itself: there the app is the first paint.
@@ -12,6 +13,7 @@
 import { APP_STARTED, PAGE_SCRIPTS_TEMPLATE_ID } from "@shared/page-scripts.js";
 import { afterLargestPaint, afterLargestPictureArrives } from "./lib/after-first-paint";
 import { keepEarlyTaps } from "./lib/early-taps";
+import { applyPageStylesheetsOnceLoaded } from "./lib/page-stylesheet";
 import "./styles.css";
 
 window.addEventListener(APP_STARTED, keepEarlyTaps(), { once: true });
@@ -28,6 +30,8 @@ if (template instanceof HTMLTemplateElement) {
   const defineFonts = () => document.body.append(...fonts);
   window.addEventListener(APP_STARTED, defineFonts, { once: true });
   for (const script of scripts) script.addEventListener("error", defineFonts, { once: true });
+  const painted = afterLargestPaint();
+  applyPageStylesheetsOnceLoaded(held, painted);
   void afterLargestPictureArrives().then(() => document.body.append(held));
-  void afterLargestPaint().then(() => document.body.append(...scripts));
+  void painted.then(() => document.body.append(...scripts));
 }

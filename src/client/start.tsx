@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState } from "@tanstack/react-query";
-import { startTransition, StrictMode, useEffect } from "react";
+import { startTransition, StrictMode, useLayoutEffect } from "react";
 import { APP_STARTED } from "@shared/page-scripts.js";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App, makeQueryClient } from "./app/app";
@@ -20,9 +20,13 @@ function readPageState(): DehydratedState | undefined {
   }
 }
 
-/** Says once the app's first render has committed (a rendered page hydrated): main.tsx replays the taps it kept. */
+/**
+ * Says once the app's first render has committed (a rendered page hydrated): main.tsx replays the
+ * taps it kept. At the commit itself, not after the next paint as an effect would (decision 058):
+ * every handler of the page is attached by then, and a tap kept meanwhile is answered a frame sooner.
+ */
 function Started() {
-  useEffect(() => {
+  useLayoutEffect(() => {
     performance.mark(APP_STARTED);
     window.dispatchEvent(new Event(APP_STARTED));
   }, []);

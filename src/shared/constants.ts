@@ -69,9 +69,3 @@ export const IMAGE_VARIANTS = { thumb: 160, card: 480 } as const;
 export type ImageVariant = keyof typeof IMAGE_VARIANTS;
 
 export const ADMIN_ORDERS_PAGE_MAX = 100;
-
-/**
- * Marks the preloads of the whole stylesheet at the end of a server-rendered page, which inlines
- * only the rules its markup uses: the browser's entry script applies them (decision 020).
- */
-export const PAGE_STYLESHEET_ATTRIBUTE = "data-page-stylesheet";

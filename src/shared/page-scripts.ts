@@ -12,3 +12,10 @@ export const PAGE_SCRIPTS_TEMPLATE_ID = "page-scripts";
  * the taps it kept until then (lib/early-taps.ts); the storefront benchmark reads the mark.
  */
 export const APP_STARTED = "app-started";
+
+/**
+ * Marks the preloads of the whole stylesheet in that template (a server-rendered page inlines only
+ * the rules its markup uses): the entry script applies it once it has loaded and the largest
+ * picture is painted (decisions 020, 058), while the app's script is still on its way.
+ */
+export const PAGE_STYLESHEET_ATTRIBUTE = "data-page-stylesheet";

@@ -2,8 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { imageSrcSet, imageVariantUrl, type LargestPicture } from "@shared/rules/images.js";
 import type { ImageRef } from "@shared/schemas/common.js";
-import { PAGE_STYLESHEET_ATTRIBUTE } from "@shared/constants.js";
-import { PAGE_SCRIPTS_TEMPLATE_ID } from "@shared/page-scripts.js";
+import { PAGE_SCRIPTS_TEMPLATE_ID, PAGE_STYLESHEET_ATTRIBUTE } from "@shared/page-scripts.js";
 import { stylesheetSubset, webFontFaces } from "./page-styles.js";
 import { escapeHtml } from "@shared/rules/html.js";
 
