@@ -353,8 +353,18 @@ describe("a storefront page's first paint", () => {
     page.on("request", (request) => asked.push(new URL(request.url()).pathname));
     const fontAsked = () => asked.some((path) => path.includes("playfair-display"));
     await page.goto(`/product/${newest.id}`, { waitUntil: "domcontentloaded" });
-    // The picture is in and painted, and the app's script asked for (and held): still no font.
+    // The picture is in and painted, the app's script asked for (and held), and the whole
+    // stylesheet applied, its faces left out (decision 058): still no font.
     await expect.poll(() => asked.some((path) => /\/assets\/start-[\w-]+\.js$/.test(path))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.styleSheets].some(
+            (sheet) => !!sheet.href && /\/assets\/index-[\w-]+\.css$/.test(sheet.href) && !sheet.media.length,
+          ),
+        ),
+      )
+      .toBe(true);
     await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(r))));
     expect(fontAsked()).toBe(false);
     release();
