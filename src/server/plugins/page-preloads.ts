@@ -111,11 +111,11 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
   // What the first paint needs comes with the page itself. A page the server rendered inlines
   // only the rules its own markup can use (page-styles.ts: 28-37 KB of the 65 KB file), and
   // preloads the whole file at the end of its body, after the HTML has arrived and behind the
-  // largest picture; the entry script applies it (lib/page-stylesheet.ts) before the app loads
-  // anything else, so what the running app adds (menus, dialogs, the next page) is styled. Not a
-  // <link rel="stylesheet"> in the body: Chrome stops parsing at one until it has loaded, and the
-  // first paint waited for it (measured; the CSP forbids the `onload` that would switch a
-  // print-media link on). A page the browser renders (admin) gets the whole file inlined: there
+  // largest picture; the entry script applies it (lib/page-stylesheet.ts) as soon as it has
+  // loaded, without its web fonts (decision 058), so what the running app adds (menus, dialogs,
+  // the next page) is styled. Not a <link rel="stylesheet"> in the body: Chrome stops parsing at
+  // one until it has loaded, and the first paint waited for it (measured; the CSP forbids the
+  // `onload` that would switch a print-media link on). A page the browser renders (admin) gets the whole file inlined: there
   // the scripts are the first paint.
   const sheets = (html.match(STYLESHEETS) ?? []).map((link) => readStylesheet(clientDir, link.trim()));
   const browserStyles = sheets.map((sheet) => sheet.inlined).join("");
