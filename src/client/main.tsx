@@ -5,10 +5,10 @@
  * by the server, are added, and the app's script with them as a module preload: the app comes
  * down while the picture is decoded and painted (decision 054). The whole stylesheet among them is
  * applied as soon as it is in, while the app is still coming (decision 058). Only once the picture
- * is painted is the app's script added, and the app (start.tsx) runs and hydrates the page in place; taps
- * meanwhile are kept and replayed then. The web fonts, held in the same template, are defined only
- * once the app has started (decision 057): until then the app has the line. A page the browser
- * renders (admin) names the app's script itself: there the app is the first paint.
+ * is painted is the app's script added, and the app (start.tsx) runs and hydrates the page in
+ * place; taps meanwhile are kept and replayed then. The web fonts, held in the same template, are
+ * defined only once the app has started (decision 057): until then the app has the line. A page
+ * the browser renders (admin) names the app's script itself: there the app is the first paint.
  */
 import { APP_STARTED, PAGE_SCRIPTS_TEMPLATE_ID } from "@shared/page-scripts.js";
 import { afterLargestPaint, afterLargestPictureArrives } from "./lib/after-first-paint";

@@ -115,8 +115,8 @@ export function pageAssembler(clientDir: string, indexHtml: Buffer) {
   // loaded, without its web fonts (decision 058), so what the running app adds (menus, dialogs,
   // the next page) is styled. Not a <link rel="stylesheet"> in the body: Chrome stops parsing at
   // one until it has loaded, and the first paint waited for it (measured; the CSP forbids the
-  // `onload` that would switch a print-media link on). A page the browser renders (admin) gets the whole file inlined: there
-  // the scripts are the first paint.
+  // `onload` that would switch a print-media link on). A page the browser renders (admin) gets
+  // the whole file inlined: there the scripts are the first paint.
   const sheets = (html.match(STYLESHEETS) ?? []).map((link) => readStylesheet(clientDir, link.trim()));
   const browserStyles = sheets.map((sheet) => sheet.inlined).join("");
   const subsets = sheets.map((sheet) => (sheet.css === undefined ? undefined : stylesheetSubset(sheet.css)));
